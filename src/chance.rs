@@ -1,0 +1,538 @@
+//! Chance: seeds, the explicit ChaCha random generator, and deals (random, given or recorded).
+//!
+//! Every random choice of a game goes through a [`Chance`], so a seed fixes every deal and a
+//! record can re-create them. Seeds are derived with ChaCha20 keyed by (seed, purpose, index);
+//! the shuffle and bounded draws are implemented here on raw 64-bit outputs, so the deals of a
+//! seed do not depend on the version of the `rand` crate.
+
+use crate::cards::Card;
+use crate::game::Seat;
+use rand::{RngCore, SeedableRng};
+use rand_chacha::ChaCha20Rng;
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, VecDeque};
+
+/// What a derived seed is for; part of the ChaCha key, so streams never overlap.
+#[derive(Clone, Copy, Debug)]
+#[repr(u64)]
+pub enum Purpose {
+    /// Run seed → the seed of game `index`.
+    Game = 1,
+    /// Game seed → its deals and other chance events.
+    Deal = 2,
+    /// Game seed → the substitute action for a fault at action `index`.
+    Substitute = 3,
+    /// Game seed → the `rngseed` told to seat `index` (bots' own randomness).
+    Bot = 4,
+    /// Run seed → the seed of duplicate set / table `index` (used by matches).
+    Table = 5,
+}
+
+/// A ChaCha20 stream keyed by (seed, purpose, index).
+pub struct Rng(ChaCha20Rng);
+
+impl Rng {
+    pub fn new(seed: u64, purpose: Purpose, index: u64) -> Rng {
+        let mut key = [0u8; 32];
+        key[0..8].copy_from_slice(&seed.to_le_bytes());
+        key[8..16].copy_from_slice(&(purpose as u64).to_le_bytes());
+        key[16..24].copy_from_slice(&index.to_le_bytes());
+        key[24..32].copy_from_slice(b"croupier");
+        Rng(ChaCha20Rng::from_seed(key))
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        self.0.next_u64()
+    }
+
+    /// A uniform integer in `0..n` (`n > 0`), by rejection sampling: outputs below
+    /// `2^64 mod n` are drawn again, so every residue is equally likely.
+    pub fn below(&mut self, n: u64) -> u64 {
+        assert!(n > 0);
+        let threshold = n.wrapping_neg() % n;
+        loop {
+            let x = self.next_u64();
+            if x >= threshold {
+                return x % n;
+            }
+        }
+    }
+
+    /// Fisher–Yates shuffle.
+    pub fn shuffle<T>(&mut self, v: &mut [T]) {
+        for i in (1..v.len()).rev() {
+            let j = self.below(i as u64 + 1) as usize;
+            v.swap(i, j);
+        }
+    }
+}
+
+/// A seed derived from another: the first output of the (seed, purpose, index) stream.
+/// Knowing a derived seed tells nothing about the seed it came from.
+pub fn derive(seed: u64, purpose: Purpose, index: u64) -> u64 {
+    Rng::new(seed, purpose, index).next_u64()
+}
+
+/// Seeds are written in records as decimal strings (JSON numbers lose precision above 2^53).
+pub fn format_seed(seed: u64) -> String {
+    seed.to_string()
+}
+
+/// Parses a seed: decimal, or `0x`-prefixed hex.
+pub fn parse_seed(s: &str) -> Result<u64, String> {
+    let t = s.trim();
+    let r = match t.strip_prefix("0x") {
+        Some(h) => u64::from_str_radix(h, 16),
+        None => t.parse::<u64>(),
+    };
+    r.map_err(|_| format!("bad seed '{s}': expected a whole number from 0 to 2^64-1 (decimal or 0x-hex)"))
+}
+
+/// One deal as dealt: the dealer, every seat's hand, and any other named piles the game deals
+/// (turned cards, table, stock in order, …).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Deal {
+    pub dealer: Seat,
+    pub hands: Vec<Vec<Card>>,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub piles: BTreeMap<String, Vec<Card>>,
+}
+
+/// What a game asks to be dealt.
+#[derive(Clone, Debug)]
+pub struct DealRequest {
+    pub dealer: Seat,
+    /// The cards in play (the game's deck).
+    pub deck: Vec<Card>,
+    /// Cards per seat (index = seat); 0 for seats that get none.
+    pub hand_sizes: Vec<usize>,
+    /// Other piles, in dealing order after the hands; a size of `usize::MAX` means "the rest".
+    pub piles: Vec<(&'static str, usize)>,
+    /// The seat that receives the first packet; the others follow in `step` order.
+    pub first: Seat,
+    /// +1 for clockwise dealing, -1 (as `n-1`) for anticlockwise.
+    pub clockwise: bool,
+    /// Packet sizes per round of dealing (e.g. `[7, 6]`); empty = the whole hand at once.
+    pub packets: Vec<usize>,
+    /// `Some(order)`: do not shuffle, deal from this order after one random cut.
+    pub cut_from: Option<Vec<Card>>,
+}
+
+impl DealRequest {
+    /// A request for `n` hands of `size` cards each, dealt clockwise from the dealer's left,
+    /// with no other piles.
+    pub fn hands(dealer: Seat, deck: Vec<Card>, n: usize, size: usize) -> DealRequest {
+        DealRequest {
+            dealer,
+            deck,
+            hand_sizes: vec![size; n],
+            piles: vec![],
+            first: (dealer + 1) % n,
+            clockwise: true,
+            packets: vec![],
+            cut_from: None,
+        }
+    }
+
+    fn seat_order(&self) -> Vec<Seat> {
+        let n = self.hand_sizes.len();
+        (0..n)
+            .map(|k| if self.clockwise { (self.first + k) % n } else { (self.first + n * k - k) % n })
+            .collect()
+    }
+
+    fn pile_size(&self, size: usize, remaining: usize) -> usize {
+        if size == usize::MAX {
+            remaining
+        } else {
+            size
+        }
+    }
+
+    /// Deals the cards of `order` (a permutation of the deck) as this request describes.
+    fn deal_order(&self, order: &[Card]) -> Deal {
+        let n = self.hand_sizes.len();
+        let mut hands = vec![Vec::new(); n];
+        let mut it = order.iter().copied();
+        let max = self.hand_sizes.iter().copied().max().unwrap_or(0);
+        let packets = if self.packets.is_empty() { vec![max] } else { self.packets.clone() };
+        for p in packets {
+            for s in self.seat_order() {
+                let want = self.hand_sizes[s];
+                let take = p.min(want - hands[s].len());
+                for _ in 0..take {
+                    hands[s].push(it.next().expect("deck too small for the deal"));
+                }
+            }
+        }
+        let mut rest: Vec<Card> = it.collect();
+        let mut piles = BTreeMap::new();
+        for &(name, size) in &self.piles {
+            let k = self.pile_size(size, rest.len()).min(rest.len());
+            piles.insert(name.to_string(), rest.drain(..k).collect());
+        }
+        Deal { dealer: self.dealer, hands, piles }
+    }
+}
+
+/// A deal given by the user (`--deal FILE`): anything left out is dealt at random.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DealSpec {
+    pub dealer: Option<Seat>,
+    /// Per seat; `None` = deal this hand at random.
+    pub hands: Vec<Option<Vec<Card>>>,
+    pub piles: BTreeMap<String, Vec<Card>>,
+}
+
+impl DealSpec {
+    pub fn from_deal(d: &Deal) -> DealSpec {
+        DealSpec {
+            dealer: Some(d.dealer),
+            hands: d.hands.iter().cloned().map(Some).collect(),
+            piles: d.piles.clone(),
+        }
+    }
+}
+
+/// The source of every chance event of one game, and the log of the deals it made.
+pub struct Chance {
+    rng: Rng,
+    given: VecDeque<DealSpec>,
+    /// Where the deals came from: `"seed"` or `"file"`.
+    source: &'static str,
+    log: Vec<Deal>,
+}
+
+impl Chance {
+    /// Deals at random from a game seed.
+    pub fn seeded(game_seed: u64) -> Chance {
+        Chance { rng: Rng::new(game_seed, Purpose::Deal, 0), given: VecDeque::new(), source: "seed", log: vec![] }
+    }
+
+    /// Deals the given deals first (filling anything left out from the seed), then at random.
+    pub fn given(game_seed: u64, deals: Vec<DealSpec>) -> Chance {
+        let source = if deals.is_empty() { "seed" } else { "file" };
+        Chance { rng: Rng::new(game_seed, Purpose::Deal, 0), given: deals.into(), source, log: vec![] }
+    }
+
+    pub fn source(&self) -> &'static str {
+        self.source
+    }
+
+    /// Every deal made so far, in order.
+    pub fn deals(&self) -> &[Deal] {
+        &self.log
+    }
+
+    /// A uniform integer in `0..n`, for chance events that are not deals (e.g. a cut).
+    pub fn below(&mut self, n: usize) -> usize {
+        self.rng.below(n as u64) as usize
+    }
+
+    /// The first dealer of a game: given by the next fixed deal if it names one, else random.
+    pub fn first_dealer(&mut self, players: usize) -> Seat {
+        if let Some(d) = self.given.front().and_then(|s| s.dealer) {
+            if d < players {
+                return d;
+            }
+        }
+        self.below(players)
+    }
+
+    /// Makes the next deal.
+    pub fn deal(&mut self, req: &DealRequest) -> Result<Deal, String> {
+        let deal = match self.given.pop_front() {
+            Some(spec) => self.complete(req, spec)?,
+            None => {
+                let order = match &req.cut_from {
+                    Some(order) => {
+                        let mut o = order.clone();
+                        let cut = if o.len() > 1 { 1 + self.below(o.len() - 1) } else { 0 };
+                        o.rotate_left(cut);
+                        o
+                    }
+                    None => {
+                        let mut o = req.deck.clone();
+                        self.rng.shuffle(&mut o);
+                        o
+                    }
+                };
+                req.deal_order(&order)
+            }
+        };
+        self.log.push(deal.clone());
+        Ok(deal)
+    }
+
+    /// Checks a given deal against the request and deals what it leaves out.
+    fn complete(&mut self, req: &DealRequest, spec: DealSpec) -> Result<Deal, String> {
+        let n = req.hand_sizes.len();
+        let deal_no = self.log.len() + 1;
+        let err = |m: String| format!("deal {deal_no}: {m}");
+        if let Some(d) = spec.dealer {
+            if d != req.dealer {
+                return Err(err(format!("the deal names seat {d} as dealer, but the rules make seat {} the dealer", req.dealer)));
+            }
+        }
+        if spec.hands.len() > n {
+            return Err(err(format!("{} hands given for {n} players", spec.hands.len())));
+        }
+        let mut used: BTreeMap<Card, String> = BTreeMap::new();
+        let mut claim = |c: Card, place: String| -> Result<(), String> {
+            if !req.deck.contains(&c) {
+                return Err(err(format!("{place}: {c} is not in this game's deck")));
+            }
+            if let Some(prev) = used.insert(c, place.clone()) {
+                return Err(err(format!("{c} is given twice ({prev} and {place})")));
+            }
+            Ok(())
+        };
+        for (s, h) in spec.hands.iter().enumerate() {
+            if let Some(h) = h {
+                if h.len() != req.hand_sizes[s] {
+                    return Err(err(format!(
+                        "seat {s} has {} cards, this game deals {}",
+                        h.len(),
+                        req.hand_sizes[s]
+                    )));
+                }
+                for &c in h {
+                    claim(c, format!("seat {s}"))?;
+                }
+            }
+        }
+        for (name, cards) in &spec.piles {
+            let Some(&(_, size)) = req.piles.iter().find(|(p, _)| p == name) else {
+                let names: Vec<&str> = req.piles.iter().map(|(p, _)| *p).collect();
+                return Err(err(format!(
+                    "unknown pile '{name}' (this game deals: {})",
+                    if names.is_empty() { "no piles".to_string() } else { names.join(", ") }
+                )));
+            };
+            if size != usize::MAX && cards.len() != size {
+                return Err(err(format!("pile '{name}' has {} cards, this game deals {size}", cards.len())));
+            }
+            for &c in cards {
+                claim(c, format!("pile {name}"))?;
+            }
+        }
+        // Deal what was left out, at random, from the remaining cards.
+        let mut rest: Vec<Card> = req.deck.iter().copied().filter(|c| !used.contains_key(c)).collect();
+        self.rng.shuffle(&mut rest);
+        let mut rest = rest.into_iter();
+        let mut hands = Vec::with_capacity(n);
+        for s in 0..n {
+            match spec.hands.get(s).cloned().flatten() {
+                Some(h) => hands.push(h),
+                None => hands.push(rest.by_ref().take(req.hand_sizes[s]).collect()),
+            }
+        }
+        let mut piles = BTreeMap::new();
+        for &(name, size) in &req.piles {
+            let cards = match spec.piles.get(name) {
+                Some(c) => c.clone(),
+                None => {
+                    let remaining: Vec<Card> = rest.clone().collect();
+                    let k = req.pile_size(size, remaining.len());
+                    rest.by_ref().take(k).collect()
+                }
+            };
+            piles.insert(name.to_string(), cards);
+        }
+        // With a "rest" pile given explicitly, nothing can be left over; otherwise everything
+        // must have found a place only if the request accounts for the whole deck.
+        Ok(Deal { dealer: req.dealer, hands, piles })
+    }
+}
+
+/// Parses a deal file: a stream of JSON values, one per game. Each is a deal object
+/// `{"dealer": …, "hands": …, "piles": {…}}` or `{"deals": [deal, …]}` for a game of several
+/// deals. Seats are numbers, or `N E S W` in a 4-player game; hands are an array (index = seat)
+/// or an object keyed by seat; a missing or null hand is dealt at random.
+pub fn parse_deal_file(text: &str, players: usize) -> Result<Vec<Vec<DealSpec>>, String> {
+    let mut games = Vec::new();
+    let stream = serde_json::Deserializer::from_str(text).into_iter::<serde_json::Value>();
+    for (i, v) in stream.enumerate() {
+        let v = v.map_err(|e| format!("line {}: not valid JSON: {e}", e.line()))?;
+        let g = i + 1;
+        let deals = match v.get("deals") {
+            Some(serde_json::Value::Array(a)) => a.clone(),
+            Some(_) => return Err(format!("game {g}: 'deals' must be an array of deals")),
+            None => vec![v],
+        };
+        let mut specs = Vec::new();
+        for (j, d) in deals.iter().enumerate() {
+            specs.push(parse_deal_spec(d, players).map_err(|e| format!("game {g}, deal {}: {e}", j + 1))?);
+        }
+        games.push(specs);
+    }
+    if games.is_empty() {
+        return Err("the file holds no deal".into());
+    }
+    Ok(games)
+}
+
+/// Reads a seat as a number or, with 4 players, a compass letter.
+pub fn parse_seat(v: &serde_json::Value, players: usize) -> Result<Seat, String> {
+    let s = match v {
+        serde_json::Value::Number(n) => n.as_u64().map(|n| n as usize),
+        serde_json::Value::String(s) => match (s.as_str(), players) {
+            ("N", 4) => Some(0),
+            ("E", 4) | ("O", 4) => Some(1),
+            ("S", 4) | ("Z", 4) => Some(2),
+            ("W", 4) => Some(3),
+            (s, _) => s.parse::<usize>().ok(),
+        },
+        _ => None,
+    };
+    match s {
+        Some(s) if s < players => Ok(s),
+        _ => Err(format!(
+            "{v} is not a seat of a {players}-player game (0..{}{})",
+            players - 1,
+            if players == 4 { " or N E S W" } else { "" }
+        )),
+    }
+}
+
+fn parse_card_list(v: &serde_json::Value, what: &str) -> Result<Vec<Card>, String> {
+    let arr = v.as_array().ok_or_else(|| format!("{what}: expected an array of cards"))?;
+    arr.iter()
+        .map(|c| {
+            c.as_str()
+                .ok_or_else(|| format!("{what}: {c} is not a card string"))
+                .and_then(|s| s.parse::<Card>().map_err(|e| format!("{what}: {e}")))
+        })
+        .collect()
+}
+
+fn parse_deal_spec(v: &serde_json::Value, players: usize) -> Result<DealSpec, String> {
+    let obj = v.as_object().ok_or("a deal must be a JSON object")?;
+    let dealer = match obj.get("dealer") {
+        None | Some(serde_json::Value::Null) => None,
+        Some(d) => Some(parse_seat(d, players).map_err(|e| format!("dealer: {e}"))?),
+    };
+    let mut hands: Vec<Option<Vec<Card>>> = vec![None; players];
+    match obj.get("hands") {
+        None | Some(serde_json::Value::Null) => {}
+        Some(serde_json::Value::Array(a)) => {
+            if a.len() > players {
+                return Err(format!("{} hands for {players} players", a.len()));
+            }
+            for (s, h) in a.iter().enumerate() {
+                if !h.is_null() {
+                    hands[s] = Some(parse_card_list(h, &format!("hands[{s}]"))?);
+                }
+            }
+        }
+        Some(serde_json::Value::Object(m)) => {
+            for (k, h) in m {
+                let s = parse_seat(&serde_json::Value::String(k.clone()), players).map_err(|e| format!("hands: {e}"))?;
+                if !h.is_null() {
+                    hands[s] = Some(parse_card_list(h, &format!("hands.{k}"))?);
+                }
+            }
+        }
+        Some(_) => return Err("'hands' must be an array or an object keyed by seat".into()),
+    }
+    let mut piles = BTreeMap::new();
+    if let Some(p) = obj.get("piles") {
+        let m = p.as_object().ok_or("'piles' must be an object of card arrays")?;
+        for (k, cards) in m {
+            piles.insert(k.clone(), parse_card_list(cards, &format!("piles.{k}"))?);
+        }
+    }
+    Ok(DealSpec { dealer, hands, piles })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::full_deck;
+
+    #[test]
+    fn rng_is_a_fixed_function_of_its_key() {
+        // Pinned outputs: a change here changes every seeded deal, so it must be deliberate.
+        let mut a = Rng::new(7, Purpose::Deal, 0);
+        let mut b = Rng::new(7, Purpose::Deal, 0);
+        let xs: Vec<u64> = (0..4).map(|_| a.next_u64()).collect();
+        let ys: Vec<u64> = (0..4).map(|_| b.next_u64()).collect();
+        assert_eq!(xs, ys);
+        assert_ne!(derive(7, Purpose::Deal, 0), derive(7, Purpose::Deal, 1));
+        assert_ne!(derive(7, Purpose::Deal, 0), derive(7, Purpose::Game, 0));
+    }
+
+    #[test]
+    fn below_is_in_range_and_roughly_uniform() {
+        let mut r = Rng::new(1, Purpose::Deal, 0);
+        let mut counts = [0usize; 6];
+        for _ in 0..60_000 {
+            counts[r.below(6) as usize] += 1;
+        }
+        for c in counts {
+            assert!((9_000..11_000).contains(&c), "{counts:?}");
+        }
+        assert_eq!(r.below(1), 0);
+    }
+
+    #[test]
+    fn seeded_deals_partition_the_deck_and_repeat() {
+        let req = DealRequest::hands(3, full_deck(), 4, 13);
+        let d1 = Chance::seeded(42).deal(&req).unwrap();
+        let d2 = Chance::seeded(42).deal(&req).unwrap();
+        let d3 = Chance::seeded(43).deal(&req).unwrap();
+        assert_eq!(d1, d2);
+        assert_ne!(d1, d3);
+        let mut all: Vec<Card> = d1.hands.concat();
+        all.sort_by_key(|c| c.index());
+        assert_eq!(all, full_deck());
+    }
+
+    #[test]
+    fn given_deals_are_checked_and_completed() {
+        let deck = full_deck();
+        let req = DealRequest::hands(0, deck.clone(), 4, 13);
+        let spec = DealSpec { dealer: Some(0), hands: vec![Some(deck[..13].to_vec()), None, None, None], piles: BTreeMap::new() };
+        let mut ch = Chance::given(1, vec![spec.clone()]);
+        let d = ch.deal(&req).unwrap();
+        assert_eq!(d.hands[0], deck[..13].to_vec());
+        let mut all: Vec<Card> = d.hands.concat();
+        all.sort_by_key(|c| c.index());
+        assert_eq!(all, deck);
+        // Wrong dealer, wrong size, duplicates are refused with a message that says where.
+        let e = Chance::given(1, vec![spec.clone()]).deal(&DealRequest::hands(2, deck.clone(), 4, 13)).unwrap_err();
+        assert!(e.contains("dealer"), "{e}");
+        let mut short = spec.clone();
+        short.hands[1] = Some(deck[13..25].to_vec());
+        let e = Chance::given(1, vec![short]).deal(&req).unwrap_err();
+        assert!(e.contains("seat 1 has 12 cards"), "{e}");
+        let mut dup = spec;
+        dup.hands[1] = Some(deck[12..25].to_vec());
+        let e = Chance::given(1, vec![dup]).deal(&req).unwrap_err();
+        assert!(e.contains("AH is given twice") || e.contains("given twice"), "{e}");
+    }
+
+    #[test]
+    fn deal_file_accepts_compass_seats_and_several_games() {
+        let text = r#"{"dealer":"N","hands":{"N":["AS"],"W":null},"title":"ignored"}
+{"deals":[{"dealer":1},{"dealer":2}]}"#;
+        let games = parse_deal_file(text, 4).unwrap();
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[0][0].dealer, Some(0));
+        assert_eq!(games[0][0].hands[0].as_ref().unwrap().len(), 1);
+        assert_eq!(games[1].len(), 2);
+        let e = parse_deal_file(r#"{"hands":{"N":["XX"]}}"#, 4).unwrap_err();
+        assert!(e.contains("hands.N") && e.contains("'XX'"), "{e}");
+        let e = parse_deal_file(r#"{"dealer":"Q"}"#, 4).unwrap_err();
+        assert!(e.contains("dealer"), "{e}");
+    }
+
+    #[test]
+    fn seeds_parse_in_every_form() {
+        assert_eq!(parse_seed("7").unwrap(), 7);
+        assert_eq!(parse_seed("0x10").unwrap(), 16);
+        assert_eq!(parse_seed(&format_seed(123456789)).unwrap(), 123456789);
+        assert_eq!(parse_seed(&format_seed(u64::MAX)).unwrap(), u64::MAX);
+        assert!(parse_seed("seven").is_err());
+    }
+}

@@ -1,0 +1,155 @@
+//! The game abstraction every rules engine implements, and the events that carry visibility.
+//!
+//! A game is a state machine: whose turn it is, the legal actions of that seat, applying an
+//! action, and the final result. Every change of state is reported as an [`Event`] with an
+//! [`Audience`]; the referee routes each event to exactly the seats in its audience, and the
+//! seat views ([`SeatView`]) that bots, logs and search bots use are folded from those routed
+//! events only. A rules engine therefore decides *once*, at the place it changes state, who
+//! may learn about the change.
+
+use crate::chance::Chance;
+use crate::options::{OptionSpec, Options};
+use serde_json::Value;
+
+/// A seat number, 0-based, clockwise.
+pub type Seat = usize;
+
+/// Who may see an event: a bit set over seats. The empty set means "the referee only"
+/// (the event is kept in the record but sent to nobody).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Audience(pub u32);
+
+impl Audience {
+    /// Every seat of an `n`-player game.
+    pub fn all(n: usize) -> Audience {
+        Audience(((1u64 << n) - 1) as u32)
+    }
+    /// One seat only.
+    pub fn seat(s: Seat) -> Audience {
+        Audience(1 << s)
+    }
+    /// Every seat except `s`.
+    pub fn all_except(n: usize, s: Seat) -> Audience {
+        Audience(Audience::all(n).0 & !(1 << s))
+    }
+    /// No seat: kept for the record only.
+    pub fn referee() -> Audience {
+        Audience(0)
+    }
+    pub fn seats(seats: &[Seat]) -> Audience {
+        Audience(seats.iter().fold(0, |m, &s| m | (1 << s)))
+    }
+    pub fn contains(self, s: Seat) -> bool {
+        self.0 & (1 << s) != 0
+    }
+    pub fn members(self, n: usize) -> impl Iterator<Item = Seat> {
+        (0..n).filter(move |&s| self.contains(s))
+    }
+}
+
+/// A change of state, as a protocol line `kind arg arg …` plus who may see it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Event {
+    pub to: Audience,
+    pub kind: &'static str,
+    pub args: Vec<String>,
+}
+
+impl Event {
+    pub fn new(to: Audience, kind: &'static str, args: Vec<String>) -> Event {
+        Event { to, kind, args }
+    }
+    /// The protocol line for this event (without the newline).
+    pub fn line(&self) -> String {
+        if self.args.is_empty() {
+            self.kind.to_string()
+        } else {
+            format!("{} {}", self.kind, self.args.join(" "))
+        }
+    }
+}
+
+/// Builds an event's argument list from anything displayable: `args![seat, card]`.
+#[macro_export]
+macro_rules! args {
+    ($($x:expr),* $(,)?) => { vec![$($x.to_string()),*] };
+}
+
+/// The end of a game: a score per seat (index = seat), and a short machine-readable summary.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Outcome {
+    pub scores: Vec<f64>,
+    /// Game-specific facts about how it ended (contract, tricks, …), for records and summaries.
+    pub detail: Value,
+}
+
+/// A rules engine for one game (the unit that ends with a final score per seat).
+///
+/// The referee drives it: while `to_move()` is `Some(seat)`, it asks that seat to choose one of
+/// `legal_actions()` and calls `apply`. After each `apply` (and after construction) it takes the
+/// new events with `take_events()` and routes them. Actions that public information forces
+/// (a player who has passed re-passing, automatic announcements) are performed by the engine
+/// itself and only appear as events. Chance (dealing) goes through the [`Chance`] the engine was
+/// built with, so that deals are seeded, recorded and replayable.
+pub trait Game: Send {
+    fn players(&self) -> usize;
+    /// The seat that must decide now, or `None` when the game is over.
+    fn to_move(&self) -> Option<Seat>;
+    /// What kind of decision is asked (`bid`, `trump`, `call`, `play`, …); one word.
+    fn decision(&self) -> &'static str;
+    /// The legal action tokens of the seat to move, in a stable order. Never empty while a seat
+    /// is to move.
+    fn legal_actions(&self) -> Vec<String>;
+    /// Applies an action of the seat to move. An illegal or unknown token is refused with a
+    /// message that says why, and the state is unchanged.
+    fn apply(&mut self, action: &str) -> Result<(), String>;
+    /// Events produced since the last call, in order.
+    fn take_events(&mut self) -> Vec<Event>;
+    /// The outcome, once the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+    /// The chance source, whose log holds every deal made so far.
+    fn chance(&self) -> &Chance;
+}
+
+/// What a seat knows, folded from the event lines routed to it, and nothing else.
+///
+/// The referee keeps one per seat to send the JSON view to bots that ask for it; built-in bots
+/// keep their own from the lines they receive; `croupier show --seat` renders one.
+pub trait SeatView: Send {
+    /// Folds one event line that was routed to this seat.
+    fn observe(&mut self, kind: &str, args: &[String]);
+    /// The seat's knowledge as JSON (the `view` line of the protocol).
+    fn to_json(&self) -> Value;
+}
+
+/// Setup facts every seat is told at the start of a game.
+#[derive(Clone, Debug)]
+pub struct GameInfo {
+    pub game: String,
+    pub options: Options,
+    pub players: usize,
+    pub seat: Seat,
+}
+
+/// A registered game: its name, player range, options and constructors.
+pub struct GameSpec {
+    pub name: &'static str,
+    pub title: &'static str,
+    /// One line for `croupier games`.
+    pub summary: &'static str,
+    pub min_players: usize,
+    pub max_players: usize,
+    pub default_players: usize,
+    /// Extra lines for `croupier rules GAME` (scoring notes and the like).
+    pub notes: &'static str,
+    pub options: fn() -> Vec<OptionSpec>,
+    /// Builds a new game. `options` are already validated against `options()`.
+    pub new_game: fn(players: usize, options: &Options, chance: Chance) -> Result<Box<dyn Game>, String>,
+    /// Builds an empty seat view for one seat.
+    pub new_view: fn(info: &GameInfo) -> Box<dyn SeatView>,
+    /// The built-in `simple` bot's choice, from the seat's view and the legal actions.
+    pub simple_policy: fn(view: &Value, decision: &str, legal: &[String]) -> String,
+    /// Renders a sequence of events for people (`croupier show`): the whole game, or only the
+    /// events one seat saw.
+    pub render: fn(events: &[Event], players: usize) -> Vec<String>,
+}

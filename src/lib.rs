@@ -1,0 +1,12 @@
+//! croupier: a headless referee for card-game bots.
+//!
+//! Layout: [`cards`] (notation), [`game`] (the rules-engine trait and visible events),
+//! [`options`] (named variants), [`chance`] (seeds and deals), [`games`] (one engine per
+//! game), [`protocol`] (the line protocol), [`process`] (bot processes with deadlines),
+//! [`bots`] (built-in bots), [`referee`] (runs a game between seats), [`record`] (JSON Lines
+//! records and replay), [`cli`] (the command line).
+
+pub mod cards;
+pub mod chance;
+pub mod game;
+pub mod options;

@@ -1,0 +1,183 @@
+//! Named rule options (`--rule name=value`), validated against each game's table.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// The kind of values an option takes.
+#[derive(Clone, Debug)]
+pub enum OptionKind {
+    Bool,
+    /// An integer in `min..=max`.
+    Int { min: i64, max: i64 },
+    /// One of the listed words; the first is not necessarily the default.
+    Choice(&'static [&'static str]),
+}
+
+/// One named option of a game.
+#[derive(Clone, Debug)]
+pub struct OptionSpec {
+    pub name: &'static str,
+    pub kind: OptionKind,
+    pub default: &'static str,
+    /// One line: what the option means.
+    pub help: &'static str,
+}
+
+impl OptionSpec {
+    pub fn bool(name: &'static str, default: bool, help: &'static str) -> OptionSpec {
+        OptionSpec {
+            name,
+            kind: OptionKind::Bool,
+            default: if default { "true" } else { "false" },
+            help,
+        }
+    }
+    pub fn int(name: &'static str, min: i64, max: i64, default: &'static str, help: &'static str) -> OptionSpec {
+        OptionSpec { name, kind: OptionKind::Int { min, max }, default, help }
+    }
+    pub fn choice(
+        name: &'static str,
+        values: &'static [&'static str],
+        default: &'static str,
+        help: &'static str,
+    ) -> OptionSpec {
+        OptionSpec { name, kind: OptionKind::Choice(values), default, help }
+    }
+
+    /// The values this option accepts, for messages and `croupier rules`.
+    pub fn values_text(&self) -> String {
+        match &self.kind {
+            OptionKind::Bool => "true|false".to_string(),
+            OptionKind::Int { min, max } => format!("{min}..{max}"),
+            OptionKind::Choice(v) => v.join("|"),
+        }
+    }
+
+    /// Checks and normalizes a value (`on`/`yes`/`1` → `true` for booleans).
+    pub fn check(&self, value: &str) -> Result<String, String> {
+        let bad = || {
+            format!(
+                "bad value '{value}' for option '{}': expected {}",
+                self.name,
+                self.values_text()
+            )
+        };
+        match &self.kind {
+            OptionKind::Bool => match value {
+                "true" | "on" | "yes" | "1" => Ok("true".into()),
+                "false" | "off" | "no" | "0" => Ok("false".into()),
+                _ => Err(bad()),
+            },
+            OptionKind::Int { min, max } => match value.parse::<i64>() {
+                Ok(n) if n >= *min && n <= *max => Ok(n.to_string()),
+                _ => Err(bad()),
+            },
+            OptionKind::Choice(values) => {
+                if values.contains(&value) {
+                    Ok(value.to_string())
+                } else {
+                    Err(bad())
+                }
+            }
+        }
+    }
+}
+
+/// The options in force for one game: every option of the game, with its value.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Options(BTreeMap<String, String>);
+
+impl Options {
+    /// Resolves `name=value` assignments against a game's option table: defaults first, then
+    /// each assignment in order (a later one wins). Unknown names and bad values are errors
+    /// that list what is valid.
+    pub fn resolve<S: AsRef<str>>(specs: &[OptionSpec], game: &str, assignments: &[S]) -> Result<Options, String> {
+        let mut map: BTreeMap<String, String> =
+            specs.iter().map(|s| (s.name.to_string(), s.default.to_string())).collect();
+        for a in assignments {
+            let a = a.as_ref();
+            let (name, value) = a
+                .split_once('=')
+                .ok_or_else(|| format!("bad rule '{a}': write --rule name=value"))?;
+            let (name, value) = (name.trim(), value.trim());
+            let spec = specs.iter().find(|s| s.name == name).ok_or_else(|| {
+                let names: Vec<&str> = specs.iter().map(|s| s.name).collect();
+                if names.is_empty() {
+                    format!("unknown option '{name}': {game} has no options")
+                } else {
+                    format!("unknown option '{name}' for {game}; valid options: {}", names.join(", "))
+                }
+            })?;
+            map.insert(name.to_string(), spec.check(value)?);
+        }
+        Ok(Options(map))
+    }
+
+    /// Options from a record (a JSON object of strings), checked like command-line ones.
+    pub fn from_pairs(specs: &[OptionSpec], game: &str, pairs: &[(String, String)]) -> Result<Options, String> {
+        let assigns: Vec<String> = pairs.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        Options::resolve(specs, game, &assigns)
+    }
+
+    pub fn get(&self, name: &str) -> &str {
+        self.0
+            .get(name)
+            .map(String::as_str)
+            .unwrap_or_else(|| panic!("option '{name}' is not declared by this game"))
+    }
+    pub fn flag(&self, name: &str) -> bool {
+        self.get(name) == "true"
+    }
+    pub fn int(&self, name: &str) -> i64 {
+        self.get(name).parse().unwrap_or_else(|_| panic!("option '{name}' is not an integer"))
+    }
+    pub fn iter(&self) -> impl Iterator<Item = (&String, &String)> {
+        self.0.iter()
+    }
+    pub fn to_json(&self) -> serde_json::Value {
+        serde_json::Value::Object(
+            self.0.iter().map(|(k, v)| (k.clone(), serde_json::Value::String(v.clone()))).collect(),
+        )
+    }
+}
+
+impl fmt::Display for Options {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let parts: Vec<String> = self.0.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        write!(f, "{}", parts.join(" "))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn specs() -> Vec<OptionSpec> {
+        vec![
+            OptionSpec::bool("flag", false, "a flag"),
+            OptionSpec::int("n", 7, 9, "7", "a number"),
+            OptionSpec::choice("mode", &["a", "b"], "a", "a mode"),
+        ]
+    }
+
+    #[test]
+    fn defaults_then_assignments() {
+        let o = Options::resolve(&specs(), "g", &["n=8", "flag=on", "n=9"]).unwrap();
+        assert_eq!(o.int("n"), 9);
+        assert!(o.flag("flag"));
+        assert_eq!(o.get("mode"), "a");
+        assert_eq!(o.to_string(), "flag=true mode=a n=9");
+    }
+
+    #[test]
+    fn errors_list_the_valid_names_and_values() {
+        let e = Options::resolve(&specs(), "g", &["nope=1"]).unwrap_err();
+        assert!(e.contains("unknown option 'nope'") && e.contains("flag, n, mode"), "{e}");
+        let e = Options::resolve(&specs(), "g", &["n=10"]).unwrap_err();
+        assert!(e.contains("bad value '10'") && e.contains("7..9"), "{e}");
+        let e = Options::resolve(&specs(), "g", &["mode=c"]).unwrap_err();
+        assert!(e.contains("a|b"), "{e}");
+        let e = Options::resolve(&specs(), "g", &["mode"]).unwrap_err();
+        assert!(e.contains("name=value"), "{e}");
+    }
+}
