@@ -65,9 +65,7 @@ impl FromStr for Suit {
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let mut chars = s.chars();
         match (chars.next(), chars.next()) {
-            (Some(c), None) => {
-                Suit::from_letter(c).ok_or_else(|| format!("'{s}' is not a suit (S, H, D or C)"))
-            }
+            (Some(c), None) => Suit::from_letter(c).ok_or_else(|| format!("'{s}' is not a suit (S, H, D or C)")),
             _ => Err(format!("'{s}' is not a suit (S, H, D or C)")),
         }
     }

@@ -137,7 +137,13 @@ impl DealRequest {
     fn seat_order(&self) -> Vec<Seat> {
         let n = self.hand_sizes.len();
         (0..n)
-            .map(|k| if self.clockwise { (self.first + k) % n } else { (self.first + n * k - k) % n })
+            .map(|k| {
+                if self.clockwise {
+                    (self.first + k) % n
+                } else {
+                    (self.first + n * k - k) % n
+                }
+            })
             .collect()
     }
 
@@ -155,7 +161,11 @@ impl DealRequest {
         let mut hands = vec![Vec::new(); n];
         let mut it = order.iter().copied();
         let max = self.hand_sizes.iter().copied().max().unwrap_or(0);
-        let packets = if self.packets.is_empty() { vec![max] } else { self.packets.clone() };
+        let packets = if self.packets.is_empty() {
+            vec![max]
+        } else {
+            self.packets.clone()
+        };
         for p in packets {
             for s in self.seat_order() {
                 let want = self.hand_sizes[s];
@@ -171,7 +181,11 @@ impl DealRequest {
             let k = self.pile_size(size, rest.len()).min(rest.len());
             piles.insert(name.to_string(), rest.drain(..k).collect());
         }
-        Deal { dealer: self.dealer, hands, piles }
+        Deal {
+            dealer: self.dealer,
+            hands,
+            piles,
+        }
     }
 }
 
@@ -206,13 +220,23 @@ pub struct Chance {
 impl Chance {
     /// Deals at random from a game seed.
     pub fn seeded(game_seed: u64) -> Chance {
-        Chance { rng: Rng::new(game_seed, Purpose::Deal, 0), given: VecDeque::new(), source: "seed", log: vec![] }
+        Chance {
+            rng: Rng::new(game_seed, Purpose::Deal, 0),
+            given: VecDeque::new(),
+            source: "seed",
+            log: vec![],
+        }
     }
 
     /// Deals the given deals first (filling anything left out from the seed), then at random.
     pub fn given(game_seed: u64, deals: Vec<DealSpec>) -> Chance {
         let source = if deals.is_empty() { "seed" } else { "file" };
-        Chance { rng: Rng::new(game_seed, Purpose::Deal, 0), given: deals.into(), source, log: vec![] }
+        Chance {
+            rng: Rng::new(game_seed, Purpose::Deal, 0),
+            given: deals.into(),
+            source,
+            log: vec![],
+        }
     }
 
     pub fn source(&self) -> &'static str {
@@ -271,7 +295,10 @@ impl Chance {
         let err = |m: String| format!("deal {deal_no}: {m}");
         if let Some(d) = spec.dealer {
             if d != req.dealer {
-                return Err(err(format!("the deal names seat {d} as dealer, but the rules make seat {} the dealer", req.dealer)));
+                return Err(err(format!(
+                    "the deal names seat {d} as dealer, but the rules make seat {} the dealer",
+                    req.dealer
+                )));
             }
         }
         if spec.hands.len() > n {
@@ -306,11 +333,18 @@ impl Chance {
                 let names: Vec<&str> = req.piles.iter().map(|(p, _)| *p).collect();
                 return Err(err(format!(
                     "unknown pile '{name}' (this game deals: {})",
-                    if names.is_empty() { "no piles".to_string() } else { names.join(", ") }
+                    if names.is_empty() {
+                        "no piles".to_string()
+                    } else {
+                        names.join(", ")
+                    }
                 )));
             };
             if size != usize::MAX && cards.len() != size {
-                return Err(err(format!("pile '{name}' has {} cards, this game deals {size}", cards.len())));
+                return Err(err(format!(
+                    "pile '{name}' has {} cards, this game deals {size}",
+                    cards.len()
+                )));
             }
             for &c in cards {
                 claim(c, format!("pile {name}"))?;
@@ -341,7 +375,11 @@ impl Chance {
         }
         // With a "rest" pile given explicitly, nothing can be left over; otherwise everything
         // must have found a place only if the request accounts for the whole deck.
-        Ok(Deal { dealer: req.dealer, hands, piles })
+        Ok(Deal {
+            dealer: req.dealer,
+            hands,
+            piles,
+        })
     }
 }
 
@@ -396,7 +434,9 @@ pub fn parse_seat(v: &serde_json::Value, players: usize) -> Result<Seat, String>
 }
 
 fn parse_card_list(v: &serde_json::Value, what: &str) -> Result<Vec<Card>, String> {
-    let arr = v.as_array().ok_or_else(|| format!("{what}: expected an array of cards"))?;
+    let arr = v
+        .as_array()
+        .ok_or_else(|| format!("{what}: expected an array of cards"))?;
     arr.iter()
         .map(|c| {
             c.as_str()
@@ -427,7 +467,8 @@ fn parse_deal_spec(v: &serde_json::Value, players: usize) -> Result<DealSpec, St
         }
         Some(serde_json::Value::Object(m)) => {
             for (k, h) in m {
-                let s = parse_seat(&serde_json::Value::String(k.clone()), players).map_err(|e| format!("hands: {e}"))?;
+                let s =
+                    parse_seat(&serde_json::Value::String(k.clone()), players).map_err(|e| format!("hands: {e}"))?;
                 if !h.is_null() {
                     hands[s] = Some(parse_card_list(h, &format!("hands.{k}"))?);
                 }
@@ -492,7 +533,11 @@ mod tests {
     fn given_deals_are_checked_and_completed() {
         let deck = full_deck();
         let req = DealRequest::hands(0, deck.clone(), 4, 13);
-        let spec = DealSpec { dealer: Some(0), hands: vec![Some(deck[..13].to_vec()), None, None, None], piles: BTreeMap::new() };
+        let spec = DealSpec {
+            dealer: Some(0),
+            hands: vec![Some(deck[..13].to_vec()), None, None, None],
+            piles: BTreeMap::new(),
+        };
         let mut ch = Chance::given(1, vec![spec.clone()]);
         let d = ch.deal(&req).unwrap();
         assert_eq!(d.hands[0], deck[..13].to_vec());
@@ -500,7 +545,9 @@ mod tests {
         all.sort_by_key(|c| c.index());
         assert_eq!(all, deck);
         // Wrong dealer, wrong size, duplicates are refused with a message that says where.
-        let e = Chance::given(1, vec![spec.clone()]).deal(&DealRequest::hands(2, deck.clone(), 4, 13)).unwrap_err();
+        let e = Chance::given(1, vec![spec.clone()])
+            .deal(&DealRequest::hands(2, deck.clone(), 4, 13))
+            .unwrap_err();
         assert!(e.contains("dealer"), "{e}");
         let mut short = spec.clone();
         short.hands[1] = Some(deck[13..25].to_vec());

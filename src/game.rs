@@ -131,6 +131,9 @@ pub struct GameInfo {
     pub seat: Seat,
 }
 
+/// Builds a new game for `players` seats. `options` are already validated.
+pub type NewGame = fn(players: usize, options: &Options, chance: Chance) -> Result<Box<dyn Game>, String>;
+
 /// A registered game: its name, player range, options and constructors.
 pub struct GameSpec {
     pub name: &'static str,
@@ -144,7 +147,7 @@ pub struct GameSpec {
     pub notes: &'static str,
     pub options: fn() -> Vec<OptionSpec>,
     /// Builds a new game. `options` are already validated against `options()`.
-    pub new_game: fn(players: usize, options: &Options, chance: Chance) -> Result<Box<dyn Game>, String>,
+    pub new_game: NewGame,
     /// Builds an empty seat view for one seat.
     pub new_view: fn(info: &GameInfo) -> Box<dyn SeatView>,
     /// The built-in `simple` bot's choice, from the seat's view and the legal actions.

@@ -6,7 +6,14 @@
 //! [`bots`] (built-in bots), [`referee`] (runs a game between seats), [`record`] (JSON Lines
 //! records and replay), [`cli`] (the command line).
 
+pub mod bots;
 pub mod cards;
 pub mod chance;
+pub mod cli;
 pub mod game;
+pub mod games;
 pub mod options;
+pub mod process;
+pub mod protocol;
+pub mod record;
+pub mod referee;

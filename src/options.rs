@@ -8,7 +8,10 @@ use std::fmt;
 pub enum OptionKind {
     Bool,
     /// An integer in `min..=max`.
-    Int { min: i64, max: i64 },
+    Int {
+        min: i64,
+        max: i64,
+    },
     /// One of the listed words; the first is not necessarily the default.
     Choice(&'static [&'static str]),
 }
@@ -33,7 +36,12 @@ impl OptionSpec {
         }
     }
     pub fn int(name: &'static str, min: i64, max: i64, default: &'static str, help: &'static str) -> OptionSpec {
-        OptionSpec { name, kind: OptionKind::Int { min, max }, default, help }
+        OptionSpec {
+            name,
+            kind: OptionKind::Int { min, max },
+            default,
+            help,
+        }
     }
     pub fn choice(
         name: &'static str,
@@ -41,7 +49,12 @@ impl OptionSpec {
         default: &'static str,
         help: &'static str,
     ) -> OptionSpec {
-        OptionSpec { name, kind: OptionKind::Choice(values), default, help }
+        OptionSpec {
+            name,
+            kind: OptionKind::Choice(values),
+            default,
+            help,
+        }
     }
 
     /// The values this option accepts, for messages and `croupier rules`.
@@ -92,8 +105,10 @@ impl Options {
     /// each assignment in order (a later one wins). Unknown names and bad values are errors
     /// that list what is valid.
     pub fn resolve<S: AsRef<str>>(specs: &[OptionSpec], game: &str, assignments: &[S]) -> Result<Options, String> {
-        let mut map: BTreeMap<String, String> =
-            specs.iter().map(|s| (s.name.to_string(), s.default.to_string())).collect();
+        let mut map: BTreeMap<String, String> = specs
+            .iter()
+            .map(|s| (s.name.to_string(), s.default.to_string()))
+            .collect();
         for a in assignments {
             let a = a.as_ref();
             let (name, value) = a
@@ -105,7 +120,10 @@ impl Options {
                 if names.is_empty() {
                     format!("unknown option '{name}': {game} has no options")
                 } else {
-                    format!("unknown option '{name}' for {game}; valid options: {}", names.join(", "))
+                    format!(
+                        "unknown option '{name}' for {game}; valid options: {}",
+                        names.join(", ")
+                    )
                 }
             })?;
             map.insert(name.to_string(), spec.check(value)?);
@@ -129,14 +147,19 @@ impl Options {
         self.get(name) == "true"
     }
     pub fn int(&self, name: &str) -> i64 {
-        self.get(name).parse().unwrap_or_else(|_| panic!("option '{name}' is not an integer"))
+        self.get(name)
+            .parse()
+            .unwrap_or_else(|_| panic!("option '{name}' is not an integer"))
     }
     pub fn iter(&self) -> impl Iterator<Item = (&String, &String)> {
         self.0.iter()
     }
     pub fn to_json(&self) -> serde_json::Value {
         serde_json::Value::Object(
-            self.0.iter().map(|(k, v)| (k.clone(), serde_json::Value::String(v.clone()))).collect(),
+            self.0
+                .iter()
+                .map(|(k, v)| (k.clone(), serde_json::Value::String(v.clone())))
+                .collect(),
         )
     }
 }
@@ -172,7 +195,10 @@ mod tests {
     #[test]
     fn errors_list_the_valid_names_and_values() {
         let e = Options::resolve(&specs(), "g", &["nope=1"]).unwrap_err();
-        assert!(e.contains("unknown option 'nope'") && e.contains("flag, n, mode"), "{e}");
+        assert!(
+            e.contains("unknown option 'nope'") && e.contains("flag, n, mode"),
+            "{e}"
+        );
         let e = Options::resolve(&specs(), "g", &["n=10"]).unwrap_err();
         assert!(e.contains("bad value '10'") && e.contains("7..9"), "{e}");
         let e = Options::resolve(&specs(), "g", &["mode=c"]).unwrap_err();

@@ -1,0 +1,164 @@
+//! Built-in bots. They speak the same protocol as external bots: in-process the referee hands
+//! them the same notification lines it would write to a pipe, and `croupier bot NAME` runs one
+//! on stdin/stdout ([`stdio::run`]).
+
+pub mod stdio;
+
+use crate::chance::{Purpose, Rng};
+use crate::game::{GameInfo, GameSpec, SeatView};
+use crate::options::Options;
+
+/// A bot that lives in the referee's process. It receives exactly the lines a process bot
+/// would receive, split into kind and arguments.
+pub trait Bot: Send {
+    fn name(&self) -> &str;
+    fn version(&self) -> &str;
+    /// A notification (`game`, `option`, …, game events, `gameover`).
+    fn notify(&mut self, kind: &str, args: &[String]);
+    /// A decision: return one of `legal`.
+    fn act(&mut self, decision: &str, time_ms: u64, legal: &[String]) -> String;
+}
+
+/// The names of the built-in bots, with one line each.
+pub const BUILTIN: &[(&str, &str)] = &[
+    (
+        "random",
+        "uniform over the legal actions (seeded by the game's rngseed)",
+    ),
+    ("simple", "deterministic rule-based play for every game"),
+];
+
+/// Makes a built-in bot by name.
+pub fn builtin(name: &str, seed: u64) -> Option<Box<dyn Bot>> {
+    let strategy = match name {
+        "random" => Strategy::Random,
+        "simple" => Strategy::Simple,
+        _ => return None,
+    };
+    Some(Box::new(Builtin::new(strategy, seed)))
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Strategy {
+    Random,
+    Simple,
+}
+
+/// The game a built-in bot is in, built from the setup lines.
+#[derive(Default)]
+struct Setup {
+    game: Option<String>,
+    options: Vec<(String, String)>,
+    players: Option<usize>,
+    seat: Option<usize>,
+}
+
+struct Builtin {
+    strategy: Strategy,
+    seed: u64,
+    rng: Rng,
+    setup: Setup,
+    spec: Option<GameSpec>,
+    view: Option<Box<dyn SeatView>>,
+    /// Events that arrived before the view could be built.
+    pending: Vec<(String, Vec<String>)>,
+}
+
+impl Builtin {
+    fn new(strategy: Strategy, seed: u64) -> Builtin {
+        Builtin {
+            strategy,
+            seed,
+            rng: Rng::new(seed, Purpose::Bot, 0),
+            setup: Setup::default(),
+            spec: None,
+            view: None,
+            pending: Vec::new(),
+        }
+    }
+
+    /// Builds the seat view once the setup lines are known.
+    fn ensure_view(&mut self) {
+        if self.view.is_some() {
+            return;
+        }
+        let (Some(game), Some(players), Some(seat)) = (&self.setup.game, self.setup.players, self.setup.seat) else {
+            return;
+        };
+        let Some(spec) = crate::games::find(game) else { return };
+        let options = Options::from_pairs(&(spec.options)(), game, &self.setup.options).unwrap_or_default();
+        let info = GameInfo {
+            game: game.clone(),
+            options,
+            players,
+            seat,
+        };
+        let mut view = (spec.new_view)(&info);
+        for (k, a) in self.pending.drain(..) {
+            view.observe(&k, &a);
+        }
+        self.view = Some(view);
+        self.spec = Some(spec);
+    }
+}
+
+impl Bot for Builtin {
+    fn name(&self) -> &str {
+        match self.strategy {
+            Strategy::Random => "random",
+            Strategy::Simple => "simple",
+        }
+    }
+    fn version(&self) -> &str {
+        env!("CARGO_PKG_VERSION")
+    }
+
+    fn notify(&mut self, kind: &str, args: &[String]) {
+        let arg = |i: usize| args.get(i).cloned().unwrap_or_default();
+        match kind {
+            "game" => {
+                self.setup = Setup {
+                    game: Some(arg(0)),
+                    ..Setup::default()
+                };
+                self.view = None;
+                self.spec = None;
+                self.pending.clear();
+                self.rng = Rng::new(self.seed, Purpose::Bot, 0);
+            }
+            "option" if self.view.is_none() => self.setup.options.push((arg(0), arg(1))),
+            "players" if self.view.is_none() => self.setup.players = arg(0).parse().ok(),
+            "seat" if self.view.is_none() => self.setup.seat = arg(0).parse().ok(),
+            "rngseed" => {
+                if let Ok(s) = arg(0).parse::<u64>() {
+                    self.rng = Rng::new(s ^ self.seed, Purpose::Bot, 0);
+                }
+            }
+            _ => {
+                self.ensure_view();
+                match &mut self.view {
+                    Some(v) => v.observe(kind, args),
+                    None => self.pending.push((kind.to_string(), args.to_vec())),
+                }
+            }
+        }
+    }
+
+    fn act(&mut self, decision: &str, _time_ms: u64, legal: &[String]) -> String {
+        if legal.is_empty() {
+            return String::new();
+        }
+        self.ensure_view();
+        match (self.strategy, &self.spec, &self.view) {
+            (Strategy::Simple, Some(spec), Some(view)) => {
+                let choice = (spec.simple_policy)(&view.to_json(), decision, legal);
+                if legal.contains(&choice) {
+                    choice
+                } else {
+                    legal[0].clone()
+                }
+            }
+            _ => legal[self.rng.below(legal.len() as u64) as usize].clone(),
+        }
+    }
+}

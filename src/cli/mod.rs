@@ -1,0 +1,184 @@
+//! The command line: `play`, `replay`, `show`, `games`, `rules`, `bot`.
+
+mod play;
+mod show;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+/// Exit codes (documented in `--help` and the README).
+pub mod exit {
+    /// Success.
+    pub const OK: u8 = 0;
+    /// A check failed: `replay` found a mismatch.
+    pub const CHECK_FAILED: u8 = 1;
+    /// Usage, configuration or input error.
+    pub const USAGE: u8 = 2;
+    /// A bot faulted and `--strict` was given.
+    pub const BOT_FAULT: u8 = 4;
+}
+
+const AFTER_HELP: &str = "Exit codes: 0 success; 1 a check failed (replay mismatch); 2 usage, configuration \
+or input error; 4 a bot faulted under --strict.\nProtocol for bot authors: protocol.md.";
+
+#[derive(Parser, Debug)]
+#[command(name = "croupier", version, about = "A headless referee for card-game bots", after_help = AFTER_HELP)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Play games between bots and print a summary of each.
+    Play(play::PlayArgs),
+    /// Re-run every game of record files through the rules; exit 1 at the first mismatch.
+    Replay {
+        /// Record files (JSON Lines); `-` reads standard input.
+        #[arg(required = true)]
+        files: Vec<String>,
+    },
+    /// Print a recorded game for people, or what one seat saw.
+    Show(show::ShowArgs),
+    /// List the games.
+    Games,
+    /// List a game's rule options with their defaults.
+    Rules {
+        /// The game.
+        game: String,
+    },
+    /// Run a built-in bot on standard input/output (the protocol in protocol.md).
+    Bot {
+        /// random or simple.
+        name: String,
+        /// Seed for the bot's own randomness.
+        #[arg(long, default_value = "0")]
+        seed: String,
+    },
+}
+
+/// Runs the command line; errors are printed here with their exit code.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Play(args) => play::run(args),
+        Command::Replay { files } => show::replay_files(&files),
+        Command::Show(args) => show::run(args),
+        Command::Games => games(),
+        Command::Rules { game } => rules(&game),
+        Command::Bot { name, seed } => bot(&name, &seed),
+    };
+    match result {
+        Ok(code) => ExitCode::from(code),
+        Err((code, msg)) => {
+            eprintln!("croupier: {msg}");
+            ExitCode::from(code)
+        }
+    }
+}
+
+/// A command's result: an exit code, or an exit code with a message for stderr.
+pub type Outcome = Result<u8, (u8, String)>;
+
+pub(crate) fn usage<E: std::fmt::Display>(e: E) -> (u8, String) {
+    (exit::USAGE, e.to_string())
+}
+
+pub(crate) fn find_game(name: &str) -> Result<crate::game::GameSpec, (u8, String)> {
+    crate::games::find(name).ok_or_else(|| {
+        let names: Vec<&str> = crate::games::all().iter().map(|g| g.name).collect();
+        usage(format!("unknown game '{name}'; games: {}", names.join(", ")))
+    })
+}
+
+fn games() -> Outcome {
+    for g in crate::games::all() {
+        let players = if g.min_players == g.max_players {
+            format!("{} players", g.min_players)
+        } else {
+            format!("{}-{} players", g.min_players, g.max_players)
+        };
+        println!("{:<12} {:<14} {}", g.name, players, g.summary);
+    }
+    Ok(exit::OK)
+}
+
+fn rules(game: &str) -> Outcome {
+    let g = find_game(game)?;
+    println!("{} ({}): {}", g.title, g.name, g.summary);
+    let players = if g.min_players == g.max_players {
+        format!("{}", g.min_players)
+    } else {
+        format!("{}-{} (default {})", g.min_players, g.max_players, g.default_players)
+    };
+    println!("players: {players}");
+    println!();
+    println!("Options (--rule name=value):");
+    for o in (g.options)() {
+        println!(
+            "  {:<36} default {:<10} {}",
+            format!("{} = {}", o.name, o.values_text()),
+            o.default,
+            o.help
+        );
+    }
+    if !g.notes.is_empty() {
+        println!();
+        println!("{}", g.notes.trim_end());
+    }
+    Ok(exit::OK)
+}
+
+fn bot(name: &str, seed: &str) -> Outcome {
+    let seed = crate::chance::parse_seed(seed).map_err(usage)?;
+    let mut b = crate::bots::builtin(name, seed).ok_or_else(|| {
+        let names: Vec<&str> = crate::bots::BUILTIN.iter().map(|(n, _)| *n).collect();
+        usage(format!(
+            "unknown built-in bot '{name}'; built-in bots: {}",
+            names.join(", ")
+        ))
+    })?;
+    let stdin = std::io::stdin();
+    let stdout = std::io::stdout();
+    crate::bots::stdio::run(b.as_mut(), stdin.lock(), stdout.lock()).map_err(|e| usage(format!("bot i/o: {e}")))?;
+    Ok(exit::OK)
+}
+
+/// Parses durations like `300ms`, `2s`, `1.5s`, `1m`.
+pub fn parse_duration(s: &str) -> Result<std::time::Duration, String> {
+    let t = s.trim();
+    let (num, mult) = if let Some(n) = t.strip_suffix("ms") {
+        (n, 0.001)
+    } else if let Some(n) = t.strip_suffix('s') {
+        (n, 1.0)
+    } else if let Some(n) = t.strip_suffix('m') {
+        (n, 60.0)
+    } else {
+        return Err(format!(
+            "bad duration '{s}': write a number with a unit, like 300ms, 2s or 1m"
+        ));
+    };
+    match num.trim().parse::<f64>() {
+        Ok(x) if x > 0.0 && x.is_finite() => Ok(std::time::Duration::from_secs_f64(x * mult)),
+        _ => Err(format!(
+            "bad duration '{s}': write a positive number with a unit, like 300ms, 2s or 1m"
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn durations() {
+        assert_eq!(parse_duration("300ms").unwrap(), Duration::from_millis(300));
+        assert_eq!(parse_duration("2s").unwrap(), Duration::from_secs(2));
+        assert_eq!(parse_duration("1.5s").unwrap(), Duration::from_millis(1500));
+        assert_eq!(parse_duration("1m").unwrap(), Duration::from_secs(60));
+        assert!(parse_duration("300").unwrap_err().contains("300ms"));
+        assert!(parse_duration("-1s").is_err());
+        assert!(parse_duration("xs").is_err());
+    }
+}

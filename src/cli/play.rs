@@ -1,0 +1,227 @@
+//! `croupier play`.
+
+use super::{exit, find_game, usage, Outcome};
+use crate::chance::{derive, parse_deal_file, parse_seed, Purpose};
+use crate::options::Options;
+use crate::record::{fmt_score, GameRecord};
+use crate::referee::{identity, Config, SeatSpec, Table};
+use clap::Args;
+use std::fs::OpenOptions;
+use std::io::Write;
+use std::path::PathBuf;
+
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    /// The game (see `croupier games`).
+    game: String,
+    /// Who plays a seat, once per seat in seat order: a built-in bot (random, simple) or a
+    /// command line, split as a shell splits words (no shell is run). Default: simple everywhere.
+    #[arg(long = "seat", value_name = "SPEC")]
+    seats: Vec<String>,
+    /// Number of players (default: the number of --seat, else the game's default).
+    #[arg(long)]
+    players: Option<usize>,
+    /// Number of games (default 1, or the number of games in --deal).
+    #[arg(long)]
+    games: Option<u64>,
+    /// Run seed: fixes every deal (decimal or 0x-hex). Default: drawn from the OS and recorded.
+    #[arg(long)]
+    seed: Option<String>,
+    /// A rule option, name=value (see `croupier rules GAME`); repeatable.
+    #[arg(long = "rule", value_name = "NAME=VALUE")]
+    rules: Vec<String>,
+    /// Time a bot has for one decision, like 300ms or 2s.
+    #[arg(long, default_value = "10s", value_parser = super::parse_duration)]
+    move_time: std::time::Duration,
+    /// Time a bot has to start and answer the handshake.
+    #[arg(long, default_value = "10s", value_parser = super::parse_duration)]
+    startup_time: std::time::Duration,
+    /// Write one JSON line per game to FILE (`-` = standard output; the summary then goes to stderr).
+    #[arg(long, value_name = "FILE|-")]
+    record: Option<String>,
+    /// Add to an existing record file instead of refusing to touch it.
+    #[arg(long)]
+    append: bool,
+    /// Play the hands in FILE (JSON; see protocol.md, "Deal files").
+    #[arg(long, value_name = "FILE")]
+    deal: Option<PathBuf>,
+    /// Exit with code 4 if any bot faulted.
+    #[arg(long)]
+    strict: bool,
+    /// Directory for the bots' stderr logs.
+    #[arg(long, default_value = "croupier-logs")]
+    log_dir: PathBuf,
+    /// Print only the totals, not a line per game.
+    #[arg(long, short)]
+    quiet: bool,
+}
+
+enum Sink {
+    None,
+    Stdout,
+    File(std::fs::File),
+}
+
+pub fn run(a: PlayArgs) -> Outcome {
+    let spec = find_game(&a.game)?;
+    let players = a.players.unwrap_or(if a.seats.is_empty() {
+        spec.default_players
+    } else {
+        a.seats.len()
+    });
+    if players < spec.min_players || players > spec.max_players {
+        return Err(usage(format!(
+            "{} is played by {}-{} players, not {players}",
+            spec.name, spec.min_players, spec.max_players
+        )));
+    }
+    if !a.seats.is_empty() && a.seats.len() != players {
+        return Err(usage(format!(
+            "{} --seat given for {players} players: give one per seat",
+            a.seats.len()
+        )));
+    }
+    let seat_strings: Vec<String> = if a.seats.is_empty() {
+        vec!["simple".to_string(); players]
+    } else {
+        a.seats.clone()
+    };
+    let seat_specs: Vec<SeatSpec> = seat_strings
+        .iter()
+        .map(|s| SeatSpec::parse(s))
+        .collect::<Result<_, _>>()
+        .map_err(usage)?;
+    let options = Options::resolve(&(spec.options)(), spec.name, &a.rules).map_err(usage)?;
+    let seed = match &a.seed {
+        Some(s) => parse_seed(s).map_err(usage)?,
+        None => rand::random::<u64>(),
+    };
+    let deal_games = match &a.deal {
+        Some(path) => {
+            let text = std::fs::read_to_string(path).map_err(|e| usage(format!("{}: {e}", path.display())))?;
+            parse_deal_file(&text, players).map_err(|e| usage(format!("{}: {e}", path.display())))?
+        }
+        None => vec![],
+    };
+    let games = a.games.unwrap_or(if deal_games.is_empty() {
+        1
+    } else {
+        deal_games.len() as u64
+    });
+    if !deal_games.is_empty() && games as usize > deal_games.len() {
+        return Err(usage(format!(
+            "{} holds {} game(s) but --games asks for {games}",
+            a.deal.as_ref().unwrap().display(),
+            deal_games.len()
+        )));
+    }
+    let mut sink = match a.record.as_deref() {
+        None => Sink::None,
+        Some("-") => Sink::Stdout,
+        Some(path) => {
+            let existing = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
+            if existing > 0 && !a.append {
+                return Err(usage(format!(
+                    "{path} already exists and is not empty: use --append to add to it, or another file"
+                )));
+            }
+            let f = OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .map_err(|e| usage(format!("cannot open record file {path}: {e}")))?;
+            Sink::File(f)
+        }
+    };
+    let to_stderr = matches!(sink, Sink::Stdout);
+    let say = |line: &str| {
+        if to_stderr {
+            eprintln!("{line}");
+        } else {
+            println!("{line}");
+        }
+    };
+    let cfg = Config {
+        move_time: a.move_time,
+        startup_time: a.startup_time,
+        log_dir: a.log_dir.clone(),
+        bot_seed: derive(seed, Purpose::Bot, u64::MAX),
+        ..Config::default()
+    };
+    let mut table = Table::new(&seat_specs, cfg).map_err(usage)?;
+    let seat_of = identity(players);
+    let mut totals = vec![0.0f64; players];
+    let mut faults = 0usize;
+    for g in 0..games {
+        let game_seed = derive(seed, Purpose::Game, g);
+        let deals = deal_games.get(g as usize).cloned().unwrap_or_default();
+        let mut rec: GameRecord = table
+            .play(&spec, &options, game_seed, deals, &seat_of)
+            .map_err(|e| usage(format!("game {}: {e}", g + 1)))?;
+        rec.tags.insert("game".into(), (g + 1).into());
+        rec.tags.insert("run_games".into(), games.into());
+        let line = rec.to_line();
+        match &mut sink {
+            Sink::None => {}
+            Sink::Stdout => {
+                let mut out = std::io::stdout().lock();
+                writeln!(out, "{line}")
+                    .and_then(|_| out.flush())
+                    .map_err(|e| usage(format!("writing the record: {e}")))?;
+            }
+            Sink::File(f) => {
+                writeln!(f, "{line}")
+                    .and_then(|_| f.flush())
+                    .map_err(|e| usage(format!("writing the record: {e}")))?;
+            }
+        }
+        for (t, s) in totals.iter_mut().zip(&rec.result.scores) {
+            *t += s;
+        }
+        faults += rec.faults.len();
+        if !a.quiet {
+            say(&summary_line(g + 1, games, &rec));
+            for f in &rec.faults {
+                say(&format!("  fault ({}): {}", f.kind, f.message));
+            }
+        }
+    }
+    table.shutdown();
+    let names: Vec<String> = table.players.iter().map(|p| p.name()).collect();
+    say(&format!("seed {seed}: {games} game(s) of {}", spec.name));
+    for (s, t) in totals.iter().enumerate() {
+        say(&format!(
+            "  seat {s} {:<16} total {:>8}  mean {:>8.3}",
+            names[s],
+            fmt_score(*t),
+            t / games.max(1) as f64
+        ));
+    }
+    if faults > 0 {
+        say(&format!(
+            "  {faults} fault(s); bot stderr logs are in {}",
+            a.log_dir.display()
+        ));
+        if a.strict {
+            return Err((exit::BOT_FAULT, format!("{faults} bot fault(s) under --strict")));
+        }
+    }
+    Ok(exit::OK)
+}
+
+fn summary_line(g: u64, games: u64, rec: &GameRecord) -> String {
+    let what = rec
+        .result
+        .detail
+        .get("summary")
+        .and_then(|s| s.as_str())
+        .unwrap_or("")
+        .to_string();
+    let scores: Vec<String> = rec
+        .result
+        .scores
+        .iter()
+        .map(|s| format!("{:>4}", fmt_score(*s)))
+        .collect();
+    format!("game {g}/{games}: {what}  scores [{}]", scores.join(" "))
+}

@@ -1,0 +1,1287 @@
+//! Bot processes: spawning, a non-blocking line transport with deadlines, stderr logs, and
+//! clean shutdown (Linux only).
+//!
+//! Everything here is single-threaded and `poll(2)`-based: the referee never blocks on a bot's
+//! pipe, never busy-polls and never sleeps.
+//!
+//! * [`BotProcess::spawn`] starts a bot in its own process group, with `PR_SET_PDEATHSIG`
+//!   (the bot is killed if the spawning thread of the referee dies) and every inherited file
+//!   descriptor other than 0, 1, 2 closed at `exec` (so a bot never holds another bot's pipe).
+//! * [`BotProcess::send`] queues a line and writes what the pipe accepts right now; the rest is
+//!   flushed whenever the referee waits (on this bot or on any other, see [`wait_line`]).
+//! * [`BotProcess::read_line`] / [`wait_line`] return the next line, or why there is none
+//!   ([`ReadResult`]).
+//! * stderr is drained whenever we poll and appended to a capped log file.
+//! * [`BotProcess::shutdown`], [`BotProcess::kill`] and `Drop` kill the whole process group and
+//!   reap the bot: no zombies, no orphans.
+//!
+//! Caveats: `PR_SET_PDEATHSIG` fires when the *thread* that spawned the bot exits, and covers
+//! only the bot itself, not processes it forks (those are still killed with its group by
+//! `kill`/`shutdown`/`Drop`, but not if the referee is killed). Writing relies on SIGPIPE being
+//! ignored in the referee (the Rust runtime does this for `main`), so that a dead reader gives
+//! EPIPE.
+
+use std::fs::{File, OpenOptions};
+use std::io::{self, Read, Write};
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
+use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::path::PathBuf;
+use std::process::{Child, ChildStderr, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
+use std::time::{Duration, Instant};
+
+/// Resource limits for one bot process.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Longest accepted line from the bot, in bytes (without the line ending). Default 1 MiB.
+    pub max_line_bytes: usize,
+    /// Most bytes queued for the bot's stdin before it is declared "not reading". Default 16 MiB.
+    pub max_pending_bytes: usize,
+    /// Most bytes of stderr kept in the log file. Default 10 MiB.
+    pub max_log_bytes: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_line_bytes: 1 << 20,
+            max_pending_bytes: 16 << 20,
+            max_log_bytes: 10 << 20,
+        }
+    }
+}
+
+/// The outcome of waiting for a line from a bot.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReadResult {
+    /// One line, without its `\n` or `\r\n` (invalid UTF-8 replaced lossily).
+    Line(String),
+    /// The deadline passed without a complete line.
+    Timeout,
+    /// The bot is gone: it closed its stdout, or its stdin pipe broke (a write gave EPIPE, or it
+    /// closed its stdin leaving our output unread). `status` describes how it ended ("exit code
+    /// 3", "killed by signal 11 (SIGSEGV)") when it has exited already (we wait at most 50 ms,
+    /// never past the deadline, for an exit after EOF).
+    Exited { status: Option<String> },
+    /// The bot sent a line longer than [`Limits::max_line_bytes`]. Carries the start of the line
+    /// (at most 64 bytes, lossily decoded). The rest of that line is discarded.
+    Flood(String),
+    /// More than [`Limits::max_pending_bytes`] were queued for the bot: it does not read its
+    /// stdin. Further output to it is discarded.
+    NotReading,
+}
+
+const READ_CHUNK: usize = 64 * 1024;
+const FLOOD_PREFIX: usize = 64;
+/// How long to wait (at most, and never past the read deadline) for a bot whose stdout reached
+/// EOF to become reapable, so that [`ReadResult::Exited`] can carry its status.
+const EXIT_STATUS_WAIT: Duration = Duration::from_millis(50);
+/// Most bytes read from stderr in one [`BotProcess::drain_stderr`] call.
+const DRAIN_LIMIT: usize = 4 << 20;
+const TRUNCATED_LINE: &[u8] = b"[croupier: log truncated]\n";
+
+/// The stderr sink of a bot: a lazily created, capped log file (or nothing).
+#[derive(Debug)]
+struct StderrLog {
+    path: Option<PathBuf>,
+    file: Option<File>,
+    written: u64,
+    truncated: bool,
+    ends_with_newline: bool,
+    error: Option<String>,
+}
+
+impl StderrLog {
+    fn write(&mut self, data: &[u8], cap: u64) {
+        if data.is_empty() || self.truncated || self.error.is_some() {
+            return;
+        }
+        let Some(path) = &self.path else { return };
+        if self.file.is_none() {
+            let opened = (|| -> io::Result<File> {
+                if let Some(dir) = path.parent() {
+                    if !dir.as_os_str().is_empty() {
+                        std::fs::create_dir_all(dir)?;
+                    }
+                }
+                OpenOptions::new().create(true).append(true).open(path)
+            })();
+            match opened {
+                Ok(f) => {
+                    // Appending to an existing log: what is already there counts toward the cap.
+                    self.written = f.metadata().map(|m| m.len()).unwrap_or(0);
+                    if self.written >= cap {
+                        self.truncated = true;
+                        return;
+                    }
+                    self.file = Some(f);
+                }
+                Err(e) => {
+                    self.error = Some(format!("cannot write log {}: {e}", path.display()));
+                    return;
+                }
+            }
+        }
+        let room = cap.saturating_sub(self.written);
+        let keep = data.len().min(usize::try_from(room).unwrap_or(usize::MAX));
+        let mut out: Vec<u8> = data[..keep].to_vec();
+        if keep > 0 {
+            self.ends_with_newline = data[keep - 1] == b'\n';
+        }
+        if keep < data.len() {
+            if !self.ends_with_newline && self.written + keep as u64 > 0 {
+                out.push(b'\n');
+            }
+            out.extend_from_slice(TRUNCATED_LINE);
+            self.truncated = true;
+        }
+        self.written += keep as u64;
+        if let Some(f) = &mut self.file {
+            if let Err(e) = f.write_all(&out) {
+                self.error = Some(format!("cannot write log: {e}"));
+                self.file = None;
+            }
+        }
+        if self.truncated {
+            self.file = None;
+        }
+    }
+}
+
+/// A running bot: a child process with non-blocking pipes on its stdin, stdout and stderr.
+#[derive(Debug)]
+pub struct BotProcess {
+    argv: Vec<String>,
+    child: Child,
+    pid: i32,
+    stdin: Option<ChildStdin>,
+    stdout: Option<ChildStdout>,
+    stderr: Option<ChildStderr>,
+    limits: Limits,
+    /// Queued output: `out[out_pos..]` is not yet written.
+    out: Vec<u8>,
+    out_pos: usize,
+    /// Input read from stdout: `inb[in_pos..]` is not yet consumed; no `\n` in `inb[in_pos..scan]`.
+    inb: Vec<u8>,
+    in_pos: usize,
+    scan: usize,
+    /// Discarding the rest of a flood line (up to its `\n`).
+    skipping: bool,
+    stdout_eof: bool,
+    broken_pipe: bool,
+    /// The bot closed its stdin after reading everything we sent.
+    stdin_reader_gone: bool,
+    not_reading: bool,
+    status: Option<ExitStatus>,
+    group_killed: bool,
+    log: StderrLog,
+}
+
+impl BotProcess {
+    /// Starts `argv` (program and arguments, looked up in `PATH`) as a bot.
+    ///
+    /// The child gets piped stdin/stdout/stderr, its own process group, `PR_SET_PDEATHSIG =
+    /// SIGKILL`, and every file descriptor >= 3 marked close-on-exec. stderr is appended to
+    /// `stderr_log` (created, with its parent directories, on the first byte), or discarded.
+    pub fn spawn(argv: &[String], stderr_log: Option<PathBuf>, limits: Limits) -> Result<BotProcess, String> {
+        let Some(program) = argv.first() else {
+            return Err("cannot start bot: empty command".to_string());
+        };
+        let mut cmd = Command::new(program);
+        cmd.args(&argv[1..])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .process_group(0);
+        // SAFETY: getpid is always safe.
+        let parent = unsafe { libc::getpid() };
+        // SAFETY: the closure only makes async-signal-safe system calls (prctl, getppid,
+        // syscall, getrlimit, fcntl) and does not allocate.
+        unsafe {
+            cmd.pre_exec(move || {
+                if libc::prctl(
+                    libc::PR_SET_PDEATHSIG,
+                    libc::SIGKILL as libc::c_ulong,
+                    0 as libc::c_ulong,
+                    0 as libc::c_ulong,
+                    0 as libc::c_ulong,
+                ) == -1
+                {
+                    return Err(io::Error::last_os_error());
+                }
+                if libc::getppid() != parent {
+                    // The referee died before prctl took effect.
+                    return Err(io::Error::from_raw_os_error(libc::ESRCH));
+                }
+                mark_fds_cloexec();
+                Ok(())
+            });
+        }
+        let mut child = cmd
+            .spawn()
+            .map_err(|e| format!("cannot start bot '{program}': {}", os_error_text(&e)))?;
+        let stdin = child.stdin.take();
+        let stdout = child.stdout.take();
+        let stderr = child.stderr.take();
+        let pid = child.id() as i32;
+        let bot = BotProcess {
+            argv: argv.to_vec(),
+            child,
+            pid,
+            stdin,
+            stdout,
+            stderr,
+            limits,
+            out: Vec::new(),
+            out_pos: 0,
+            inb: Vec::new(),
+            in_pos: 0,
+            scan: 0,
+            skipping: false,
+            stdout_eof: false,
+            broken_pipe: false,
+            stdin_reader_gone: false,
+            not_reading: false,
+            status: None,
+            group_killed: false,
+            log: StderrLog {
+                path: stderr_log,
+                file: None,
+                written: 0,
+                truncated: false,
+                ends_with_newline: true,
+                error: None,
+            },
+        };
+        let fds = [
+            bot.stdin.as_ref().map(|f| f.as_raw_fd()),
+            bot.stdout.as_ref().map(|f| f.as_raw_fd()),
+            bot.stderr.as_ref().map(|f| f.as_raw_fd()),
+        ];
+        for fd in fds.into_iter().flatten() {
+            if let Err(e) = set_nonblocking(fd) {
+                // `bot` is dropped here: killed and reaped.
+                return Err(format!(
+                    "cannot start bot '{program}': cannot make pipe non-blocking: {}",
+                    os_error_text(&e)
+                ));
+            }
+        }
+        Ok(bot)
+    }
+
+    /// The command line the bot was started with.
+    pub fn argv(&self) -> &[String] {
+        &self.argv
+    }
+
+    /// The command line as one shell-quoted string, for messages.
+    pub fn command_line(&self) -> String {
+        shell_words::join(&self.argv)
+    }
+
+    /// The bot's process id (also its process group id).
+    pub fn pid(&self) -> u32 {
+        self.pid as u32
+    }
+
+    /// The limits this bot runs under.
+    pub fn limits(&self) -> Limits {
+        self.limits
+    }
+
+    /// Whether the bot process has not exited yet (reaps it without blocking if it has).
+    pub fn is_alive(&mut self) -> bool {
+        self.try_reap();
+        self.status.is_none()
+    }
+
+    /// How the bot ended ("exit code 0", "killed by signal 9 (SIGKILL)"), if it has been reaped
+    /// (this reaps it without blocking if possible).
+    pub fn exit_status(&mut self) -> Option<String> {
+        self.try_reap();
+        self.status.map(describe_status)
+    }
+
+    /// Bytes queued for the bot's stdin and not yet written.
+    pub fn pending_bytes(&self) -> usize {
+        self.out.len() - self.out_pos
+    }
+
+    /// Whether the bot was declared not reading (see [`ReadResult::NotReading`]).
+    pub fn is_not_reading(&self) -> bool {
+        self.not_reading
+    }
+
+    /// A problem with the stderr log file (it could not be created or written), if any.
+    pub fn stderr_log_error(&self) -> Option<&str> {
+        self.log.error.as_deref()
+    }
+
+    /// Queues `line` plus `\n` for the bot and writes as much as the pipe accepts now, without
+    /// blocking. The rest is written whenever the referee waits ([`read_line`](Self::read_line),
+    /// [`wait_line`], [`pump`], [`shutdown`](Self::shutdown)). Problems (not reading, dead bot)
+    /// surface through the read API; output to such a bot is discarded.
+    pub fn send(&mut self, line: &str) {
+        if self.stdin_reader_gone {
+            self.broken_pipe = true;
+        }
+        if self.stdin.is_none() || self.not_reading || self.broken_pipe {
+            return;
+        }
+        self.out.extend_from_slice(line.as_bytes());
+        self.out.push(b'\n');
+        self.flush_stdin();
+        if self.pending_bytes() > self.limits.max_pending_bytes {
+            self.not_reading = true;
+            self.out = Vec::new();
+            self.out_pos = 0;
+        }
+    }
+
+    /// Waits until `deadline` for the next line from the bot, meanwhile flushing its pending
+    /// output and draining its stderr. Lines already buffered are returned without waiting.
+    pub fn read_line(&mut self, deadline: Instant) -> ReadResult {
+        wait_line(self, &mut [], deadline)
+    }
+
+    /// Reads whatever the bot has written to stderr so far (without blocking) into its log.
+    pub fn drain_stderr(&mut self) {
+        let mut total = 0;
+        while self.stderr.is_some() && total < DRAIN_LIMIT {
+            match self.read_stderr_once() {
+                Some(n) if n > 0 => total += n,
+                _ => break,
+            }
+        }
+    }
+
+    /// Closes the bot's stdin (after one last non-blocking attempt to write pending output; what
+    /// still does not fit is discarded). The bot sees EOF.
+    pub fn close_stdin(&mut self) {
+        if self.stdin.is_some() && self.pending_bytes() > 0 {
+            self.flush_stdin();
+        }
+        self.stdin = None;
+        self.out = Vec::new();
+        self.out_pos = 0;
+    }
+
+    /// Kills the bot's whole process group with SIGKILL and reaps the bot. Idempotent.
+    pub fn kill(&mut self) {
+        if !self.group_killed {
+            self.group_killed = true;
+            // SAFETY: kill has no memory-safety preconditions. The group id is the bot's pid,
+            // which stays reserved while the bot is unreaped or any group member lives.
+            unsafe {
+                libc::kill(-self.pid, libc::SIGKILL);
+            }
+        }
+        if self.status.is_none() {
+            if let Ok(st) = self.child.wait() {
+                self.status = Some(st);
+            }
+        }
+        self.stdin = None;
+        self.out = Vec::new();
+        self.out_pos = 0;
+    }
+
+    /// Ends the bot politely, then firmly: flushes pending output (within `grace`), closes its
+    /// stdin, waits (within the same `grace`) for EOF on its stdout and for it to exit, then
+    /// SIGKILLs its process group and reaps it. Sending `<id> quit` first is the caller's job.
+    /// Stdout read during shutdown is discarded; stderr goes to the log. Returns how the bot
+    /// ended (see [`exit_status`](Self::exit_status)).
+    pub fn shutdown(&mut self, grace: Duration) -> Option<String> {
+        let deadline = Instant::now() + grace;
+        // 1. Flush pending output.
+        while self.stdin.is_some() && self.pending_bytes() > 0 {
+            let Some(ms) = timeout_ms(deadline) else {
+                break;
+            };
+            self.poll_self(ms, None);
+            self.discard_input();
+        }
+        // 2. Close stdin, wait for EOF on stdout.
+        self.close_stdin();
+        while !self.stdout_eof {
+            let Some(ms) = timeout_ms(deadline) else {
+                break;
+            };
+            self.poll_self(ms, None);
+            self.discard_input();
+        }
+        // 3. Wait for the process to exit.
+        self.try_reap();
+        if self.status.is_none() {
+            if let Some(pidfd) = pidfd_open(self.pid) {
+                while self.status.is_none() {
+                    let Some(ms) = timeout_ms(deadline) else {
+                        break;
+                    };
+                    self.poll_self(ms, Some(pidfd.as_raw_fd()));
+                    self.discard_input();
+                    self.try_reap();
+                }
+            }
+        }
+        // 4. Kill what is left of the group, reap, keep the last of stderr.
+        self.kill();
+        self.drain_stderr();
+        self.stdout = None;
+        self.stderr = None;
+        self.status.map(describe_status)
+    }
+
+    // ----- internals -----
+
+    fn try_reap(&mut self) {
+        if self.status.is_none() {
+            if let Ok(Some(st)) = self.child.try_wait() {
+                self.status = Some(st);
+            }
+        }
+    }
+
+    /// The exit status for an `Exited` report: reaps without blocking; if the bot is not
+    /// reapable yet, waits on its pidfd for at most [`EXIT_STATUS_WAIT`] (never past `deadline`).
+    fn exit_report(&mut self, deadline: Instant) -> ReadResult {
+        self.try_reap();
+        if self.status.is_none() {
+            let limit = deadline.min(Instant::now() + EXIT_STATUS_WAIT);
+            if let Some(pidfd) = pidfd_open(self.pid) {
+                while self.status.is_none() {
+                    let Some(ms) = timeout_ms(limit) else { break };
+                    let mut p = libc::pollfd {
+                        fd: pidfd.as_raw_fd(),
+                        events: libc::POLLIN,
+                        revents: 0,
+                    };
+                    // SAFETY: one valid pollfd.
+                    unsafe { libc::poll(&mut p, 1, ms) };
+                    self.try_reap();
+                }
+            }
+        }
+        ReadResult::Exited {
+            status: self.status.map(describe_status),
+        }
+    }
+
+    /// The read end of the bot's stdin was closed while nothing was pending on our side. If
+    /// what we sent is still unread in the pipe, it is lost: the pipe is broken (as for EPIPE).
+    /// Otherwise the bot read everything and closed its stdin: it may still answer, but the next
+    /// [`send`](Self::send) counts as EPIPE.
+    fn reader_gone(&mut self) {
+        let mut unread: libc::c_int = 0;
+        if let Some(stdin) = &self.stdin {
+            // SAFETY: FIONREAD writes one c_int; it works on either end of a pipe.
+            if unsafe { libc::ioctl(stdin.as_raw_fd(), libc::FIONREAD, &mut unread) } != 0 {
+                unread = 1;
+            }
+        }
+        if unread > 0 {
+            self.broken_pipe = true;
+        } else {
+            self.stdin_reader_gone = true;
+        }
+        self.stdin = None;
+        self.out = Vec::new();
+        self.out_pos = 0;
+    }
+
+    fn discard_input(&mut self) {
+        self.inb.clear();
+        self.in_pos = 0;
+        self.scan = 0;
+    }
+
+    /// Writes pending output until the pipe is full. EPIPE marks the bot dead.
+    fn flush_stdin(&mut self) {
+        while self.out_pos < self.out.len() {
+            let Some(stdin) = &mut self.stdin else { return };
+            match stdin.write(&self.out[self.out_pos..]) {
+                Ok(0) => break,
+                Ok(n) => self.out_pos += n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) if e.kind() == io::ErrorKind::WouldBlock => break,
+                Err(_) => {
+                    // EPIPE (or worse): nobody reads this pipe any more.
+                    self.broken_pipe = true;
+                    self.stdin = None;
+                    self.out = Vec::new();
+                    self.out_pos = 0;
+                    return;
+                }
+            }
+        }
+        if self.out_pos == self.out.len() {
+            self.out.clear();
+            self.out_pos = 0;
+        } else if self.out_pos > (1 << 20) && self.out_pos * 2 > self.out.len() {
+            self.out.drain(..self.out_pos);
+            self.out_pos = 0;
+        }
+    }
+
+    /// One read from stdout into the input buffer.
+    fn read_stdout_once(&mut self) {
+        let Some(stdout) = &mut self.stdout else {
+            self.stdout_eof = true;
+            return;
+        };
+        if self.in_pos > 0 {
+            self.inb.drain(..self.in_pos);
+            self.scan -= self.in_pos;
+            self.in_pos = 0;
+        }
+        let mut buf = [0u8; READ_CHUNK];
+        loop {
+            match stdout.read(&mut buf) {
+                Ok(0) => {
+                    self.stdout_eof = true;
+                    self.stdout = None;
+                }
+                Ok(n) => self.inb.extend_from_slice(&buf[..n]),
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) if e.kind() == io::ErrorKind::WouldBlock => {}
+                Err(_) => {
+                    self.stdout_eof = true;
+                    self.stdout = None;
+                }
+            }
+            return;
+        }
+    }
+
+    /// One read from stderr into the log. Returns the bytes read, or None at EOF / error /
+    /// nothing available.
+    fn read_stderr_once(&mut self) -> Option<usize> {
+        let stderr = self.stderr.as_mut()?;
+        let mut buf = [0u8; READ_CHUNK];
+        loop {
+            match stderr.read(&mut buf) {
+                Ok(0) => {
+                    self.stderr = None;
+                    return None;
+                }
+                Ok(n) => {
+                    self.log.write(&buf[..n], self.limits.max_log_bytes);
+                    return Some(n);
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) if e.kind() == io::ErrorKind::WouldBlock => return None,
+                Err(_) => {
+                    self.stderr = None;
+                    return None;
+                }
+            }
+        }
+    }
+
+    /// A result that is available without waiting: a buffered line or flood, NotReading,
+    /// or the end of stdout.
+    fn ready_result(&mut self, deadline: Instant) -> Option<ReadResult> {
+        loop {
+            let pending = &self.inb[self.scan..];
+            if let Some(off) = pending.iter().position(|&b| b == b'\n') {
+                let end = self.scan + off;
+                let start = self.in_pos;
+                self.in_pos = end + 1;
+                self.scan = end + 1;
+                if self.skipping {
+                    self.skipping = false;
+                    continue;
+                }
+                let mut line = &self.inb[start..end];
+                if line.last() == Some(&b'\r') {
+                    line = &line[..line.len() - 1];
+                }
+                return Some(if line.len() > self.limits.max_line_bytes {
+                    ReadResult::Flood(flood_prefix(line))
+                } else {
+                    ReadResult::Line(String::from_utf8_lossy(line).into_owned())
+                });
+            }
+            self.scan = self.inb.len();
+            break;
+        }
+        let partial = &self.inb[self.in_pos..];
+        if self.skipping {
+            self.discard_input();
+        } else if partial.len() > self.limits.max_line_bytes
+            && !(partial.len() == self.limits.max_line_bytes + 1 && partial.last() == Some(&b'\r'))
+        {
+            let prefix = flood_prefix(partial);
+            self.discard_input();
+            self.skipping = true;
+            return Some(ReadResult::Flood(prefix));
+        }
+        if self.not_reading {
+            return Some(ReadResult::NotReading);
+        }
+        if self.stdout_eof {
+            if self.in_pos < self.inb.len() && !self.skipping {
+                // A last line without its newline.
+                let mut line = &self.inb[self.in_pos..];
+                if line.last() == Some(&b'\r') {
+                    line = &line[..line.len() - 1];
+                }
+                let text = String::from_utf8_lossy(line).into_owned();
+                self.discard_input();
+                return Some(ReadResult::Line(text));
+            }
+            self.discard_input();
+            return Some(self.exit_report(deadline));
+        }
+        None
+    }
+
+    /// Polls only this bot: stdout (if open), stdin (if output is pending), stderr, and an
+    /// optional extra fd; services whatever is ready.
+    fn poll_self(&mut self, timeout: i32, extra: Option<RawFd>) {
+        let mut me = [self];
+        poll_round(&mut me, Some(0), extra, timeout);
+    }
+}
+
+impl Drop for BotProcess {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+#[derive(Clone, Copy)]
+enum Slot {
+    Stdin(usize),
+    Stdout(usize),
+    Stderr(usize),
+    Extra,
+}
+
+/// One `poll(2)` over: `procs[read_from]`'s stdout, every process's stdin (for POLLOUT when
+/// output is pending, else only for errors), every process's stderr, and `extra`. Services what is ready (writes, reads into the line
+/// buffer, stderr into the log). Returns false if poll was interrupted (EINTR); panics on
+/// any other poll failure (which would otherwise make the caller spin).
+fn poll_round(procs: &mut [&mut BotProcess], read_from: Option<usize>, extra: Option<RawFd>, timeout: i32) -> bool {
+    let mut fds: Vec<libc::pollfd> = Vec::with_capacity(procs.len() * 3 + 1);
+    let mut slots: Vec<Slot> = Vec::with_capacity(procs.len() * 3 + 1);
+    let mut add = |fds: &mut Vec<libc::pollfd>, fd: RawFd, events: libc::c_short, slot: Slot| {
+        fds.push(libc::pollfd { fd, events, revents: 0 });
+        slots.push(slot);
+    };
+    for (i, p) in procs.iter().enumerate() {
+        if Some(i) == read_from {
+            if let Some(f) = &p.stdout {
+                add(&mut fds, f.as_raw_fd(), libc::POLLIN, Slot::Stdout(i));
+            }
+        }
+        if let Some(f) = &p.stdin {
+            // Without pending output, poll only for POLLERR (always reported): the read end was
+            // closed, i.e. the bot closed its stdin or died.
+            let events = if p.pending_bytes() > 0 { libc::POLLOUT } else { 0 };
+            add(&mut fds, f.as_raw_fd(), events, Slot::Stdin(i));
+        }
+        if let Some(f) = &p.stderr {
+            add(&mut fds, f.as_raw_fd(), libc::POLLIN, Slot::Stderr(i));
+        }
+    }
+    if let Some(fd) = extra {
+        add(&mut fds, fd, libc::POLLIN, Slot::Extra);
+    }
+    // SAFETY: `fds` is a valid array of `fds.len()` pollfd structures.
+    let n = unsafe { libc::poll(fds.as_mut_ptr(), fds.len() as libc::nfds_t, timeout) };
+    if n < 0 {
+        let err = io::Error::last_os_error();
+        if err.kind() == io::ErrorKind::Interrupted {
+            return false;
+        }
+        panic!("poll failed: {err}");
+    }
+    if n == 0 {
+        return true;
+    }
+    for (pfd, slot) in fds.iter().zip(slots) {
+        if pfd.revents == 0 {
+            continue;
+        }
+        let invalid = pfd.revents & libc::POLLNVAL != 0;
+        match slot {
+            Slot::Stdin(i) => {
+                let p = &mut procs[i];
+                if !invalid && p.pending_bytes() > 0 {
+                    p.flush_stdin(); // EPIPE marks the pipe broken
+                } else if pfd.revents & (libc::POLLERR | libc::POLLHUP | libc::POLLNVAL) != 0 {
+                    p.reader_gone();
+                }
+            }
+            Slot::Stdout(i) => {
+                if invalid {
+                    procs[i].stdout_eof = true;
+                    procs[i].stdout = None;
+                } else {
+                    procs[i].read_stdout_once();
+                }
+            }
+            Slot::Stderr(i) => {
+                if invalid {
+                    procs[i].stderr = None;
+                } else {
+                    procs[i].read_stderr_once();
+                }
+            }
+            Slot::Extra => {}
+        }
+    }
+    true
+}
+
+/// Waits until `deadline` for the next line from `target`, meanwhile flushing pending output
+/// and draining stderr of `target` and of every process in `others`.
+pub fn wait_line(target: &mut BotProcess, others: &mut [&mut BotProcess], deadline: Instant) -> ReadResult {
+    let mut all: Vec<&mut BotProcess> = Vec::with_capacity(others.len() + 1);
+    all.push(target);
+    for o in others.iter_mut() {
+        all.push(&mut **o);
+    }
+    wait_impl(&mut all, 0, deadline)
+}
+
+/// [`wait_line`] for `bots[index]`, servicing all the other bots of the slice meanwhile.
+///
+/// Panics if `index` is out of range.
+pub fn wait_line_in(bots: &mut [BotProcess], index: usize, deadline: Instant) -> ReadResult {
+    assert!(index < bots.len(), "wait_line_in: no bot {index}");
+    let mut all: Vec<&mut BotProcess> = bots.iter_mut().collect();
+    wait_impl(&mut all, index, deadline)
+}
+
+/// [`wait_line`] for `bots[index]` when the referee keeps `Vec<Option<BotProcess>>`: every
+/// other present bot is serviced meanwhile.
+///
+/// Panics if `bots[index]` is `None` or out of range.
+pub fn wait_line_opt(bots: &mut [Option<BotProcess>], index: usize, deadline: Instant) -> ReadResult {
+    let mut all: Vec<&mut BotProcess> = Vec::with_capacity(bots.len());
+    let mut target = None;
+    for (i, b) in bots.iter_mut().enumerate() {
+        if let Some(b) = b {
+            if i == index {
+                target = Some(all.len());
+            }
+            all.push(b);
+        }
+    }
+    let target = target.unwrap_or_else(|| panic!("wait_line_opt: no bot {index}"));
+    wait_impl(&mut all, target, deadline)
+}
+
+/// Services every process without waiting: writes pending output that fits, drains stderr.
+pub fn pump(procs: &mut [&mut BotProcess]) {
+    while !poll_round(procs, None, None, 0) {}
+}
+
+fn wait_impl(procs: &mut [&mut BotProcess], target: usize, deadline: Instant) -> ReadResult {
+    loop {
+        if let Some(r) = procs[target].ready_result(deadline) {
+            return r;
+        }
+        // A broken stdin pipe means the bot is gone: collect what it wrote, do not wait.
+        let dead = procs[target].broken_pipe;
+        let ms = if dead { Some(0) } else { timeout_ms(deadline) };
+        let Some(ms) = ms else {
+            // Deadline passed: one last look without waiting.
+            poll_round(procs, Some(target), None, 0);
+            return procs[target].ready_result(deadline).unwrap_or(ReadResult::Timeout);
+        };
+        if !poll_round(procs, Some(target), None, ms) {
+            continue; // EINTR: retry with the remaining time.
+        }
+        if dead {
+            return procs[target]
+                .ready_result(deadline)
+                .unwrap_or_else(|| procs[target].exit_report(deadline));
+        }
+    }
+}
+
+/// Milliseconds left until `deadline`, rounded up (so poll never returns early and spins), or
+/// None if it has passed.
+fn timeout_ms(deadline: Instant) -> Option<i32> {
+    let left = deadline.checked_duration_since(Instant::now())?;
+    if left.is_zero() {
+        return None;
+    }
+    let ms = left.as_nanos().div_ceil(1_000_000);
+    Some(ms.min(i32::MAX as u128) as i32)
+}
+
+fn flood_prefix(line: &[u8]) -> String {
+    String::from_utf8_lossy(&line[..line.len().min(FLOOD_PREFIX)]).into_owned()
+}
+
+fn set_nonblocking(fd: RawFd) -> io::Result<()> {
+    // SAFETY: fcntl on a file descriptor we own.
+    unsafe {
+        let flags = libc::fcntl(fd, libc::F_GETFL);
+        if flags == -1 || libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK) == -1 {
+            return Err(io::Error::last_os_error());
+        }
+    }
+    Ok(())
+}
+
+/// Marks every fd >= 3 close-on-exec (runs in the child between fork and exec).
+///
+/// Closing them outright (`close_range(3, ~0, 0)`) would also close the close-on-exec pipe
+/// through which std reports a failed `exec` to the parent, turning "no such program" into a
+/// child that aborts. Marking them CLOEXEC closes them all at `exec` just the same.
+fn mark_fds_cloexec() {
+    const CLOSE_RANGE_CLOEXEC: libc::c_uint = 1 << 2;
+    // SAFETY: raw syscalls on fd numbers; async-signal-safe.
+    unsafe {
+        let r = libc::syscall(
+            libc::SYS_close_range,
+            3 as libc::c_uint,
+            libc::c_uint::MAX,
+            CLOSE_RANGE_CLOEXEC,
+        );
+        if r == 0 {
+            return;
+        }
+        // Older kernels (< 5.11): walk the fd table.
+        let mut lim = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
+        };
+        let max = if libc::getrlimit(libc::RLIMIT_NOFILE, &mut lim) == 0 {
+            lim.rlim_cur.clamp(1024, 1 << 16) as libc::c_int
+        } else {
+            1024
+        };
+        for fd in 3..max {
+            let flags = libc::fcntl(fd, libc::F_GETFD);
+            if flags >= 0 && flags & libc::FD_CLOEXEC == 0 {
+                libc::fcntl(fd, libc::F_SETFD, flags | libc::FD_CLOEXEC);
+            }
+        }
+    }
+}
+
+/// A pidfd for `pid` (Linux >= 5.3), readable once the process has exited.
+fn pidfd_open(pid: i32) -> Option<OwnedFd> {
+    // SAFETY: pidfd_open has no memory-safety preconditions; the fd it returns is ours.
+    let fd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0 as libc::c_uint) };
+    if fd < 0 {
+        return None;
+    }
+    // SAFETY: a fresh fd owned by nobody else.
+    Some(unsafe { OwnedFd::from_raw_fd(fd as RawFd) })
+}
+
+/// "No such file or directory" rather than "No such file or directory (os error 2)".
+fn os_error_text(e: &io::Error) -> String {
+    let text = e.to_string();
+    match text.find(" (os error ") {
+        Some(i) => text[..i].to_string(),
+        None => text,
+    }
+}
+
+fn signal_name(sig: i32) -> Option<&'static str> {
+    Some(match sig {
+        libc::SIGHUP => "SIGHUP",
+        libc::SIGINT => "SIGINT",
+        libc::SIGQUIT => "SIGQUIT",
+        libc::SIGILL => "SIGILL",
+        libc::SIGTRAP => "SIGTRAP",
+        libc::SIGABRT => "SIGABRT",
+        libc::SIGBUS => "SIGBUS",
+        libc::SIGFPE => "SIGFPE",
+        libc::SIGKILL => "SIGKILL",
+        libc::SIGUSR1 => "SIGUSR1",
+        libc::SIGSEGV => "SIGSEGV",
+        libc::SIGUSR2 => "SIGUSR2",
+        libc::SIGPIPE => "SIGPIPE",
+        libc::SIGALRM => "SIGALRM",
+        libc::SIGTERM => "SIGTERM",
+        libc::SIGXCPU => "SIGXCPU",
+        libc::SIGXFSZ => "SIGXFSZ",
+        libc::SIGSYS => "SIGSYS",
+        _ => return None,
+    })
+}
+
+/// "exit code 3", "killed by signal 11 (SIGSEGV), core dumped".
+fn describe_status(st: ExitStatus) -> String {
+    if let Some(code) = st.code() {
+        return format!("exit code {code}");
+    }
+    if let Some(sig) = st.signal() {
+        let mut s = match signal_name(sig) {
+            Some(name) => format!("killed by signal {sig} ({name})"),
+            None => format!("killed by signal {sig}"),
+        };
+        if st.core_dumped() {
+            s.push_str(", core dumped");
+        }
+        return s;
+    }
+    st.to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sh(script: &str) -> Vec<String> {
+        vec!["sh".into(), "-c".into(), script.into()]
+    }
+
+    fn start(script: &str) -> BotProcess {
+        BotProcess::spawn(&sh(script), None, Limits::default()).expect("spawn")
+    }
+
+    fn soon(ms: u64) -> Instant {
+        Instant::now() + Duration::from_millis(ms)
+    }
+
+    fn line(s: &str) -> ReadResult {
+        ReadResult::Line(s.to_string())
+    }
+
+    /// Processes of group `pgid` that are not zombies.
+    fn live_group_members(pgid: u32) -> Vec<u32> {
+        let mut live = Vec::new();
+        for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+            let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
+                continue;
+            };
+            let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
+                continue;
+            };
+            // pid (comm) state ppid pgrp ...
+            let Some(close) = stat.rfind(')') else {
+                continue;
+            };
+            let fields: Vec<&str> = stat[close + 1..].split_whitespace().collect();
+            if fields.len() > 2 && fields[2] == pgid.to_string() && fields[0] != "Z" {
+                live.push(pid);
+            }
+        }
+        live
+    }
+
+    #[test]
+    fn reads_lines_lf_crlf_and_last_unterminated() {
+        let mut b = start(r"printf 'a\r\nb\nc\r\n\377x\nlast'");
+        assert_eq!(b.read_line(soon(3000)), line("a"));
+        assert_eq!(b.read_line(soon(3000)), line("b"));
+        assert_eq!(b.read_line(soon(3000)), line("c"));
+        assert_eq!(b.read_line(soon(3000)), line("\u{FFFD}x"));
+        assert_eq!(b.read_line(soon(3000)), line("last"));
+        assert_eq!(
+            b.read_line(soon(3000)),
+            ReadResult::Exited {
+                status: Some("exit code 0".into())
+            }
+        );
+        // Stays exited.
+        assert!(matches!(b.read_line(soon(3000)), ReadResult::Exited { .. }));
+        assert!(!b.is_alive());
+    }
+
+    #[test]
+    fn echo_round_trip() {
+        let mut b = BotProcess::spawn(&["cat".to_string()], None, Limits::default()).unwrap();
+        assert!(b.is_alive());
+        assert_eq!(b.argv(), &["cat".to_string()]);
+        b.send("1 hello 1");
+        b.send("game rikken");
+        assert_eq!(b.read_line(soon(3000)), line("1 hello 1"));
+        assert_eq!(b.read_line(soon(3000)), line("game rikken"));
+        assert_eq!(b.shutdown(Duration::from_secs(2)), Some("exit code 0".into()));
+    }
+
+    #[test]
+    fn timeout_without_answer() {
+        let mut b = start("read x; sleep 5");
+        b.send("1 act play 100 AS");
+        let t0 = Instant::now();
+        assert_eq!(b.read_line(soon(200)), ReadResult::Timeout);
+        let took = t0.elapsed();
+        assert!(took >= Duration::from_millis(190), "{took:?}");
+        assert!(took < Duration::from_secs(3), "{took:?}");
+        // A deadline in the past still returns (Timeout) at once.
+        assert_eq!(b.read_line(Instant::now()), ReadResult::Timeout);
+        assert!(b.is_alive());
+    }
+
+    #[test]
+    fn exit_and_crash_status() {
+        let mut b = start("echo hi; exit 3");
+        assert_eq!(b.read_line(soon(3000)), line("hi"));
+        assert_eq!(
+            b.read_line(soon(3000)),
+            ReadResult::Exited {
+                status: Some("exit code 3".into())
+            }
+        );
+        let mut c = start("echo bye; kill -SEGV $$");
+        assert_eq!(c.read_line(soon(3000)), line("bye"));
+        match c.read_line(soon(3000)) {
+            ReadResult::Exited { status: Some(s) } => {
+                assert!(s.contains("signal 11 (SIGSEGV)"), "{s}")
+            }
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(c.exit_status().as_deref().map(|s| s.contains("SIGSEGV")), Some(true));
+    }
+
+    #[test]
+    fn broken_pipe_is_exited() {
+        // Closes its stdin but stays alive with stdout open: EPIPE alone must end the wait.
+        let mut b = start("exec 0<&-; echo closed; sleep 5");
+        assert_eq!(b.read_line(soon(3000)), line("closed"));
+        b.send("1 quit");
+        let t0 = Instant::now();
+        let r = b.read_line(soon(3000));
+        assert!(matches!(r, ReadResult::Exited { .. }), "{r:?}");
+        assert!(t0.elapsed() < Duration::from_secs(1), "{:?}", t0.elapsed());
+        // Sending more is a no-op; it stays Exited.
+        b.send("2 quit");
+        assert!(matches!(b.read_line(soon(3000)), ReadResult::Exited { .. }));
+    }
+
+    #[test]
+    fn unread_request_lost_when_bot_closes_stdin() {
+        // The request sits unread in the pipe when the bot closes its stdin: it can never be
+        // answered, so the wait ends at once with Exited (the bot itself lives on).
+        let mut b = start("sleep 0.2; exec 0<&-; sleep 5");
+        b.send("1 act play 1000 AS KS");
+        let t0 = Instant::now();
+        let r = b.read_line(soon(3000));
+        assert!(matches!(r, ReadResult::Exited { status: None }), "{r:?}");
+        assert!(t0.elapsed() < Duration::from_secs(2), "{:?}", t0.elapsed());
+        assert!(b.is_alive());
+    }
+
+    #[test]
+    fn non_reading_bot_does_not_block_us() {
+        let mut b = start("sleep 10");
+        let mb = "x".repeat(1 << 20);
+        let t0 = Instant::now();
+        for i in 0..50 {
+            b.send(&mb);
+            if i < 10 {
+                assert!(!b.is_not_reading());
+            }
+        }
+        assert!(t0.elapsed() < Duration::from_secs(2), "{:?}", t0.elapsed());
+        assert!(b.is_not_reading());
+        assert_eq!(b.pending_bytes(), 0);
+        assert_eq!(b.read_line(soon(3000)), ReadResult::NotReading);
+        let t1 = Instant::now();
+        b.shutdown(Duration::from_millis(100));
+        assert!(t1.elapsed() < Duration::from_secs(2));
+        assert!(!b.is_alive());
+    }
+
+    #[test]
+    fn large_send_is_flushed_while_waiting() {
+        // 4 MB to a bot that reads it all, then answers.
+        let mut b = start("sleep 0.1; head -c 4000000 >/dev/null; echo got");
+        b.send(&"y".repeat(3_999_999));
+        assert!(b.pending_bytes() > 0);
+        assert_eq!(b.read_line(soon(5000)), line("got"));
+        assert_eq!(b.pending_bytes(), 0);
+    }
+
+    #[test]
+    fn waiting_on_one_bot_services_the_others() {
+        let a = start("sleep 0.1; head -c 2000000 >/dev/null; echo got");
+        let b = start("echo warn >&2; sleep 0.3; echo b");
+        let mut bots = vec![a, b];
+        bots[0].send(&"z".repeat(1_999_999));
+        assert!(bots[0].pending_bytes() > 0);
+        assert_eq!(wait_line_in(&mut bots, 1, soon(5000)), line("b"));
+        assert_eq!(bots[0].pending_bytes(), 0);
+        assert_eq!(bots[0].read_line(soon(5000)), line("got"));
+
+        // The Vec<Option<BotProcess>> form, with a gap.
+        let c = start("read x; echo c:$x");
+        let d = start("sleep 0.1; head -c 1000000 >/dev/null; echo d");
+        let mut opt = vec![Some(c), None, Some(d)];
+        opt[2].as_mut().unwrap().send(&"w".repeat(999_999));
+        opt[0].as_mut().unwrap().send("go");
+        assert_eq!(wait_line_opt(&mut opt, 0, soon(5000)), line("c:go"));
+        // d's pending output got written while we waited on c (or is being written now).
+        let mut rest: Vec<&mut BotProcess> = opt.iter_mut().flatten().collect();
+        pump(&mut rest);
+        let (c, d) = rest.split_at_mut(1);
+        assert_eq!(wait_line(d[0], &mut [&mut *c[0]], soon(5000)), line("d"));
+    }
+
+    #[test]
+    fn stderr_log_lazy_and_capped() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("logs/deep/bot.log");
+        let mut b = BotProcess::spawn(
+            &sh("read x; echo err >&2; echo done"),
+            Some(path.clone()),
+            Limits::default(),
+        )
+        .unwrap();
+        assert_eq!(b.read_line(soon(100)), ReadResult::Timeout);
+        assert!(!path.exists(), "log created before any stderr");
+        b.send("go");
+        assert_eq!(b.read_line(soon(3000)), line("done"));
+        b.drain_stderr();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "err\n");
+        b.shutdown(Duration::from_secs(1));
+
+        // A silent bot leaves no log.
+        let quiet = dir.path().join("quiet.log");
+        let mut q = BotProcess::spawn(&sh("echo ok"), Some(quiet.clone()), Limits::default()).unwrap();
+        assert_eq!(q.read_line(soon(3000)), line("ok"));
+        q.shutdown(Duration::from_secs(1));
+        assert!(!quiet.exists());
+
+        // The cap.
+        let capped = dir.path().join("capped.log");
+        let limits = Limits {
+            max_log_bytes: 100,
+            ..Limits::default()
+        };
+        let mut c = BotProcess::spawn(
+            &sh(r#"head -c 300000 /dev/zero | tr '\0' e >&2; echo done"#),
+            Some(capped.clone()),
+            limits,
+        )
+        .unwrap();
+        assert_eq!(c.read_line(soon(3000)), line("done"));
+        c.shutdown(Duration::from_secs(1));
+        let text = std::fs::read_to_string(&capped).unwrap();
+        assert_eq!(text, format!("{}\n[croupier: log truncated]\n", "e".repeat(100)));
+    }
+
+    #[test]
+    fn flood_lines() {
+        let limits = Limits {
+            max_line_bytes: 1000,
+            ..Limits::default()
+        };
+        // Complete long line, then an exact-limit line (with CRLF), then a normal one.
+        let mut b = BotProcess::spawn(
+            &sh(r#"head -c 1500 /dev/zero | tr '\0' x; echo; head -c 1000 /dev/zero | tr '\0' y; printf '\r\nok\n'"#),
+            None,
+            limits,
+        )
+        .unwrap();
+        assert_eq!(b.read_line(soon(3000)), ReadResult::Flood("x".repeat(64)));
+        assert_eq!(b.read_line(soon(3000)), line(&"y".repeat(1000)));
+        assert_eq!(b.read_line(soon(3000)), line("ok"));
+
+        // An unterminated flood is reported before its end arrives; the rest is skipped.
+        let mut c = BotProcess::spawn(
+            &sh(r#"head -c 5000 /dev/zero | tr '\0' x; sleep 0.2; head -c 5000 /dev/zero | tr '\0' x; echo; echo ok"#),
+            None,
+            limits,
+        )
+        .unwrap();
+        let t0 = Instant::now();
+        assert_eq!(c.read_line(soon(3000)), ReadResult::Flood("x".repeat(64)));
+        assert!(t0.elapsed() < Duration::from_millis(190));
+        assert_eq!(c.read_line(soon(3000)), line("ok"));
+    }
+
+    #[test]
+    fn default_flood_limit() {
+        let mut b = start(r#"head -c 1100000 /dev/zero | tr '\0' q; echo; echo fine"#);
+        assert_eq!(b.read_line(soon(3000)), ReadResult::Flood("q".repeat(64)));
+        assert_eq!(b.read_line(soon(3000)), line("fine"));
+    }
+
+    #[test]
+    fn child_inherits_only_stdio() {
+        let file = tempfile::NamedTempFile::new().unwrap();
+        let cpath = std::ffi::CString::new(file.path().as_os_str().as_encoded_bytes()).unwrap();
+        // Deliberately without O_CLOEXEC.
+        let fd = unsafe { libc::open(cpath.as_ptr(), libc::O_RDONLY) };
+        assert!(fd >= 3);
+        let argv = vec!["ls".to_string(), "/proc/self/fd".to_string()];
+        let mut b = BotProcess::spawn(&argv, None, Limits::default()).unwrap();
+        let mut fds = Vec::new();
+        loop {
+            match b.read_line(soon(3000)) {
+                ReadResult::Line(l) => fds.push(l),
+                ReadResult::Exited { .. } => break,
+                other => panic!("{other:?}"),
+            }
+        }
+        unsafe { libc::close(fd) };
+        // 0, 1, 2 and the directory fd `ls` itself opened.
+        assert_eq!(fds, ["0", "1", "2", "3"]);
+    }
+
+    #[test]
+    fn shutdown_kills_stubborn_group() {
+        let mut b = start(r#"trap "" TERM HUP; sleep 100 & sleep 100"#);
+        let pgid = b.pid();
+        assert!(b.is_alive());
+        assert!(!live_group_members(pgid).is_empty());
+        let t0 = Instant::now();
+        let status = b.shutdown(Duration::from_millis(300));
+        let took = t0.elapsed();
+        assert!(
+            took >= Duration::from_millis(250) && took < Duration::from_secs(3),
+            "{took:?}"
+        );
+        assert_eq!(status.as_deref(), Some("killed by signal 9 (SIGKILL)"));
+        assert!(!b.is_alive());
+        // SIGKILL delivery to the background sleep is asynchronous: allow a moment.
+        let until = soon(1000);
+        while !live_group_members(pgid).is_empty() && Instant::now() < until {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        assert_eq!(live_group_members(pgid), Vec::<u32>::new());
+    }
+
+    #[test]
+    fn drop_kills_and_reaps() {
+        let b = start("sleep 100 & sleep 100");
+        let pid = b.pid();
+        drop(b);
+        let until = soon(1000);
+        while !live_group_members(pid).is_empty() && Instant::now() < until {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        assert!(live_group_members(pid).is_empty());
+        // Reaped: no zombie left with our pid.
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+        assert!(stat.is_empty() || !stat.contains(") Z "), "{stat}");
+    }
+
+    #[test]
+    fn death_signal_set() {
+        // PR_SET_PDEATHSIG fires when the spawning thread ends.
+        // `sleep` directly, not under `sh`: the death signal is not inherited by grandchildren.
+        let argv = vec!["sleep".to_string(), "100".to_string()];
+        let mut b = std::thread::spawn(move || BotProcess::spawn(&argv, None, Limits::default()).unwrap())
+            .join()
+            .unwrap();
+        match b.read_line(soon(3000)) {
+            ReadResult::Exited { status } => {
+                assert_eq!(status.as_deref(), Some("killed by signal 9 (SIGKILL)"))
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn missing_program_is_a_clear_error() {
+        let err = BotProcess::spawn(&["/nonexistent/bot".into()], None, Limits::default()).unwrap_err();
+        assert_eq!(err, "cannot start bot '/nonexistent/bot': No such file or directory");
+        let err = BotProcess::spawn(&["croupier-no-such-bot".into()], None, Limits::default()).unwrap_err();
+        assert!(err.starts_with("cannot start bot 'croupier-no-such-bot': "), "{err}");
+        assert!(BotProcess::spawn(&[], None, Limits::default()).is_err());
+    }
+}

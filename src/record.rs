@@ -1,0 +1,309 @@
+//! Game records: one JSON object per game, one line each (JSON Lines), and `replay`, which
+//! re-runs a record through the rules engine.
+
+use crate::chance::{parse_seed, Chance, Deal, DealSpec};
+use crate::game::{Event, Game, GameSpec, Outcome, Seat};
+use crate::options::Options;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::collections::BTreeMap;
+
+/// The record format's name and version.
+pub const FORMAT: &str = "croupier-record";
+pub const FORMAT_VERSION: u32 = 1;
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SeatRecord {
+    /// Which player (index into the run's `--seat` list) sat here.
+    pub player: usize,
+    /// The seat spec: a built-in bot's name or the command line.
+    pub spec: String,
+    /// The name and version the bot reported.
+    pub name: String,
+    pub version: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ActionRecord {
+    /// Which deal of the game (1-based) the action belongs to.
+    pub deal: usize,
+    pub seat: Seat,
+    pub action: String,
+    /// Milliseconds the seat took.
+    pub ms: u64,
+    /// True when the referee chose the action because the bot faulted.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub substitute: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FaultRecord {
+    pub seat: Seat,
+    pub player: usize,
+    pub deal: usize,
+    /// Index into `actions` of the action this fault concerns.
+    pub action: usize,
+    /// `illegal`, `timeout`, `crash`, `error`, `flood`, `dead`, `restart`.
+    pub kind: String,
+    pub message: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ResultRecord {
+    /// Final score per seat (index = seat).
+    pub scores: Vec<f64>,
+    #[serde(default)]
+    pub detail: Value,
+}
+
+/// One game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameRecord {
+    pub format: String,
+    pub version: u32,
+    pub croupier: String,
+    pub game: String,
+    pub players: usize,
+    pub options: BTreeMap<String, String>,
+    /// The seed of this game's deals (decimal string).
+    pub seed: String,
+    /// `seed`: the deals follow from the seed; `file`: they were given (`--deal`).
+    pub deal_source: String,
+    /// Extra facts from the run (game number, match rotation, …).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub tags: BTreeMap<String, Value>,
+    pub seats: Vec<SeatRecord>,
+    pub deals: Vec<Deal>,
+    pub actions: Vec<ActionRecord>,
+    #[serde(default)]
+    pub faults: Vec<FaultRecord>,
+    pub result: ResultRecord,
+    pub duration_ms: u64,
+}
+
+/// Scores print as integers when they are whole.
+pub fn fmt_score(x: f64) -> String {
+    if x.fract() == 0.0 && x.abs() < 1e15 {
+        format!("{}", x as i64)
+    } else {
+        format!("{x}")
+    }
+}
+
+impl GameRecord {
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        game: &str,
+        players: usize,
+        options: &Options,
+        seed: String,
+        deal_source: &str,
+        seats: Vec<SeatRecord>,
+        deals: Vec<Deal>,
+        actions: Vec<ActionRecord>,
+        faults: Vec<FaultRecord>,
+        outcome: Outcome,
+        duration_ms: u64,
+    ) -> GameRecord {
+        GameRecord {
+            format: FORMAT.into(),
+            version: FORMAT_VERSION,
+            croupier: env!("CARGO_PKG_VERSION").into(),
+            game: game.into(),
+            players,
+            options: options.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
+            seed,
+            deal_source: deal_source.into(),
+            tags: BTreeMap::new(),
+            seats,
+            deals,
+            actions,
+            faults,
+            result: ResultRecord {
+                scores: outcome.scores,
+                detail: outcome.detail,
+            },
+            duration_ms,
+        }
+    }
+
+    /// The record as one JSON line (without the newline). Whole scores are written as integers.
+    pub fn to_line(&self) -> String {
+        let mut v = serde_json::to_value(self).expect("records serialize");
+        if let Some(scores) = v.pointer_mut("/result/scores").and_then(Value::as_array_mut) {
+            for s in scores.iter_mut() {
+                if let Some(x) = s.as_f64() {
+                    if x.fract() == 0.0 && x.abs() < 1e15 {
+                        *s = Value::from(x as i64);
+                    }
+                }
+            }
+        }
+        v.to_string()
+    }
+}
+
+/// Reads a record file: one game per non-blank line. Errors name the line.
+pub fn read_records(text: &str, file: &str) -> Result<Vec<(usize, GameRecord)>, String> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let rec: GameRecord =
+            serde_json::from_str(line).map_err(|e| format!("{file}:{}: not a game record: {e}", i + 1))?;
+        if rec.format != FORMAT {
+            return Err(format!(
+                "{file}:{}: format is '{}', expected '{FORMAT}'",
+                i + 1,
+                rec.format
+            ));
+        }
+        if rec.version > FORMAT_VERSION {
+            return Err(format!(
+                "{file}:{}: record version {} is newer than this croupier understands ({FORMAT_VERSION})",
+                i + 1,
+                rec.version
+            ));
+        }
+        out.push((i + 1, rec));
+    }
+    Ok(out)
+}
+
+/// Re-runs a record through the engine. On success returns every event in order; on the first
+/// mismatch an error that names the deal and action.
+pub fn replay(rec: &GameRecord, spec: &GameSpec) -> Result<Vec<Event>, String> {
+    let pairs: Vec<(String, String)> = rec.options.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+    let options = Options::from_pairs(&(spec.options)(), &rec.game, &pairs)?;
+    let seed = parse_seed(&rec.seed)?;
+    let from_seed = rec.deal_source == "seed";
+    let chance = if from_seed {
+        Chance::seeded(seed)
+    } else {
+        Chance::given(seed, rec.deals.iter().map(DealSpec::from_deal).collect())
+    };
+    let mut game = (spec.new_game)(rec.players, &options, chance)?;
+    let mut events = Vec::new();
+    let mut checked_deals = 0;
+    let check_deals = |game: &dyn Game, checked: &mut usize| -> Result<(), String> {
+        let made = game.chance().deals();
+        while *checked < made.len() {
+            let k = *checked;
+            let Some(recorded) = rec.deals.get(k) else {
+                return Err(format!(
+                    "deal {}: the rules deal again but the record has only {} deal(s)",
+                    k + 1,
+                    rec.deals.len()
+                ));
+            };
+            if let Some(diff) = deal_difference(recorded, &made[k]) {
+                return Err(format!(
+                    "deal {}: the recorded deal differs from what seed {} deals: {diff}",
+                    k + 1,
+                    rec.seed
+                ));
+            }
+            *checked += 1;
+        }
+        Ok(())
+    };
+    check_deals(game.as_ref(), &mut checked_deals)?;
+    events.extend(game.take_events());
+    for (i, a) in rec.actions.iter().enumerate() {
+        let at = format!("deal {}, action {} (seat {} '{}')", a.deal, i + 1, a.seat, a.action);
+        match game.to_move() {
+            None => return Err(format!("{at}: the game is already over")),
+            Some(s) if s != a.seat => {
+                return Err(format!("{at}: it is seat {s}'s turn, not seat {}'s", a.seat));
+            }
+            _ => {}
+        }
+        let deal_now = game.chance().deals().len();
+        if deal_now != a.deal {
+            return Err(format!("{at}: the rules are in deal {deal_now}"));
+        }
+        game.apply(&a.action).map_err(|e| format!("{at}: refused: {e}"))?;
+        check_deals(game.as_ref(), &mut checked_deals)?;
+        events.extend(game.take_events());
+    }
+    if let Some(s) = game.to_move() {
+        return Err(format!(
+            "the record ends after {} actions but seat {s} is still to move",
+            rec.actions.len()
+        ));
+    }
+    if checked_deals != rec.deals.len() {
+        return Err(format!(
+            "the record has {} deals but the game made {checked_deals}",
+            rec.deals.len()
+        ));
+    }
+    let outcome = game.outcome().ok_or("the game has no outcome")?;
+    if outcome.scores.len() != rec.result.scores.len()
+        || outcome
+            .scores
+            .iter()
+            .zip(&rec.result.scores)
+            .any(|(a, b)| (a - b).abs() > 1e-9)
+    {
+        return Err(format!(
+            "scores differ: the record says [{}], the rules give [{}]",
+            rec.result
+                .scores
+                .iter()
+                .map(|s| fmt_score(*s))
+                .collect::<Vec<_>>()
+                .join(", "),
+            outcome
+                .scores
+                .iter()
+                .map(|s| fmt_score(*s))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
+    Ok(events)
+}
+
+/// Describes the first difference between two deals.
+fn deal_difference(recorded: &Deal, made: &Deal) -> Option<String> {
+    if recorded.dealer != made.dealer {
+        return Some(format!(
+            "dealer is seat {} in the record, seat {} by the rules",
+            recorded.dealer, made.dealer
+        ));
+    }
+    for (s, (r, m)) in recorded.hands.iter().zip(&made.hands).enumerate() {
+        if r != m {
+            let pos = r
+                .iter()
+                .zip(m)
+                .position(|(a, b)| a != b)
+                .unwrap_or(r.len().min(m.len()));
+            let (rc, mc) = (r.get(pos).map(|c| c.to_string()), m.get(pos).map(|c| c.to_string()));
+            return Some(format!(
+                "seat {s}'s hand, card {}: recorded {}, the seed gives {}",
+                pos + 1,
+                rc.unwrap_or("nothing".into()),
+                mc.unwrap_or("nothing".into())
+            ));
+        }
+    }
+    if recorded.hands.len() != made.hands.len() {
+        return Some(format!(
+            "{} hands recorded, {} dealt",
+            recorded.hands.len(),
+            made.hands.len()
+        ));
+    }
+    if recorded.piles != made.piles {
+        for (name, m) in &made.piles {
+            if recorded.piles.get(name) != Some(m) {
+                return Some(format!("pile '{name}' differs"));
+            }
+        }
+        return Some("the piles differ".into());
+    }
+    None
+}

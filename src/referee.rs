@@ -1,0 +1,536 @@
+//! The referee: runs games between seats, routes every event to exactly its audience, asks
+//! the seat to move for a decision with a deadline, and turns every bot failure into a
+//! recorded fault with a deterministic legal substitute.
+
+use crate::bots::{self, Bot};
+use crate::chance::{derive, format_seed, Chance, DealSpec, Purpose, Rng};
+use crate::game::{Event, GameInfo, GameSpec, Seat, SeatView};
+use crate::options::Options;
+use crate::process::{wait_line, BotProcess, Limits, ReadResult};
+use crate::protocol::{act_line, parse_reply, Hello, Reply, VERSION};
+use crate::record::{ActionRecord, FaultRecord, GameRecord, SeatRecord};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+/// How a seat is played: a built-in bot in our process, or a command.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SeatSpec {
+    Builtin(String),
+    Command(Vec<String>),
+}
+
+impl SeatSpec {
+    /// A built-in bot's name, or a command line split as a shell splits words (no shell runs).
+    /// A command whose program is `croupier` runs this very executable.
+    pub fn parse(s: &str) -> Result<SeatSpec, String> {
+        if bots::BUILTIN.iter().any(|(n, _)| *n == s) {
+            return Ok(SeatSpec::Builtin(s.to_string()));
+        }
+        let mut argv = shell_words::split(s).map_err(|e| format!("bad seat command '{s}': {e}"))?;
+        if argv.is_empty() {
+            return Err("empty seat command".into());
+        }
+        if argv[0] == "croupier" {
+            if let Ok(exe) = std::env::current_exe() {
+                argv[0] = exe.to_string_lossy().into_owned();
+            }
+        }
+        Ok(SeatSpec::Command(argv))
+    }
+
+    /// How the spec is written in records and messages.
+    pub fn display(&self) -> String {
+        match self {
+            SeatSpec::Builtin(n) => n.clone(),
+            SeatSpec::Command(argv) => shell_words::join(argv),
+        }
+    }
+}
+
+/// Referee settings.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Time a bot has for one decision.
+    pub move_time: Duration,
+    /// Time a bot has to start and answer `hello`.
+    pub startup_time: Duration,
+    /// Where bots' stderr logs go (created when a bot first writes to stderr).
+    pub log_dir: PathBuf,
+    /// Prefix of log file names (e.g. a table number).
+    pub log_prefix: String,
+    /// Seed for built-in bots' own randomness.
+    pub bot_seed: u64,
+    pub limits: Limits,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            move_time: Duration::from_secs(10),
+            startup_time: Duration::from_secs(10),
+            log_dir: PathBuf::from("croupier-logs"),
+            log_prefix: String::new(),
+            bot_seed: 0,
+            limits: Limits::default(),
+        }
+    }
+}
+
+/// A bot process with what we know about it.
+struct Proc {
+    process: Option<BotProcess>,
+    hello: Hello,
+    next_id: u64,
+}
+
+enum Engine {
+    InProcess(Box<dyn Bot>),
+    Process(Box<Proc>),
+}
+
+/// One player: a bot that can sit in any seat of a game.
+pub struct Player {
+    pub spec: SeatSpec,
+    engine: Engine,
+    log: Option<PathBuf>,
+    /// The lines this player was sent in the current game (for catching up a restarted bot).
+    history: Vec<String>,
+    /// The seat view, for process bots that asked for the JSON view.
+    view: Option<Box<dyn SeatView>>,
+}
+
+impl Player {
+    pub fn name(&self) -> String {
+        match &self.engine {
+            Engine::InProcess(b) => b.name().to_string(),
+            Engine::Process(p) => p.hello.name.clone(),
+        }
+    }
+    pub fn version(&self) -> String {
+        match &self.engine {
+            Engine::InProcess(b) => b.version().to_string(),
+            Engine::Process(p) => p.hello.version.clone(),
+        }
+    }
+}
+
+/// A fault seen while asking a bot for a decision.
+struct Fault {
+    kind: &'static str,
+    message: String,
+    restart: bool,
+}
+
+/// A set of players that play games together (a table). Processes are spawned once and kept
+/// across games; a crashed or hung bot is restarted.
+pub struct Table {
+    pub players: Vec<Player>,
+    cfg: Config,
+}
+
+fn start_process(argv: &[String], log: Option<PathBuf>, cfg: &Config) -> Result<Proc, String> {
+    let cmd = shell_words::join(argv);
+    let mut process = BotProcess::spawn(argv, log, cfg.limits)?;
+    process.send(&format!("1 hello {VERSION}"));
+    let deadline = Instant::now() + cfg.startup_time;
+    loop {
+        match process.read_line(deadline) {
+            ReadResult::Line(line) => match parse_reply(&line) {
+                Reply::Ignored => continue,
+                Reply::Success { id, text } if id.is_none() || id == Some(1) => {
+                    let hello = Hello::parse(&text).map_err(|e| format!("bot '{cmd}': {e}"))?;
+                    return Ok(Proc {
+                        process: Some(process),
+                        hello,
+                        next_id: 2,
+                    });
+                }
+                Reply::Failure { text, .. } => {
+                    return Err(format!("bot '{cmd}' refused the handshake: {text}"));
+                }
+                _ => {
+                    return Err(format!(
+                        "bot '{cmd}' answered the handshake with '{}' (expected '=1 <name> <version>')",
+                        truncate(&line, 80)
+                    ))
+                }
+            },
+            ReadResult::Timeout => {
+                return Err(format!(
+                    "bot '{cmd}' did not answer the handshake within {} ms",
+                    cfg.startup_time.as_millis()
+                ))
+            }
+            ReadResult::Exited { status } => {
+                return Err(format!(
+                    "bot '{cmd}' exited before the handshake{}",
+                    status.map(|s| format!(" ({s})")).unwrap_or_default()
+                ))
+            }
+            other => return Err(format!("bot '{cmd}' failed the handshake: {other:?}")),
+        }
+    }
+}
+
+fn truncate(s: &str, n: usize) -> String {
+    if s.chars().count() <= n {
+        s.to_string()
+    } else {
+        format!("{}…", s.chars().take(n).collect::<String>())
+    }
+}
+
+impl Table {
+    /// Starts every player (spawns processes and does the handshake).
+    pub fn new(specs: &[SeatSpec], cfg: Config) -> Result<Table, String> {
+        let mut players = Vec::new();
+        for (i, spec) in specs.iter().enumerate() {
+            let (engine, log) = match spec {
+                SeatSpec::Builtin(name) => {
+                    let bot = bots::builtin(name, derive(cfg.bot_seed, Purpose::Bot, i as u64))
+                        .ok_or_else(|| format!("unknown built-in bot '{name}'"))?;
+                    (Engine::InProcess(bot), None)
+                }
+                SeatSpec::Command(argv) => {
+                    let prog = std::path::Path::new(&argv[0])
+                        .file_name()
+                        .map(|f| f.to_string_lossy().into_owned())
+                        .unwrap_or_default();
+                    let log = cfg
+                        .log_dir
+                        .join(format!("{}player{}-{}.stderr.log", cfg.log_prefix, i, prog));
+                    (
+                        Engine::Process(Box::new(start_process(argv, Some(log.clone()), &cfg)?)),
+                        Some(log),
+                    )
+                }
+            };
+            players.push(Player {
+                spec: spec.clone(),
+                engine,
+                log,
+                history: Vec::new(),
+                view: None,
+            });
+        }
+        Ok(Table { players, cfg })
+    }
+
+    /// Sends a line to a player (in-process bots get it as a call).
+    fn send(&mut self, p: usize, kind: &str, args: &[String], line: &str) {
+        let player = &mut self.players[p];
+        player.history.push(line.to_string());
+        if let Some(v) = &mut player.view {
+            v.observe(kind, args);
+        }
+        match &mut player.engine {
+            Engine::InProcess(bot) => bot.notify(kind, args),
+            Engine::Process(proc) => {
+                if let Some(pr) = &mut proc.process {
+                    pr.send(line);
+                }
+            }
+        }
+    }
+
+    fn notify(&mut self, p: usize, kind: &str, args: Vec<String>) {
+        let line = if args.is_empty() {
+            kind.to_string()
+        } else {
+            format!("{kind} {}", args.join(" "))
+        };
+        self.send(p, kind, &args, &line);
+    }
+
+    /// Restarts a process player and catches it up with the current game's lines.
+    fn restart(&mut self, p: usize) -> Result<(), String> {
+        let cfg = self.cfg.clone();
+        let player = &mut self.players[p];
+        let SeatSpec::Command(argv) = &player.spec else {
+            return Ok(());
+        };
+        if let Engine::Process(proc) = &mut player.engine {
+            if let Some(mut old) = proc.process.take() {
+                old.kill();
+            }
+            let fresh = start_process(argv, player.log.clone(), &cfg)?;
+            **proc = fresh;
+            if let Some(pr) = &mut proc.process {
+                for line in &player.history {
+                    pr.send(line);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Asks player `p` for a decision. Returns the answer and the time it took, or a fault.
+    fn ask(&mut self, p: usize, decision: &str, legal: &[String]) -> (Result<String, Fault>, u64) {
+        let time_ms = self.cfg.move_time.as_millis() as u64;
+        let start = Instant::now();
+        let elapsed = |s: Instant| s.elapsed().as_millis() as u64;
+        let view_line = self.players[p].view.as_ref().map(|v| {
+            let mut j = v.to_json();
+            if let Some(o) = j.as_object_mut() {
+                o.insert("decision".into(), decision.into());
+                o.insert("legal".into(), legal.to_vec().into());
+                o.insert("time_ms".into(), time_ms.into());
+            }
+            format!("view {j}")
+        });
+        let (before, rest) = self.players.split_at_mut(p);
+        let (me, after) = rest.split_first_mut().expect("player index in range");
+        let proc = match &mut me.engine {
+            Engine::InProcess(bot) => {
+                let a = bot.act(decision, time_ms, legal);
+                return (Ok(a), elapsed(start));
+            }
+            Engine::Process(proc) => proc,
+        };
+        let mut others: Vec<&mut BotProcess> = before
+            .iter_mut()
+            .chain(after.iter_mut())
+            .filter_map(|pl| match &mut pl.engine {
+                Engine::Process(pr) => pr.process.as_mut(),
+                Engine::InProcess(_) => None,
+            })
+            .collect();
+        let Some(pr) = proc.process.as_mut() else {
+            let f = Fault {
+                kind: "dead",
+                message: "the bot is not running".into(),
+                restart: true,
+            };
+            return (Err(f), 0);
+        };
+        let id = proc.next_id;
+        proc.next_id += 1;
+        if let Some(v) = view_line {
+            pr.send(&v);
+        }
+        pr.send(&act_line(id, decision, time_ms, legal));
+        let deadline = start + self.cfg.move_time;
+        let mut garbage = 0usize;
+        let fault = |kind: &'static str, message: String, restart: bool| Err(Fault { kind, message, restart });
+        let result = loop {
+            match wait_line(pr, &mut others, deadline) {
+                ReadResult::Line(line) => match parse_reply(&line) {
+                    Reply::Ignored => continue,
+                    // A late answer to an earlier request.
+                    Reply::Success { id: Some(other), .. } | Reply::Failure { id: Some(other), .. } if other != id => {
+                        continue
+                    }
+                    Reply::Success { text, .. } => break Ok(text),
+                    Reply::Failure { text, .. } => {
+                        break fault(
+                            "error",
+                            format!("the bot answered an error: {}", truncate(&text, 200)),
+                            false,
+                        )
+                    }
+                    Reply::Garbage(_) => {
+                        garbage += 1;
+                        if garbage > 100 {
+                            break fault("flood", "more than 100 unrecognized lines while deciding".into(), true);
+                        }
+                    }
+                },
+                ReadResult::Timeout => break fault("timeout", format!("no answer within {time_ms} ms"), true),
+                ReadResult::Exited { status } => {
+                    let how = status.map(|s| format!(" ({s})")).unwrap_or_default();
+                    break fault("crash", format!("the bot exited{how}"), true);
+                }
+                ReadResult::Flood(m) => break fault("flood", format!("a line over the size limit: {m}"), true),
+                ReadResult::NotReading => break fault("flood", "the bot does not read its input".into(), true),
+            }
+        };
+        (result, elapsed(start))
+    }
+
+    /// Plays one game. `seat_of[s]` is the player index in game seat `s`.
+    pub fn play(
+        &mut self,
+        spec: &GameSpec,
+        options: &Options,
+        game_seed: u64,
+        deals: Vec<DealSpec>,
+        seat_of: &[usize],
+    ) -> Result<GameRecord, String> {
+        let n = seat_of.len();
+        let started = Instant::now();
+        let chance = Chance::given(game_seed, deals);
+        let mut game = (spec.new_game)(n, options, chance)?;
+        // Setup lines.
+        for (s, &p) in seat_of.iter().enumerate() {
+            self.players[p].history.clear();
+            let wants_view = matches!(&self.players[p].engine, Engine::Process(pr) if pr.hello.wants_view());
+            self.players[p].view = if wants_view {
+                Some((spec.new_view)(&GameInfo {
+                    game: spec.name.into(),
+                    options: options.clone(),
+                    players: n,
+                    seat: s,
+                }))
+            } else {
+                None
+            };
+            self.notify(p, "game", vec![spec.name.to_string()]);
+            for (k, v) in options.iter() {
+                self.notify(p, "option", vec![k.clone(), v.clone()]);
+            }
+            self.notify(p, "players", vec![n.to_string()]);
+            self.notify(p, "seat", vec![s.to_string()]);
+            self.notify(
+                p,
+                "rngseed",
+                vec![derive(game_seed, Purpose::Bot, s as u64).to_string()],
+            );
+        }
+        let mut actions: Vec<ActionRecord> = Vec::new();
+        let mut faults: Vec<FaultRecord> = Vec::new();
+        loop {
+            for ev in game.take_events() {
+                self.route(&ev, seat_of);
+            }
+            let Some(seat) = game.to_move() else { break };
+            let legal = game.legal_actions();
+            if legal.is_empty() {
+                return Err(format!(
+                    "internal error: {} offers seat {seat} no legal action",
+                    spec.name
+                ));
+            }
+            let decision = game.decision();
+            let p = seat_of[seat];
+            let (answer, ms) = self.ask(p, decision, &legal);
+            let deal = game.chance().deals().len();
+            let mut fault: Option<Fault> = None;
+            let mut chosen = None;
+            match answer {
+                Ok(token) => {
+                    if legal.contains(&token) {
+                        game.apply(&token)
+                            .map_err(|e| format!("internal error: legal action refused: {e}"))?;
+                        chosen = Some(token);
+                    } else {
+                        let why = match game.apply(&token) {
+                            Err(e) => e,
+                            Ok(()) => unreachable!("an action missing from the legal list was accepted"),
+                        };
+                        fault = Some(Fault {
+                            kind: "illegal",
+                            message: format!("illegal action '{}': {why}", truncate(&token, 60)),
+                            restart: false,
+                        });
+                    }
+                }
+                Err(f) => fault = Some(f),
+            }
+            let substitute = chosen.is_none();
+            let token = match chosen {
+                Some(t) => t,
+                None => {
+                    let i = Rng::new(game_seed, Purpose::Substitute, actions.len() as u64).below(legal.len() as u64)
+                        as usize;
+                    let t = legal[i].clone();
+                    game.apply(&t)
+                        .map_err(|e| format!("internal error: substitute refused: {e}"))?;
+                    t
+                }
+            };
+            if let Some(f) = fault {
+                let name = self.players[p].name();
+                faults.push(FaultRecord {
+                    seat,
+                    player: p,
+                    deal,
+                    action: actions.len(),
+                    kind: f.kind.to_string(),
+                    message: format!("seat {seat} ({name}): {}; played {token} instead", f.message),
+                });
+                self.notify(p, "fault", vec![f.kind.to_string(), f.message.clone()]);
+                if f.restart {
+                    if let Err(e) = self.restart(p) {
+                        faults.push(FaultRecord {
+                            seat,
+                            player: p,
+                            deal,
+                            action: actions.len(),
+                            kind: "restart".into(),
+                            message: format!("seat {seat}: could not restart the bot: {e}"),
+                        });
+                        if let Engine::Process(proc) = &mut self.players[p].engine {
+                            proc.process = None;
+                        }
+                    }
+                }
+            }
+            actions.push(ActionRecord {
+                deal,
+                seat,
+                action: token,
+                ms,
+                substitute,
+            });
+        }
+        let outcome = game
+            .outcome()
+            .ok_or_else(|| format!("internal error: {} stopped without an outcome", spec.name))?;
+        let score_args: Vec<String> = outcome.scores.iter().map(|s| crate::record::fmt_score(*s)).collect();
+        for &p in seat_of {
+            self.notify(p, "gameover", score_args.clone());
+        }
+        let seats = seat_of
+            .iter()
+            .map(|&p| SeatRecord {
+                player: p,
+                spec: self.players[p].spec.display(),
+                name: self.players[p].name(),
+                version: self.players[p].version(),
+            })
+            .collect();
+        Ok(GameRecord::new(
+            spec.name,
+            n,
+            options,
+            format_seed(game_seed),
+            game.chance().source(),
+            seats,
+            game.chance().deals().to_vec(),
+            actions,
+            faults,
+            outcome,
+            started.elapsed().as_millis() as u64,
+        ))
+    }
+
+    fn route(&mut self, ev: &Event, seat_of: &[usize]) {
+        let line = ev.line();
+        for s in ev.to.members(seat_of.len()) {
+            self.send(seat_of[s], ev.kind, &ev.args, &line);
+        }
+    }
+
+    /// Ends every bot: `quit`, a grace period, then SIGKILL.
+    pub fn shutdown(&mut self) {
+        for player in &mut self.players {
+            if let Engine::Process(proc) = &mut player.engine {
+                if let Some(mut pr) = proc.process.take() {
+                    pr.send(&format!("{} quit", proc.next_id));
+                    pr.shutdown(Duration::from_millis(500));
+                }
+            }
+        }
+    }
+}
+
+impl Drop for Table {
+    fn drop(&mut self) {
+        self.shutdown();
+    }
+}
+
+/// The player index of each seat for a plain game (player i sits in seat i).
+pub fn identity(n: usize) -> Vec<Seat> {
+    (0..n).collect()
+}
