@@ -1,10 +1,12 @@
-//! One rules engine per game.
+//! One rules engine per game. A game is a folder (or file) here plus its entry in [`all`].
+
+pub mod rikken;
 
 use crate::game::GameSpec;
 
 /// Every game croupier knows.
 pub fn all() -> Vec<GameSpec> {
-    vec![]
+    vec![rikken::spec()]
 }
 
 /// A game by name.

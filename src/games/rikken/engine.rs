@@ -1,0 +1,952 @@
+//! The Rikken state machine: deal, auction, declarations, trick play, scoring.
+//!
+//! Every change of state is emitted as an [`Event`] whose audience follows rikken.md Sec. 8:
+//! hands go to their owner only; the partner learns that he is the partner at the call, the
+//! others when the called card is played; hints go to the acting seat only.
+
+use super::bids::{Contract, Ladder, OPEN, PRAATJE};
+use super::scoring;
+use crate::args;
+use crate::cards::{format_cards, Card, CardSet, Rank, Suit};
+use crate::chance::{Chance, DealRequest};
+use crate::game::{Audience, Event, Game, Outcome, Seat};
+use crate::options::Options;
+use serde_json::json;
+
+const N: usize = 4;
+const SEAT_NAMES: [&str; 4] = ["N", "E", "S", "W"];
+
+fn left(s: Seat) -> Seat {
+    (s + 1) % N
+}
+
+/// Builds a Rikken game (the [`crate::game::NewGame`] of the spec).
+pub fn new_game(players: usize, options: &Options, chance: Chance) -> Result<Box<dyn Game>, String> {
+    if players != N {
+        return Err(format!("rikken is played by exactly 4 players, not {players}"));
+    }
+    Ok(Box::new(Rikken::new(options.clone(), chance)?))
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    Bidding,
+    Trump,
+    Call,
+    Play,
+    Over,
+}
+
+/// One game of Rikken: one deal, after any all-pass redeals.
+pub struct Rikken {
+    o: Options,
+    ladder: Ladder,
+    chance: Chance,
+    events: Vec<Event>,
+    phase: Phase,
+    turn: Seat,
+    dealer: Seat,
+    deal_no: usize,
+    hands: [CardSet; N],
+    // The auction.
+    passed: [bool; N],
+    standing: Option<Contract>,
+    declarers: Vec<Seat>,
+    consecutive: usize,
+    passes_without_bid: usize,
+    rik_bid: bool,
+    auction: Vec<(Seat, String)>,
+    // The contract.
+    contract: Option<Contract>,
+    trump: Option<Suit>,
+    called: Option<Card>,
+    partner: Option<Seat>,
+    partner_public: bool,
+    /// The called-card duties of Sec. 7.2 apply in this deal.
+    duties: bool,
+    called_suit_led: bool,
+    /// Op voorhand: the hands are dealt but not yet shown (the rik comes before the deal).
+    hands_withheld: bool,
+    exposed: bool,
+    // Trick play.
+    leader: Seat,
+    trick: Vec<(Seat, Card)>,
+    tricks: Vec<(Seat, Vec<Card>, Seat)>,
+    won: [usize; N],
+    outcome: Option<Outcome>,
+    /// A redeal from a deal file that failed; reported by the `apply` that caused it.
+    deal_error: Option<String>,
+}
+
+impl Rikken {
+    pub fn new(o: Options, mut chance: Chance) -> Result<Rikken, String> {
+        let dealer = chance.first_dealer(N);
+        let mut g = Rikken {
+            ladder: Ladder::new(&o),
+            o,
+            chance,
+            events: Vec::new(),
+            phase: Phase::Bidding,
+            turn: left(dealer),
+            dealer,
+            deal_no: 0,
+            hands: [CardSet::default(); N],
+            passed: [false; N],
+            standing: None,
+            declarers: Vec::new(),
+            consecutive: 0,
+            passes_without_bid: 0,
+            rik_bid: false,
+            auction: Vec::new(),
+            contract: None,
+            trump: None,
+            called: None,
+            partner: None,
+            partner_public: false,
+            duties: false,
+            called_suit_led: false,
+            hands_withheld: false,
+            exposed: false,
+            leader: left(dealer),
+            trick: Vec::new(),
+            tricks: Vec::new(),
+            won: [0; N],
+            outcome: None,
+            deal_error: None,
+        };
+        g.start_deal()?;
+        Ok(g)
+    }
+
+    fn emit(&mut self, to: Audience, kind: &'static str, args: Vec<String>) {
+        self.events.push(Event::new(to, kind, args));
+    }
+
+    fn all() -> Audience {
+        Audience::all(N)
+    }
+
+    /// Deals (again, after an all-pass) and starts the auction or the special deal.
+    fn start_deal(&mut self) -> Result<(), String> {
+        self.deal_no += 1;
+        let deck = crate::cards::full_deck();
+        let mut req = DealRequest::hands(self.dealer, deck, N, 13);
+        req.packets = match self.o.get("deal_packets") {
+            "7+6" => vec![7, 6],
+            "6+7" => vec![6, 7],
+            _ => vec![],
+        };
+        if self.o.flag("cut_only") {
+            if let Some(prev) = self.chance.deals().last() {
+                // Gather the previous hands from the dealer's left and cut once.
+                let order: Vec<Card> = (1..=N)
+                    .flat_map(|k| prev.hands[(prev.dealer + k) % N].clone())
+                    .collect();
+                req.cut_from = Some(order);
+            }
+        }
+        let deal = self.chance.deal(&req)?;
+        for s in 0..N {
+            self.hands[s] = CardSet::from_cards(&deal.hands[s]);
+        }
+        self.passed = [false; N];
+        self.standing = None;
+        self.declarers.clear();
+        self.consecutive = 0;
+        self.passes_without_bid = 0;
+        self.rik_bid = false;
+        self.auction.clear();
+        self.emit(Self::all(), "deal", args![self.deal_no, self.dealer]);
+        match self.o.get("special") {
+            "op_voorhand" => {
+                let rikker = left(self.dealer);
+                if self.contract.is_none() {
+                    // The rik is declared before the cards are seen: withhold the hands.
+                    self.hands_withheld = true;
+                    self.contract = Some(Contract::OpVoorhand);
+                    self.declarers = vec![rikker];
+                    self.emit(Self::all(), "contract", args!["op_voorhand", rikker]);
+                    self.phase = Phase::Trump;
+                    self.turn = rikker;
+                } else {
+                    // A redeal after a void deal: the declarations stand.
+                    self.declarers = vec![rikker];
+                    self.send_hands();
+                    self.op_voorhand_substitute()?;
+                }
+            }
+            "open_piek_totaal" => {
+                self.send_hands();
+                self.contract = Some(Contract::OpenPiekTotaal);
+                self.declarers = (0..N).collect();
+                self.emit(Self::all(), "contract", args!["open_piek_totaal", "0,1,2,3"]);
+                self.emit(Self::all(), "trump", args!["none"]);
+                self.start_play();
+            }
+            _ => {
+                self.send_hands();
+                self.phase = Phase::Bidding;
+                self.turn = left(self.dealer);
+                self.prompt();
+            }
+        }
+        Ok(())
+    }
+
+    fn send_hands(&mut self) {
+        self.hands_withheld = false;
+        for s in 0..N {
+            let cards = format_cards(&self.hands[s].cards());
+            self.emit(Audience::seat(s), "hand", vec![cards]);
+        }
+    }
+
+    fn aces(&self, s: Seat) -> Vec<Card> {
+        self.hands[s]
+            .cards()
+            .into_iter()
+            .filter(|c| c.rank == Rank::ACE)
+            .collect()
+    }
+
+    fn holder(&self, c: Card) -> Option<Seat> {
+        (0..N).find(|&s| self.hands[s].contains(c))
+    }
+
+    // ----- the auction (Sec. 4) -----
+
+    /// The slot of the standing bid, if any.
+    fn standing_slot(&self) -> Option<usize> {
+        self.standing.and_then(|c| self.ladder.slot(c))
+    }
+
+    fn malheur_obliged(&self, p: Seat) -> bool {
+        let malheur = self.ladder.slot(Contract::Malheur);
+        self.o.get("malheur_mode") == "obligatory"
+            && self.aces(p).len() >= 3
+            && match (self.standing_slot(), malheur) {
+                (Some(s), Some(m)) => s < m,
+                (None, _) => true,
+                _ => false,
+            }
+    }
+
+    /// Why `c` may not be bid by `p` now, or `None` if it may (before the malheur obligation
+    /// and the fourth-must-bid rule, which restrict passing).
+    fn bid_refusal(&self, p: Seat, c: Contract) -> Option<String> {
+        let Some(slot) = self.ladder.slot(c) else {
+            return Some(format!("{} is not a bid under the rules in force", c.token()));
+        };
+        let tok = c.token();
+        match self.standing {
+            None => match c {
+                Contract::Rik { beter: true } => return Some("rik_beter cannot open the auction (A5)".into()),
+                Contract::Alone { .. } => return Some(format!("{tok} cannot open the auction (Sec. 4.3)")),
+                _ => {}
+            },
+            Some(s) => {
+                if slot <= self.standing_slot().unwrap_or(0) {
+                    return Some(format!("{tok} does not overbid the standing bid {}", s.token()));
+                }
+                if c == (Contract::Rik { beter: true }) && s != (Contract::Rik { beter: false }) {
+                    return Some("rik_beter is only possible over rik".into());
+                }
+            }
+        }
+        if matches!(c, Contract::Alone { .. }) && self.o.flag("alone_requires_rikken") && !self.rik_bid {
+            return Some(format!("{tok} needs a prior rik (alone_requires_rikken)"));
+        }
+        if c == Contract::Malheur && self.aces(p).len() < 3 {
+            return Some("malheur needs 3 or 4 aces".into());
+        }
+        if self.malheur_obliged(p) && c != Contract::Malheur {
+            let m = self.ladder.slot(Contract::Malheur).unwrap_or(0);
+            if self.o.flag("malheur_strict") || slot < m {
+                return Some(
+                    "with 3 or 4 aces you must bid malheur".to_string()
+                        + if self.o.flag("malheur_strict") {
+                            ""
+                        } else {
+                            " or higher"
+                        },
+                );
+            }
+        }
+        None
+    }
+
+    /// The contract `p` may join now (`misere_join`), if any.
+    fn joinable(&self, p: Seat) -> Option<Contract> {
+        let s = self.standing?;
+        let allowed = match s {
+            Contract::Misere { open: 0 } => true,
+            Contract::Misere { .. } | Contract::Piek { .. } => self.o.flag("allow_join_piek_open"),
+            _ => false,
+        };
+        if !allowed || self.declarers.contains(&p) || self.malheur_obliged(p) {
+            return None;
+        }
+        Some(s)
+    }
+
+    fn may_pass(&self, p: Seat) -> Result<(), String> {
+        if self.malheur_obliged(p) {
+            return Err("with 3 or 4 aces you may not pass: malheur is obligatory (Sec. 4.5)".into());
+        }
+        if self.o.get("all_pass") == "fourth_must_bid" && self.standing.is_none() && self.passes_without_bid == 3 {
+            return Err("the fourth player may not pass after three passes (all_pass=fourth_must_bid)".into());
+        }
+        Ok(())
+    }
+
+    fn legal_bids(&self, p: Seat) -> Vec<String> {
+        let mut v = Vec::new();
+        if self.may_pass(p).is_ok() {
+            v.push("pass".to_string());
+        }
+        if let Some(c) = self.joinable(p) {
+            v.push(c.join_token());
+        }
+        for c in self.ladder.bids() {
+            if self.bid_refusal(p, c).is_none() {
+                v.push(c.token());
+            }
+        }
+        v
+    }
+
+    fn apply_bid(&mut self, token: &str) -> Result<(), String> {
+        let p = self.turn;
+        if token == "pass" {
+            self.may_pass(p)?;
+        } else if let Some(c) = Contract::parse_join(token) {
+            if self.joinable(p) != Some(c) {
+                return Err(match self.standing {
+                    Some(s) if s == c && self.declarers.contains(&p) => format!("you already play {}", s.token()),
+                    Some(s) if s == c => format!("joining {} is not allowed by the rules in force", s.token()),
+                    _ => format!("{token}: {} is not the standing bid", c.token()),
+                });
+            }
+        } else if let Some(c) = Contract::parse(token).filter(|c| self.ladder.slot(*c).is_some()) {
+            if let Some(why) = self.bid_refusal(p, c) {
+                return Err(why);
+            }
+        } else {
+            return Err(format!(
+                "'{token}' is not a bid (legal now: {})",
+                self.legal_bids(p).join(" ")
+            ));
+        }
+        self.record_bid(p, token);
+        self.after_bid();
+        Ok(())
+    }
+
+    fn record_bid(&mut self, p: Seat, token: &str) {
+        self.auction.push((p, token.to_string()));
+        self.emit(Self::all(), "move", args![p, token]);
+        if token == "pass" {
+            self.consecutive += 1;
+            if !self.passed[p] && self.standing.is_none() {
+                self.passes_without_bid += 1;
+            }
+            self.passed[p] = true;
+        } else if token.ends_with("_join") {
+            self.declarers.push(p);
+            self.consecutive = 0;
+        } else {
+            let c = Contract::parse(token).expect("a checked bid");
+            if c == (Contract::Rik { beter: false }) {
+                self.rik_bid = true;
+            }
+            self.standing = Some(c);
+            self.declarers = vec![p];
+            self.consecutive = 0;
+        }
+    }
+
+    /// Moves the auction on: automatic re-passes, the end of the auction or an all-pass.
+    fn after_bid(&mut self) {
+        loop {
+            if self.standing.is_none() && self.passes_without_bid == N {
+                self.all_pass();
+                return;
+            }
+            if self.standing.is_some() && self.consecutive >= N - 1 {
+                self.end_auction();
+                return;
+            }
+            self.turn = left(self.turn);
+            if self.passed[self.turn] {
+                self.record_bid(self.turn, "pass");
+                continue;
+            }
+            break;
+        }
+        self.prompt();
+    }
+
+    fn all_pass(&mut self) {
+        self.emit(Self::all(), "allpass", vec![]);
+        if self.o.get("all_pass") == "schoppen_mieen" {
+            self.contract = Some(Contract::SchoppenMieen);
+            self.declarers.clear();
+            self.emit(Self::all(), "contract", args!["schoppen_mieen", "-"]);
+            self.emit(Self::all(), "trump", args!["none"]);
+            self.start_play();
+        } else if let Err(e) = self.start_deal() {
+            // Only a deal file can make a redeal fail; it is reported when the move is applied.
+            self.deal_error = Some(e);
+        }
+    }
+
+    fn end_auction(&mut self) {
+        let c = self.standing.expect("a standing bid");
+        self.contract = Some(c);
+        let ds: Vec<String> = self.declarers.iter().map(|d| d.to_string()).collect();
+        self.emit(Self::all(), "contract", args![c.token(), ds.join(",")]);
+        let d = self.declarers[0];
+        match c {
+            Contract::Malheur => {
+                let aces = self.aces(d);
+                self.emit(Self::all(), "aces", vec![format_cards(&aces)]);
+                if aces.len() == 3 {
+                    let fourth = Suit::ALL
+                        .into_iter()
+                        .map(|s| Card::new(Rank::ACE, s))
+                        .find(|a| !aces.contains(a))
+                        .expect("a fourth ace");
+                    self.set_called(fourth);
+                    self.malheur_partner();
+                } else {
+                    self.phase = Phase::Call;
+                    self.turn = d;
+                    self.prompt();
+                }
+            }
+            _ if c.no_trump() => {
+                self.emit(Self::all(), "trump", args!["none"]);
+                self.start_play();
+            }
+            _ if c.beter() => {
+                self.trump = Some(Suit::Hearts);
+                self.emit(Self::all(), "trump", args!["H"]);
+                self.after_trump();
+            }
+            _ => {
+                self.phase = Phase::Trump;
+                self.turn = d;
+                self.prompt();
+            }
+        }
+    }
+
+    // ----- declarations (Sec. 5, 7.1) -----
+
+    fn legal_trumps(&self) -> Vec<String> {
+        let excluded = match (self.contract, self.called) {
+            (Some(Contract::Malheur), Some(c)) if self.o.flag("malheur_trump_excludes_called_suit") => Some(c.suit),
+            _ => None,
+        };
+        Suit::ALL
+            .into_iter()
+            .filter(|&s| Some(s) != excluded)
+            .map(|s| s.letter().to_string())
+            .collect()
+    }
+
+    fn apply_trump(&mut self, token: &str) -> Result<(), String> {
+        if !self.legal_trumps().iter().any(|t| t == token) {
+            return Err(format!(
+                "'{token}' is not a trump suit you may name (legal: {})",
+                self.legal_trumps().join(" ")
+            ));
+        }
+        let suit = Suit::from_letter(token.chars().next().unwrap()).unwrap();
+        self.trump = Some(suit);
+        self.emit(Self::all(), "move", args![self.turn, token]);
+        self.emit(Self::all(), "trump", args![token]);
+        self.after_trump();
+        Ok(())
+    }
+
+    fn after_trump(&mut self) {
+        match self.contract {
+            Some(Contract::Rik { .. }) | Some(Contract::OpVoorhand) => {
+                self.phase = Phase::Call;
+                self.turn = self.declarers[0];
+                self.prompt();
+            }
+            _ => self.start_play(),
+        }
+    }
+
+    fn callable(&self) -> Vec<Card> {
+        let d = self.declarers[0];
+        let trump = self.trump;
+        let ranks = Rank::descending;
+        match self.contract {
+            Some(Contract::OpVoorhand) => Suit::ALL
+                .into_iter()
+                .filter(|&s| Some(s) != trump)
+                .map(|s| Card::new(Rank::ACE, s))
+                .collect(),
+            Some(Contract::Malheur) => {
+                // Four aces: a king he does not hold, else a queen, … (Sec. 4.5, A19).
+                for r in ranks().skip(1) {
+                    let v: Vec<Card> = Suit::ALL
+                        .into_iter()
+                        .map(|s| Card::new(r, s))
+                        .filter(|c| !self.hands[d].contains(*c))
+                        .collect();
+                    if !v.is_empty() {
+                        return v;
+                    }
+                }
+                vec![]
+            }
+            _ => {
+                // An ace he does not hold, not of trump; else the highest such card (A6).
+                for r in ranks() {
+                    let v: Vec<Card> = Suit::ALL
+                        .into_iter()
+                        .filter(|&s| Some(s) != trump)
+                        .map(|s| Card::new(r, s))
+                        .filter(|c| !self.hands[d].contains(*c))
+                        .collect();
+                    if !v.is_empty() {
+                        return v;
+                    }
+                }
+                vec![]
+            }
+        }
+    }
+
+    fn apply_call(&mut self, token: &str) -> Result<(), String> {
+        let card: Card = token.parse().map_err(|e: String| e)?;
+        if !self.callable().contains(&card) {
+            let d = self.declarers[0];
+            let why = if self.hands[d].contains(card) && !self.hands_withheld {
+                format!("you hold {card}; call a card you do not hold")
+            } else if Some(card.suit) == self.trump && self.contract != Some(Contract::Malheur) {
+                format!("{card} is of the trump suit and cannot be called")
+            } else {
+                format!("{card} cannot be called now")
+            };
+            return Err(format!("{why} (legal: {})", format_cards(&self.callable())));
+        }
+        self.emit(Self::all(), "move", args![self.turn, card]);
+        self.set_called(card);
+        match self.contract {
+            Some(Contract::Malheur) => self.malheur_partner(),
+            Some(Contract::OpVoorhand) => {
+                self.send_hands();
+                if let Err(e) = self.op_voorhand_substitute() {
+                    self.deal_error = Some(e);
+                }
+            }
+            _ => {
+                let h = self.holder(card).expect("the called card is in a hand");
+                self.partner = Some(h);
+                self.emit(Audience::seat(h), "partner", args![h]);
+                self.start_play();
+            }
+        }
+        Ok(())
+    }
+
+    fn set_called(&mut self, card: Card) {
+        self.called = Some(card);
+        self.emit(Self::all(), "called", args![card]);
+    }
+
+    /// Malheur: the partner makes himself known and names trump.
+    fn malheur_partner(&mut self) {
+        let called = self.called.expect("the called card");
+        let h = self.holder(called).expect("the called card is in a hand");
+        self.partner = Some(h);
+        self.partner_public = true;
+        self.emit(Self::all(), "partner", args![h]);
+        self.phase = Phase::Trump;
+        self.turn = h;
+        self.prompt();
+    }
+
+    /// Op voorhand, after the deal: if the rikker holds the called ace, the next lower card of
+    /// that suit he does not hold is called instead; if he holds the whole suit the deal is void.
+    fn op_voorhand_substitute(&mut self) -> Result<(), String> {
+        let rikker = self.declarers[0];
+        let mut called = self.called.expect("the called ace");
+        let suit = called.suit;
+        if self.hands[rikker].contains(called) {
+            let sub = Rank::descending()
+                .map(|r| Card::new(r, suit))
+                .find(|c| !self.hands[rikker].contains(*c));
+            match sub {
+                Some(c) => {
+                    called = c;
+                    self.set_called(c);
+                }
+                None => {
+                    self.emit(Self::all(), "void", vec![]);
+                    return self.start_deal();
+                }
+            }
+        }
+        let h = self.holder(called).expect("the called card is in a hand");
+        self.partner = Some(h);
+        self.emit(Audience::seat(h), "partner", args![h]);
+        self.start_play();
+        Ok(())
+    }
+
+    // ----- trick play (Sec. 3, 6, 7.2) -----
+
+    fn start_play(&mut self) {
+        let c = self.contract.expect("a contract");
+        self.duties = c.has_called_card() && (c != Contract::Malheur || self.o.flag("malheur_called_card_forced"));
+        self.leader = match c.openness() {
+            PRAATJE => self.declarers[0],
+            OPEN if self.o.flag("open_declarer_leads") => self.declarers[0],
+            _ => left(self.dealer),
+        };
+        match c {
+            Contract::OpenPiekTotaal => self.expose(&[0, 1, 2, 3]),
+            _ if c.openness() == PRAATJE => self.expose(&[0, 1, 2, 3]),
+            _ if c.openness() == OPEN && self.o.int("open_closed_tricks") == 0 => {
+                let ds = self.declarers.clone();
+                self.expose(&ds)
+            }
+            _ => {}
+        }
+        self.phase = Phase::Play;
+        self.turn = self.leader;
+        self.prompt();
+    }
+
+    /// Lays the hands of `seats` open to every other seat.
+    fn expose(&mut self, seats: &[Seat]) {
+        self.exposed = true;
+        for &s in seats {
+            let mut a = vec![s.to_string()];
+            a.extend(self.hands[s].cards().iter().map(|c| c.to_string()));
+            self.emit(Audience::all_except(N, s), "exposed", a);
+        }
+    }
+
+    /// The called card, if `p` holds it and its duties still bind him.
+    fn duty(&self, p: Seat) -> Option<Card> {
+        let c = self.called?;
+        (self.duties && !self.called_suit_led && self.hands[p].contains(c)).then_some(c)
+    }
+
+    /// The legal cards of `p`, and the hint that explains a duty restricting them.
+    fn legal_cards(&self, p: Seat) -> (CardSet, Option<&'static str>) {
+        let hand = self.hands[p];
+        let duty = self.duty(p);
+        match self.trick.first() {
+            None => {
+                if let Some(c) = duty {
+                    let others = hand.of_suit(c.suit).minus(CardSet::from_cards(&[c]));
+                    if !others.is_empty() {
+                        return (hand.minus(others), Some("must_lead_called"));
+                    }
+                }
+                (hand, None)
+            }
+            Some(&(_, lead)) => {
+                let follow = hand.of_suit(lead.suit);
+                let l = if follow.is_empty() { hand } else { follow };
+                if let Some(c) = duty {
+                    if c.suit == lead.suit {
+                        return (CardSet::from_cards(&[c]), Some("must_play_called"));
+                    }
+                    if self.o.flag("protect_called_card") && l.contains(c) && l.len() > 1 {
+                        return (l.minus(CardSet::from_cards(&[c])), Some("protect_called"));
+                    }
+                }
+                (l, None)
+            }
+        }
+    }
+
+    fn card_refusal(&self, p: Seat, card: Card) -> String {
+        let hand = self.hands[p];
+        if !hand.contains(card) {
+            return format!("you do not hold {card}");
+        }
+        let (_, hint) = self.legal_cards(p);
+        let called = self.called.map(|c| c.to_string()).unwrap_or_default();
+        match hint {
+            Some("must_play_called") => {
+                format!("the called card {called} must be played: its suit is led for the first time")
+            }
+            Some("must_lead_called") => {
+                format!("you must lead the called card {called} before other cards of its suit")
+            }
+            Some("protect_called") if Some(card) == self.called => {
+                format!("the called card {called} may not be discarded while you have another legal card (protect_called_card)")
+            }
+            _ => match self.trick.first() {
+                Some(&(_, lead)) => format!("you must follow suit ({})", lead.suit.letter()),
+                None => format!("{card} may not be led now"),
+            },
+        }
+    }
+
+    fn apply_card(&mut self, token: &str) -> Result<(), String> {
+        let p = self.turn;
+        let card: Card = token.parse()?;
+        let (legal, _) = self.legal_cards(p);
+        if !legal.contains(card) {
+            return Err(self.card_refusal(p, card));
+        }
+        self.hands[p].remove(card);
+        if self.trick.is_empty() && Some(card.suit) == self.called.map(|c| c.suit) {
+            self.called_suit_led = true;
+        }
+        self.trick.push((p, card));
+        self.emit(Self::all(), "move", args![p, card]);
+        if Some(card) == self.called && !self.partner_public && self.partner.is_some() {
+            self.partner_public = true;
+            self.emit(Self::all(), "partner", args![p]);
+        }
+        if self.trick.len() < N {
+            self.turn = left(p);
+            self.prompt();
+            return Ok(());
+        }
+        let winner = self.trick_winner();
+        self.won[winner] += 1;
+        let cards: Vec<Card> = self.trick.drain(..).map(|(_, c)| c).collect();
+        self.tricks.push((self.leader, cards, winner));
+        let n = self.tricks.len();
+        self.emit(Self::all(), "trick", args![n, winner]);
+        if let Some(reason) = self.early_end(winner) {
+            self.finish(reason);
+            return Ok(());
+        }
+        let c = self.contract.expect("a contract");
+        if c.openness() == OPEN && !self.exposed && n as i64 == self.o.int("open_closed_tricks") {
+            let ds = self.declarers.clone();
+            self.expose(&ds);
+        }
+        self.leader = winner;
+        self.turn = winner;
+        self.prompt();
+        Ok(())
+    }
+
+    fn trick_winner(&self) -> Seat {
+        let lead = self.trick[0].1.suit;
+        let best_of = |suit: Suit| {
+            self.trick
+                .iter()
+                .filter(|(_, c)| c.suit == suit)
+                .max_by_key(|(_, c)| c.rank)
+                .map(|&(s, _)| s)
+        };
+        if let Some(w) = self.trump.and_then(best_of) {
+            return w;
+        }
+        if self.contract == Some(Contract::OpVoorhand) {
+            // The called card is the highest of a trick led in its suit (Sec. 10.9, A18).
+            if let Some(&(s, _)) = self
+                .trick
+                .iter()
+                .find(|(_, c)| Some(*c) == self.called && c.suit == lead)
+            {
+                return s;
+            }
+        }
+        best_of(lead).expect("the leader's card follows its own suit")
+    }
+
+    /// The reason play stops after a trick won by `winner`, if it does.
+    fn early_end(&self, winner: Seat) -> Option<&'static str> {
+        let c = self.contract.expect("a contract");
+        let last = self.tricks.last().expect("a trick");
+        match c {
+            Contract::Misere { .. } | Contract::Piek { .. } => {
+                let (limit, reason) = match c {
+                    Contract::Misere { .. } => (1, "misere_lost"),
+                    _ => (2, "piek_lost"),
+                };
+                if self.declarers.iter().all(|&d| self.won[d] >= limit) {
+                    return Some(reason);
+                }
+            }
+            Contract::Solo { .. } if winner != self.declarers[0] => return Some("solo_lost"),
+            Contract::SchoppenMieen => {
+                let extras = self.o.flag("mie_first_trick")
+                    || self.o.flag("mie_last_trick")
+                    || self.o.flag("mie_spade_penalty")
+                    || self.o.get("mie_most_tricks") != "off";
+                if !extras && last.1.contains(&Card::new(Rank::QUEEN, Suit::Spades)) {
+                    return Some("mie_taken");
+                }
+            }
+            _ => {}
+        }
+        (self.tricks.len() == 13).then_some("tricks_done")
+    }
+
+    fn finish(&mut self, reason: &'static str) {
+        self.emit(Self::all(), "end", args![reason]);
+        self.phase = Phase::Over;
+        let c = self.contract.expect("a contract");
+        let o = &self.o;
+        let side: Vec<Seat> = match self.partner {
+            Some(p) if c.has_called_card() => vec![self.declarers[0], p],
+            _ => self.declarers.clone(),
+        };
+        let name = |s: Seat| SEAT_NAMES[s];
+        let names = |v: &[Seat]| v.iter().map(|&s| name(s)).collect::<Vec<_>>().join("+");
+        let (scores, made, summary) = match c {
+            Contract::Misere { .. } | Contract::Piek { .. } => {
+                let (made, scores) = scoring::misere_scores(o, c, &self.declarers, &self.won);
+                let parts: Vec<String> = self
+                    .declarers
+                    .iter()
+                    .zip(&made)
+                    .map(|(&d, &m)| {
+                        format!(
+                            "{} {} trick(s), {}",
+                            name(d),
+                            self.won[d],
+                            if m { "made" } else { "lost" }
+                        )
+                    })
+                    .collect();
+                (scores, json!(made), format!("{}: {}", c.title(), parts.join("; ")))
+            }
+            Contract::SchoppenMieen => {
+                let tricks: Vec<(Seat, Vec<Card>)> = self.tricks.iter().map(|(_, cs, w)| (*w, cs.clone())).collect();
+                let mie = Card::new(Rank::QUEEN, Suit::Spades);
+                let taker = tricks.iter().find(|(_, cs)| cs.contains(&mie)).map(|(w, _)| name(*w));
+                let scores = scoring::mieen_scores(o, &tricks);
+                (
+                    scores,
+                    json!(null),
+                    format!("schoppen mieën: the Mie taken by {}", taker.unwrap_or("nobody")),
+                )
+            }
+            Contract::OpenPiekTotaal => {
+                let (winners, scores) = scoring::open_piek_totaal_scores(o, &self.won);
+                let summary = format!(
+                    "open piek totaal: tricks {:?}, won by {}",
+                    self.won,
+                    if winners.is_empty() {
+                        "nobody".into()
+                    } else {
+                        names(&winners)
+                    }
+                );
+                (scores, json!(winners), summary)
+            }
+            _ => {
+                let t: usize = side.iter().map(|&s| self.won[s]).sum();
+                let (made, scores) = scoring::target_scores(o, c, &side, t);
+                let trump = self
+                    .trump
+                    .map(|s| format!(", trump {}", s.letter()))
+                    .unwrap_or_default();
+                let called = self.called.map(|c| format!(", called {c}")).unwrap_or_default();
+                let summary = format!(
+                    "{} by {}{trump}{called}: {t} tricks, {}",
+                    c.title(),
+                    names(&side),
+                    if made { "made" } else { "failed" }
+                );
+                (scores, json!(made), summary)
+            }
+        };
+        self.outcome = Some(Outcome {
+            scores,
+            detail: json!({
+                "contract": c.token(),
+                "declarers": self.declarers,
+                "partner": self.partner,
+                "trump": self.trump.map(|s| s.letter().to_string()),
+                "called": self.called.map(|c| c.to_string()),
+                "tricks": self.won,
+                "made": made,
+                "end": reason,
+                "deals": self.deal_no,
+                "summary": summary,
+            }),
+        });
+    }
+
+    /// Tells the seat to move about a duty that restricts it (to that seat only).
+    fn prompt(&mut self) {
+        if self.phase == Phase::Play {
+            if let (_, Some(hint)) = self.legal_cards(self.turn) {
+                self.emit(Audience::seat(self.turn), "hint", args![hint]);
+            }
+        }
+    }
+}
+
+impl Game for Rikken {
+    fn players(&self) -> usize {
+        N
+    }
+
+    fn to_move(&self) -> Option<Seat> {
+        (self.phase != Phase::Over).then_some(self.turn)
+    }
+
+    fn decision(&self) -> &'static str {
+        match self.phase {
+            Phase::Bidding => "bid",
+            Phase::Trump => "trump",
+            Phase::Call => "call",
+            Phase::Play | Phase::Over => "play",
+        }
+    }
+
+    fn legal_actions(&self) -> Vec<String> {
+        match self.phase {
+            Phase::Bidding => self.legal_bids(self.turn),
+            Phase::Trump => self.legal_trumps(),
+            Phase::Call => self.callable().iter().map(|c| c.to_string()).collect(),
+            Phase::Play => self
+                .legal_cards(self.turn)
+                .0
+                .cards()
+                .iter()
+                .map(|c| c.to_string())
+                .collect(),
+            Phase::Over => vec![],
+        }
+    }
+
+    fn apply(&mut self, action: &str) -> Result<(), String> {
+        let r = match self.phase {
+            Phase::Bidding => self.apply_bid(action),
+            Phase::Trump => self.apply_trump(action),
+            Phase::Call => self.apply_call(action),
+            Phase::Play => self.apply_card(action),
+            Phase::Over => Err("the game is over".into()),
+        };
+        r?;
+        match self.deal_error.take() {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
+    }
+
+    fn take_events(&mut self) -> Vec<Event> {
+        std::mem::take(&mut self.events)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome.clone()
+    }
+
+    fn chance(&self) -> &Chance {
+        &self.chance
+    }
+}
