@@ -703,9 +703,6 @@ impl Rikken {
             return Err(self.card_refusal(p, card));
         }
         self.hands[p].remove(card);
-        if self.trick.is_empty() && Some(card.suit) == self.called.map(|c| c.suit) {
-            self.called_suit_led = true;
-        }
         self.trick.push((p, card));
         self.emit(Self::all(), "move", args![p, card]);
         if Some(card) == self.called && !self.partner_public && self.partner.is_some() {
@@ -719,6 +716,10 @@ impl Rikken {
         }
         let winner = self.trick_winner();
         self.won[winner] += 1;
+        // The duties bind for the whole first trick in which the called suit is led.
+        if Some(self.trick[0].1.suit) == self.called.map(|c| c.suit) {
+            self.called_suit_led = true;
+        }
         let cards: Vec<Card> = self.trick.drain(..).map(|(_, c)| c).collect();
         self.tricks.push((self.leader, cards, winner));
         let n = self.tricks.len();
