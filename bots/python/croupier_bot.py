@@ -42,7 +42,7 @@ VERSION = "1.0"
 
 # Card notation: two characters, rank then suit ("TS" = ten of spades).
 RANKS = "23456789TJQKA"  # low to high
-SUITS = "SHDC"
+SUITS = ("S", "H", "D", "C")  # a tuple, not a string: "" and "SH" are not suits
 # High-card points used to judge the strength of a hand.
 HCP = {"A": 4, "K": 3, "Q": 2, "J": 1}
 
@@ -174,7 +174,7 @@ def choose_play(view, legal):
         return legal[0]
     trump = view.get("trump")
     if trump not in SUITS:
-        trump = None  # "none" or null: no trump suit
+        trump = None  # "none" or null (not fixed yet, or no trump in this contract)
     trick = view.get("trick") or {}
     played = [c for c in trick.get("cards") or [] if is_card(c)]
 
@@ -182,8 +182,8 @@ def choose_play(view, legal):
         # Leading: the highest card of our longest suit (among the suits we may lead).
         hand = [c for c in view.get("hand") or [] if is_card(c)]
         groups = by_suit(hand)
-        lead_suit = max({suit(c) for c in cards},
-                        key=lambda s: (len(groups.get(s, [])), points(groups.get(s, []))))
+        suits = list(dict.fromkeys(suit(c) for c in cards))  # in the order listed: no luck
+        lead_suit = max(suits, key=lambda s: (len(groups.get(s, [])), points(groups.get(s, []))))
         return max((c for c in cards if suit(c) == lead_suit), key=rank)
 
     # Following. Who is winning so far?
@@ -218,6 +218,7 @@ class Bot:
         self.seat = None
         self.view = None
         self.my_bids = []
+        self.errors = 0  # decision errors in this game (only the first is logged)
 
     # --- notifications (never answered) ---
 
@@ -234,7 +235,7 @@ class Bot:
                 self.view = None  # a broken view: play the first legal action
         elif kind == "gameover":
             log(f"game {self.game} seat {self.seat}: my bids {' '.join(self.my_bids) or '-'}, "
-                f"scores {rest.strip()}")
+                f"scores {rest.strip()}, decision errors {self.errors}")
         # Everything else (option, players, hand, move, trick, ...) is already in the view.
 
     # --- requests (each gets exactly one answer) ---
@@ -249,7 +250,9 @@ class Bot:
                 if picked in legal:
                     choice = picked
         except Exception as e:  # a bug in the strategy must never cost us the answer
-            log(f"decision error ({decision}): {e!r}; playing the first legal action")
+            self.errors += 1
+            if self.errors == 1:  # log sparingly: the first error of each game
+                log(f"decision error ({decision}): {e!r}; playing the first legal action")
         if decision == "bid":
             self.my_bids.append(choice)
         self.view = None  # a view belongs to one request

@@ -12,9 +12,11 @@ and at end of input. The Bash bot must repeat its choices for the same `rngseed`
 import json
 import os
 import queue
+import random
 import shutil
 import subprocess
 import sys
+import tempfile
 import threading
 import unittest
 
@@ -59,8 +61,9 @@ class Bot:
     def __init__(self, argv):
         # Without PYTHONUNBUFFERED, so that a bot that forgets to flush is caught.
         env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+        self.stderr = tempfile.TemporaryFile(mode="w+")
         self.proc = subprocess.Popen(
-            argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+            argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.stderr,
             text=True, bufsize=1, env=env)
         self.lines = queue.Queue()
         self.reader = threading.Thread(target=self._read, daemon=True)
@@ -118,11 +121,16 @@ class Bot:
     def wait(self, timeout=ANSWER_TIMEOUT):
         return self.proc.wait(timeout=timeout)
 
+    def log(self):
+        """What the bot wrote to its standard error so far."""
+        self.stderr.seek(0)
+        return self.stderr.read()
+
     def kill(self):
         if self.proc.poll() is None:
             self.proc.kill()
             self.proc.wait()
-        for f in (self.proc.stdin, self.proc.stdout):
+        for f in (self.proc.stdin, self.proc.stdout, self.stderr):
             try:
                 f.close()
             except (OSError, ValueError):
@@ -204,6 +212,7 @@ class PythonBotTest(BotTestCase):
         bot = self.start()
         self.assertEqual(self.hello(bot, "pybot"), ["view"])
         bid, trump, call, play = self.scripted_session(bot, with_views=True)
+        self.assertNotIn("decision error (", bot.log())
         self.assertEqual(bid, "rik")  # a strong hand
         self.assertEqual(trump, "S")  # the longest suit
         self.assertEqual(call, "AC")
@@ -264,6 +273,7 @@ class PythonBotTest(BotTestCase):
         view = view_line(trick=None, **base)
         self.assertEqual(self.act(bot, 8, "play", hand, view), "AH")
         self.finish(bot)
+        self.assertNotIn("decision error (", bot.log())
 
     def test_robust_against_odd_input(self):
         bot = self.start()
@@ -290,6 +300,45 @@ class PythonBotTest(BotTestCase):
         bot.notify(view_line(game="zwikken"))
         self.assertEqual(self.act(bot, 10, "play", ["2C", "AS"]), "2C")
         self.finish(bot, 11)
+
+    def test_random_positions_always_legal(self):
+        """Seeded random Rikken positions (views that fit the legal list, and some that do not):
+        every answer must be one of the legal tokens."""
+        rng = random.Random(20240601)
+        deck = [r + s for s in "SHDC" for r in "AKQJT98765432"]
+        bot = self.start()
+        self.hello(bot, "pybot")
+        for line in SETUP:
+            bot.notify(line)
+        for rid in range(2, 302):
+            rng.shuffle(deck)
+            hand = sorted(deck[:rng.randint(1, 13)])
+            table = deck[13:13 + rng.randint(0, 3)]
+            decision = rng.choice(["bid", "trump", "call", "play", "play", "play"])
+            if decision == "bid":
+                bids = ["pass", "rik", "rik_beter", "alone7", "misere", "piek", "malheur", "solo"]
+                legal = rng.sample(bids, rng.randint(1, len(bids)))
+            elif decision == "trump":
+                legal = rng.sample("SHDC", rng.randint(1, 4))
+            elif decision == "call":
+                legal = rng.sample(["AS", "AH", "AD", "AC", "KS", "QH"], rng.randint(1, 3))
+            elif table and rng.random() < 0.8:
+                led = [c for c in hand if c[1] == table[0][1]]
+                legal = led or hand
+            else:
+                legal = hand if rng.random() < 0.9 else rng.sample(deck, 3)
+            declarers = rng.sample(range(4), rng.choice([0, 1, 1, 2, 4]))
+            view = view_line(
+                hand=hand, decision=decision, legal=legal,
+                trump=rng.choice(["S", "H", "D", "C", "none", None]),
+                contract=rng.choice([None, {"bid": rng.choice(["rik", "malheur", "misere",
+                                                               "alone8", "open_piek_totaal"]),
+                                            "declarers": declarers}]),
+                partner=rng.choice([None, 0, 1, 2, 3]),
+                trick={"leader": rng.randint(0, 3), "cards": table} if table else None)
+            self.act(bot, rid, decision, legal, view if rng.random() < 0.95 else None)
+        self.finish(bot, 400)
+        self.assertNotIn("decision error (", bot.log())  # well-formed views never need the fallback
 
     def test_hello_other_version(self):
         bot = self.start()
