@@ -104,7 +104,7 @@ def winning_index(cards, trump):
 
 
 def lowest(cards, trump):
-    """Our cheapest card: lowest rank, and a non-trump before a trump of the same rank."""
+    """Our cheapest card: the lowest non-trump if we have one, else the lowest trump."""
     return min(cards, key=lambda c: (suit(c) == trump, rank(c)))
 
 
@@ -122,7 +122,7 @@ def strong_hand(hand):
 def choose_bid(view, legal):
     hand = [c for c in view.get("hand") or [] if is_card(c)]
     if "pass" not in legal:
-        return legal[0]  # we must bid: take the first (lowest) legal bid
+        return legal[0]  # we must bid: take the first legal bid
     if hand and strong_hand(hand):
         if "rik" in legal:
             return "rik"
