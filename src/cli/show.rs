@@ -1,6 +1,7 @@
 //! `croupier show` and `croupier replay`.
 
 use super::{exit, find_game, usage, Outcome};
+use crate::game::GameSpec;
 use crate::record::{fmt_score, read_records, replay, GameRecord};
 use clap::Args;
 use std::io::Read;
@@ -66,16 +67,33 @@ pub fn run(a: ShowArgs) -> Outcome {
         Some(s) => events.into_iter().filter(|e| e.to.contains(s)).collect(),
         None => events,
     };
-    print_header(rec, a.seat);
+    print_header(rec, &spec, a.seat);
     for l in (spec.render)(&events, rec.players) {
         println!("{l}");
     }
     Ok(exit::OK)
 }
 
-fn print_header(rec: &GameRecord, seat: Option<usize>) {
-    let opts: Vec<String> = rec.options.iter().map(|(k, v)| format!("{k}={v}")).collect();
-    println!("{} — seed {} — {}", rec.game, rec.seed, opts.join(" "));
+fn print_header(rec: &GameRecord, spec: &GameSpec, seat: Option<usize>) {
+    // Only the options that differ from the defaults: the record holds them all.
+    let defaults = (spec.options)();
+    let opts: Vec<String> = rec
+        .options
+        .iter()
+        .filter(|(k, v)| {
+            defaults
+                .iter()
+                .find(|o| o.name == k.as_str())
+                .is_none_or(|o| o.default != v.as_str())
+        })
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect();
+    let rules = if opts.is_empty() {
+        "default rules".to_string()
+    } else {
+        opts.join(" ")
+    };
+    println!("{} — seed {} — {rules}", rec.game, rec.seed);
     for (s, seat_rec) in rec.seats.iter().enumerate() {
         println!("  seat {s}: {} {} ({})", seat_rec.name, seat_rec.version, seat_rec.spec);
     }

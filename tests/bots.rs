@@ -1,0 +1,336 @@
+//! Real bot processes: the bundled bots play, misbehaving bots become recorded faults, and no
+//! bot inherits a file descriptor or sees a card it may not see.
+
+use assert_cmd::Command;
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+
+fn croupier() -> Command {
+    Command::cargo_bin("croupier").unwrap()
+}
+
+fn exe() -> String {
+    env!("CARGO_BIN_EXE_croupier").to_string()
+}
+
+fn repo() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn records(path: &Path) -> Vec<Value> {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+/// Writes a shell bot script and returns its seat spec.
+fn script(dir: &Path, name: &str, body: &str) -> String {
+    let p = dir.join(name);
+    std::fs::write(&p, format!("#!/bin/sh\n{body}\n")).unwrap();
+    format!("sh {}", p.display())
+}
+
+/// The loop of a shell bot that answers hello and quit, and runs `$ACT` on act requests.
+fn bot_loop(on_act: &str) -> String {
+    format!(
+        r#"while read -r id cmd a b rest; do
+  case "$cmd" in
+    hello) echo "=$id shbot 1" ;;
+    quit) echo "=$id"; exit 0 ;;
+    act) {on_act} ;;
+  esac
+done"#
+    )
+}
+
+#[test]
+fn bundled_bots_play_as_processes() {
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("r.jsonl");
+    let py = format!("python3 {}", repo().join("bots/python/croupier_bot.py").display());
+    let sh = format!("bash {}", repo().join("bots/bash/random_bot.sh").display());
+    let own = format!("{} bot simple", exe());
+    croupier()
+        .args([
+            "play",
+            "rikken",
+            "--games",
+            "6",
+            "--seed",
+            "2",
+            "--strict",
+            "--seat",
+            &py,
+            "--seat",
+            &sh,
+            "--seat",
+            &own,
+            "--seat",
+            "croupier bot random",
+            "--record",
+        ])
+        .arg(&rec)
+        .arg("--log-dir")
+        .arg(dir.path().join("logs"))
+        .assert()
+        .success();
+    let recs = records(&rec);
+    assert_eq!(recs.len(), 6);
+    for r in &recs {
+        assert_eq!(r["faults"].as_array().unwrap().len(), 0, "{}", r["faults"]);
+        assert_eq!(r["seats"][0]["name"], "pybot");
+        assert_eq!(r["seats"][1]["name"], "bashbot");
+        assert_eq!(r["seats"][2]["name"], "simple");
+        assert_eq!(r["seats"][3]["name"], "random");
+    }
+    croupier().arg("replay").arg(&rec).assert().success();
+}
+
+fn play_with(dir: &Path, seat0: &str, extra: &[&str]) -> (Vec<Value>, std::process::Output) {
+    let rec = dir.join("r.jsonl");
+    let _ = std::fs::remove_file(&rec);
+    let out = croupier()
+        .args([
+            "play",
+            "rikken",
+            "--seed",
+            "4",
+            "--move-time",
+            "300ms",
+            "--startup-time",
+            "5s",
+            "--seat",
+            seat0,
+            "--seat",
+            "simple",
+            "--seat",
+            "simple",
+            "--seat",
+            "simple",
+            "--record",
+        ])
+        .arg(&rec)
+        .arg("--log-dir")
+        .arg(dir.join("logs"))
+        .args(extra)
+        .output()
+        .unwrap();
+    (records(&rec), out)
+}
+
+fn fault_kinds(r: &Value) -> Vec<String> {
+    r["faults"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["kind"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn illegal_answers_are_faults_and_the_game_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let bot = script(dir.path(), "illegal.sh", &bot_loop(r#"echo "=$id XX""#));
+    let (recs, out) = play_with(dir.path(), &bot, &[]);
+    assert!(out.status.success());
+    let kinds = fault_kinds(&recs[0]);
+    assert!(!kinds.is_empty() && kinds.iter().all(|k| k == "illegal"), "{kinds:?}");
+    let msg = recs[0]["faults"][0]["message"].as_str().unwrap();
+    assert!(msg.contains("illegal action 'XX'") && msg.contains("instead"), "{msg}");
+    // Substitutes are marked and the game still replays.
+    assert!(recs[0]["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|a| a["substitute"] == true));
+    croupier()
+        .arg("replay")
+        .arg(dir.path().join("r.jsonl"))
+        .assert()
+        .success();
+    // --strict turns faults into exit code 4.
+    let (_, out) = play_with(dir.path(), &bot, &["--strict"]);
+    assert_eq!(out.status.code(), Some(4));
+}
+
+#[test]
+fn crashing_and_hanging_bots_are_restarted() {
+    let dir = tempfile::tempdir().unwrap();
+    // Crashes on its first decision, every time it is started.
+    let crash = script(dir.path(), "crash.sh", &bot_loop("echo dying >&2; exit 3"));
+    let (recs, out) = play_with(dir.path(), &crash, &[]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let kinds = fault_kinds(&recs[0]);
+    assert!(kinds.iter().any(|k| k == "crash"), "{kinds:?}");
+    let log = std::fs::read_dir(dir.path().join("logs"))
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
+    assert!(
+        std::fs::read_to_string(log).unwrap().contains("dying"),
+        "stderr goes to the log"
+    );
+    // Hangs once (then answers with the first legal action).
+    let marker = dir.path().join("hung");
+    let hang = script(
+        dir.path(),
+        "hang.sh",
+        &bot_loop(&format!(
+            r#"if [ ! -e {m} ]; then touch {m}; sleep 30; fi; echo "=$id $rest" | cut -d' ' -f1,2"#,
+            m = marker.display()
+        )),
+    );
+    let start = std::time::Instant::now();
+    let (recs, out) = play_with(dir.path(), &hang, &[]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(start.elapsed().as_secs() < 20, "a hung bot must not hang the referee");
+    let kinds = fault_kinds(&recs[0]);
+    assert_eq!(
+        kinds,
+        vec!["timeout".to_string()],
+        "one timeout, then the restarted bot plays on"
+    );
+}
+
+#[test]
+fn garbage_and_floods_are_faults() {
+    let dir = tempfile::tempdir().unwrap();
+    let chatty = script(
+        dir.path(),
+        "chatty.sh",
+        &bot_loop(r#"echo "thinking hard"; echo "=$id $rest" | cut -d' ' -f1,2"#),
+    );
+    let (recs, out) = play_with(dir.path(), &chatty, &[]);
+    assert!(out.status.success());
+    // Garbage lines are not fatal: the answers still count.
+    assert!(recs[0]["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|a| a["substitute"] != true));
+    let flood = script(dir.path(), "flood.sh", &bot_loop(r#"yes garbage | head -c 3000000"#));
+    let (recs, out) = play_with(dir.path(), &flood, &[]);
+    assert!(out.status.success());
+    assert!(
+        fault_kinds(&recs[0]).iter().any(|k| k == "flood"),
+        "{:?}",
+        fault_kinds(&recs[0])
+    );
+}
+
+#[test]
+fn bots_inherit_no_file_descriptors() {
+    let dir = tempfile::tempdir().unwrap();
+    let lister = script(
+        dir.path(),
+        "fds.sh",
+        &format!(
+            "python3 -c 'import os,sys; sys.stderr.write(\" \".join(os.listdir(\"/proc/%d/fd\" % os.getppid())))'\n{}",
+            bot_loop(r#"echo "=$id $rest" | cut -d' ' -f1,2"#)
+        ),
+    );
+    let (recs, out) = play_with(dir.path(), &lister, &[]);
+    assert!(out.status.success());
+    assert_eq!(recs[0]["faults"].as_array().unwrap().len(), 0);
+    let log = std::fs::read_dir(dir.path().join("logs"))
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
+    let fds: Vec<String> = std::fs::read_to_string(log)
+        .unwrap()
+        .split_whitespace()
+        .map(str::to_string)
+        .collect();
+    // The shell (listed by a child, so that no redirection of its own shows) has 0, 1, 2 and
+    // possibly one fd of its own for the script file.
+    let extra: Vec<&String> = fds.iter().filter(|f| !["0", "1", "2"].contains(&f.as_str())).collect();
+    assert!(extra.len() <= 1, "unexpected inherited fds: {fds:?}");
+}
+
+#[test]
+fn a_seat_never_receives_another_seats_hidden_cards() {
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("r.jsonl");
+    let mut seats = Vec::new();
+    for s in 0..4 {
+        let log = dir.path().join(format!("seat{s}.txt"));
+        seats.push(format!("sh -c 'tee -a {} | {} bot random'", log.display(), exe()));
+    }
+    let mut cmd = croupier();
+    cmd.args(["play", "rikken", "--games", "12", "--seed", "99", "--quiet", "--record"])
+        .arg(&rec);
+    for s in &seats {
+        cmd.args(["--seat", s]);
+    }
+    cmd.assert().success();
+    let recs = records(&rec);
+    let mut lines_by_seat = Vec::new();
+    for s in 0..4 {
+        lines_by_seat.push(std::fs::read_to_string(dir.path().join(format!("seat{s}.txt"))).unwrap());
+    }
+    // Split each seat's stream into games.
+    for s in 0..4 {
+        let games: Vec<&str> = lines_by_seat[s].split("game rikken\n").skip(1).collect();
+        assert_eq!(games.len(), recs.len());
+        for (g, text) in games.iter().enumerate() {
+            let r = &recs[g];
+            let contract = r["result"]["detail"]["contract"].as_str().unwrap_or("").to_string();
+            let open_all = contract.contains("praatje") || contract == "open_piek_totaal";
+            let mut deal = 0usize;
+            let mut played: std::collections::HashSet<String> = Default::default();
+            for line in text.lines() {
+                let w: Vec<&str> = line.split_whitespace().collect();
+                match w.first().copied() {
+                    Some("deal") => {
+                        deal = w[1].parse::<usize>().unwrap();
+                        played.clear();
+                    }
+                    Some("hand") => {
+                        let own: Vec<String> = r["deals"][deal - 1]["hands"][s]
+                            .as_array()
+                            .unwrap()
+                            .iter()
+                            .map(|c| c.as_str().unwrap().to_string())
+                            .collect();
+                        let mut own = own;
+                        own.sort();
+                        let mut got: Vec<String> = w[1..].iter().map(|c| c.to_string()).collect();
+                        got.sort();
+                        assert_eq!(got, own, "seat {s} got a hand that is not its own");
+                    }
+                    Some("move") => {
+                        played.insert(w[2].to_string());
+                    }
+                    Some("exposed") => {
+                        let owner: usize = w[1].parse().unwrap();
+                        assert_ne!(owner, s, "a seat is never sent its own hand as exposed");
+                        let declarers = &r["result"]["detail"]["declarers"];
+                        let owner_declares = declarers
+                            .as_array()
+                            .map(|d| d.iter().any(|x| x.as_u64() == Some(owner as u64)))
+                            .unwrap_or(false);
+                        assert!(
+                            open_all || (contract.starts_with("open_") && owner_declares),
+                            "game {g}: exposed {owner} under {contract}"
+                        );
+                    }
+                    Some("partner") => {
+                        // Before the called card is played only its holder may learn the partner.
+                        let partner: usize = w[1].parse().unwrap();
+                        let called = r["result"]["detail"]["called"].as_str().unwrap_or("");
+                        if contract.starts_with("rik") && !played.contains(called) {
+                            assert_eq!(partner, s, "game {g}: seat {s} learned the secret partner");
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+}

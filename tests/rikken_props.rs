@@ -1,0 +1,92 @@
+//! Property tests: random Rikken games under random rule options never panic, always offer a
+//! legal action, refuse illegal ones without changing state, keep hidden cards hidden, and
+//! end zero-sum.
+
+use croupier::chance::{Chance, Purpose, Rng};
+use croupier::game::Game;
+use croupier::games::rikken::{engine::Rikken, options};
+use croupier::options::{OptionKind, Options};
+use proptest::prelude::*;
+use std::collections::HashSet;
+
+/// A random assignment of every option (integers kept in a small range).
+fn random_rules(rng: &mut Rng) -> Vec<String> {
+    let mut out = Vec::new();
+    for o in options() {
+        if o.name.starts_with("score_") && rng.below(4) != 0 {
+            continue;
+        }
+        let v = match &o.kind {
+            OptionKind::Bool => ["true", "false"][rng.below(2) as usize].to_string(),
+            OptionKind::Int { min, max } => (min + rng.below((max - min + 1).min(13) as u64) as i64).to_string(),
+            OptionKind::Choice(vs) => vs[rng.below(vs.len() as u64) as usize].to_string(),
+        };
+        out.push(format!("{}={v}", o.name));
+    }
+    out
+}
+
+fn play_random(seed: u64, rules: &[String]) {
+    let o = Options::resolve(&options(), "rikken", rules).unwrap();
+    let mut g = Rikken::new(o, Chance::seeded(seed)).unwrap();
+    let mut rng = Rng::new(seed, Purpose::Bot, 1);
+    let mut played: HashSet<String> = HashSet::new();
+    let mut steps = 0;
+    loop {
+        for e in g.take_events() {
+            match e.kind {
+                "hand" => assert_eq!(e.to.members(4).count(), 1, "a hand goes to one seat"),
+                "hint" => assert_eq!(e.to.members(4).collect::<Vec<_>>(), vec![g.to_move().unwrap()]),
+                "exposed" => assert!(!e.to.contains(e.args[0].parse().unwrap())),
+                "deal" => played.clear(),
+                _ => {}
+            }
+        }
+        let Some(seat) = g.to_move() else { break };
+        let legal = g.legal_actions();
+        assert!(!legal.is_empty(), "seat {seat} has no legal action");
+        // An illegal token is refused and changes nothing.
+        let before = (g.decision(), legal.clone());
+        for bad in ["XX", "2Z", "alone13", "AS", "pass", "misere_join"] {
+            if !legal.iter().any(|l| l == bad) {
+                assert!(g.apply(bad).is_err(), "{bad} accepted; legal {legal:?}");
+                assert!(g.take_events().is_empty(), "a refused action produced events");
+                assert_eq!((g.decision(), g.legal_actions()), before);
+            }
+        }
+        let a = legal[rng.below(legal.len() as u64) as usize].clone();
+        if g.decision() == "play" {
+            assert!(played.insert(a.clone()), "{a} played twice");
+        }
+        g.apply(&a).unwrap();
+        steps += 1;
+        assert!(steps < 5000, "the game does not end");
+    }
+    let out = g.outcome().expect("an outcome at the end");
+    assert_eq!(out.scores.len(), 4);
+    assert!(
+        out.scores.iter().sum::<f64>().abs() < 1e-9,
+        "not zero-sum: {:?}",
+        out.scores
+    );
+    for d in g.chance().deals() {
+        let all: HashSet<_> = d.hands.iter().flatten().collect();
+        assert_eq!(all.len(), 52);
+    }
+    assert!(out.detail["summary"].as_str().is_some_and(|s| !s.is_empty()));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+    #[test]
+    fn random_games_under_random_rules(seed in any::<u64>()) {
+        let mut rng = Rng::new(seed, Purpose::Table, 0);
+        let rules = random_rules(&mut rng);
+        play_random(seed, &rules);
+    }
+
+    #[test]
+    fn random_games_under_default_rules(seed in any::<u64>()) {
+        play_random(seed, &[]);
+    }
+}
