@@ -90,3 +90,30 @@ proptest! {
         play_random(seed, &[]);
     }
 }
+
+#[test]
+fn event_arguments_are_single_tokens() {
+    // In-process bots receive the arguments as a list: every argument must be one word, as
+    // the protocol line splits it.
+    for seed in 0..30u64 {
+        let o = Options::resolve(&options(), "rikken", &[] as &[&str]).unwrap();
+        let mut g = Rikken::new(o, Chance::seeded(seed)).unwrap();
+        let mut rng = Rng::new(seed, Purpose::Bot, 2);
+        loop {
+            for e in g.take_events() {
+                for a in &e.args {
+                    assert!(
+                        !a.is_empty() && !a.contains(' '),
+                        "event '{}' has argument '{a}'",
+                        e.line()
+                    );
+                }
+            }
+            if g.to_move().is_none() {
+                break;
+            }
+            let l = g.legal_actions();
+            g.apply(&l[rng.below(l.len() as u64) as usize]).unwrap();
+        }
+    }
+}

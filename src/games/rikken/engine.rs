@@ -196,8 +196,8 @@ impl Rikken {
     fn send_hands(&mut self) {
         self.hands_withheld = false;
         for s in 0..N {
-            let cards = format_cards(&self.hands[s].cards());
-            self.emit(Audience::seat(s), "hand", vec![cards]);
+            let cards = self.hands[s].cards().iter().map(|c| c.to_string()).collect();
+            self.emit(Audience::seat(s), "hand", cards);
         }
     }
 
@@ -409,7 +409,7 @@ impl Rikken {
         match c {
             Contract::Malheur => {
                 let aces = self.aces(d);
-                self.emit(Self::all(), "aces", vec![format_cards(&aces)]);
+                self.emit(Self::all(), "aces", aces.iter().map(|c| c.to_string()).collect());
                 if aces.len() == 3 {
                     let fourth = Suit::ALL
                         .into_iter()

@@ -1,3 +1,949 @@
-pub fn simple_policy(_: &serde_json::Value, _: &str, legal: &[String]) -> String {
-    legal[0].clone()
+//! The built-in `simple` Rikken bot: deterministic rules of thumb on the seat view.
+//!
+//! * **bid**: estimates the tricks the hand takes with its best trump suit (top honours and
+//!   length in trump, aces and guarded kings on the side, ruffing values) and bids the lowest
+//!   legal contract the hand supports: rik (≈5 own tricks, the partner brings the rest),
+//!   N alone (≈N tricks), beter forms on hearts, misère / open misère with low cards in every
+//!   suit, piek with one ace and otherwise a misère hand, solo with ≈13 tricks; malheur with
+//!   3+ aces (always when it is obligatory); otherwise pass.
+//! * **trump**: the suit with the best trick estimate. **call**: the ace of a suit where it holds
+//!   the king, the queen or length.
+//! * **play**, trick contracts: the declaring side draws trumps with masters; everyone cashes
+//!   masters, lets a partner's winning card stand, wins as cheaply as possible when last (or with
+//!   a master), ruffs low, plays third hand high and second hand low, and discards the lowest
+//!   side card. Misère / piek declarers duck under the winning card with their highest safe
+//!   card and throw their most dangerous cards when void; their opponents lead low, stay under a
+//!   declarer's winning card and dump high cards once the declarer is safe. Schoppen mieën
+//!   avoids tricks and gets rid of ♠Q.
+//!
+//! The answer is always one of `legal` (the first one when nothing better is found).
+
+use crate::cards::{Card, CardSet, Rank, Suit};
+use serde_json::Value;
+
+/// The `simple` bot's choice for a Rikken decision (the `simple_policy` of the game's spec).
+pub fn simple_policy(view: &Value, decision: &str, legal: &[String]) -> String {
+    let Some(first) = legal.first() else {
+        return String::new();
+    };
+    let choice = match decision {
+        "bid" => bid(view, legal),
+        "trump" => choose_trump(view, legal),
+        "call" => call(view, legal),
+        "play" => play(view, legal),
+        _ => None,
+    };
+    match choice {
+        Some(c) if legal.contains(&c) => c,
+        _ => first.clone(),
+    }
+}
+
+fn cards(v: &Value) -> Vec<Card> {
+    v.as_array()
+        .map(|a| a.iter().filter_map(|x| x.as_str()?.parse().ok()).collect())
+        .unwrap_or_default()
+}
+
+fn parse_legal_cards(legal: &[String]) -> Vec<Card> {
+    legal.iter().filter_map(|t| t.parse().ok()).collect()
+}
+
+fn of_suit(hand: &[Card], s: Suit) -> Vec<Card> {
+    let mut v: Vec<Card> = hand.iter().copied().filter(|c| c.suit == s).collect();
+    v.sort_by_key(|c| std::cmp::Reverse(c.rank));
+    v
+}
+
+fn has(hand: &[Card], r: Rank, s: Suit) -> bool {
+    hand.contains(&Card::new(r, s))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hand evaluation and bidding
+
+/// Estimated tricks of `hand` with `trump` as trump suit (by itself, without partner).
+pub(crate) fn trick_estimate(hand: &[Card], trump: Suit) -> f64 {
+    let tlen = of_suit(hand, trump).len();
+    let mut est = 0.0;
+    for s in Suit::ALL {
+        let len = of_suit(hand, s).len();
+        let (a, k, q, j) = (
+            has(hand, Rank::ACE, s),
+            has(hand, Rank::KING, s),
+            has(hand, Rank::QUEEN, s),
+            has(hand, Rank::JACK, s),
+        );
+        if s == trump {
+            est += f64::from(u8::from(a));
+            est += if k && len >= 2 { 1.0 } else { 0.0 };
+            est += if q && len >= 3 { 1.0 } else { 0.0 };
+            est += if j && len >= 4 { 0.5 } else { 0.0 };
+            est += len.saturating_sub(3) as f64;
+        } else {
+            est += f64::from(u8::from(a));
+            if k && len >= 2 {
+                est += if a { 1.0 } else { 0.6 };
+            }
+            if q && len >= 3 {
+                est += if a && k { 0.75 } else { 0.25 };
+            }
+            if tlen >= 3 {
+                est += match len {
+                    0 => 1.0,
+                    1 if !a => 0.5,
+                    _ => 0.0,
+                };
+            }
+        }
+    }
+    est
+}
+
+fn best_trump(hand: &[Card], allowed: &[Suit]) -> Option<Suit> {
+    allowed.iter().copied().max_by(|&a, &b| {
+        let ka = (trick_estimate(hand, a), of_suit(hand, a).len());
+        let kb = (trick_estimate(hand, b), of_suit(hand, b).len());
+        ka.partial_cmp(&kb).unwrap_or(std::cmp::Ordering::Equal).then(b.cmp(&a))
+    })
+}
+
+/// Cards of `hand` a misère player may be forced to win with: the i-th lowest card of a suit
+/// (0-based) is risky above rank `base + 2 i`.
+fn misere_risky(hand: &[Card], base: u8) -> Vec<Card> {
+    let mut risky = Vec::new();
+    for s in Suit::ALL {
+        let mut cs = of_suit(hand, s);
+        cs.reverse();
+        for (i, c) in cs.iter().enumerate() {
+            if c.rank.value() > base + 2 * i as u8 {
+                risky.push(*c);
+            }
+        }
+    }
+    risky
+}
+
+/// The ladder rank of a bid token (higher overbids lower); joins rank as their bid.
+pub(crate) fn bid_rank(token: &str) -> u32 {
+    let base = token.strip_suffix("_join").unwrap_or(token);
+    let alone = |n: u32, beter: bool| {
+        let r = match n {
+            7 | 8 => 3 + 2 * (n - 7),
+            _ => 8 + 2 * (n - 9),
+        };
+        r + u32::from(beter)
+    };
+    match base {
+        "pass" => 0,
+        "rik" => 1,
+        "rik_beter" => 2,
+        "misere" | "piek" => 7,
+        "malheur" => 16,
+        "open_misere" | "open_piek" => 17,
+        "open_misere_praatje" | "open_piek_praatje" => 18,
+        "solo" => 19,
+        "solo_beter" => 20,
+        _ => {
+            let rest = base.strip_prefix("alone").unwrap_or("");
+            let (num, beter) = match rest.strip_suffix("_beter") {
+                Some(n) => (n, true),
+                None => (rest, false),
+            };
+            num.parse().map(|n| alone(n, beter)).unwrap_or(0)
+        }
+    }
+}
+
+fn bid(view: &Value, legal: &[String]) -> Option<String> {
+    let hand = cards(&view["hand"]);
+    let aces = hand.iter().filter(|c| c.rank == Rank::ACE).count();
+    let est = best_trump(&hand, &Suit::ALL).map_or(0.0, |t| trick_estimate(&hand, t));
+    let est_h = trick_estimate(&hand, Suit::Hearts);
+    let risky = misere_risky(&hand, 5);
+    let misere_ok = risky.is_empty();
+    let open_ok = misere_risky(&hand, 4).is_empty();
+    let piek_ok = risky.len() == 1 && risky[0].rank == Rank::ACE && aces == 1;
+    let supports = |token: &str| -> bool {
+        let base = token.strip_suffix("_join").unwrap_or(token);
+        match base {
+            "rik" => est >= 5.0,
+            "rik_beter" => est_h >= 5.0,
+            "misere" => misere_ok,
+            "piek" => piek_ok,
+            "open_misere" => open_ok,
+            "malheur" => aces >= 3,
+            "solo" => est >= 12.5,
+            "solo_beter" => est_h >= 12.5,
+            _ => {
+                let Some(rest) = base.strip_prefix("alone") else {
+                    return false;
+                };
+                match rest.strip_suffix("_beter") {
+                    Some(n) => n.parse::<f64>().is_ok_and(|n| est_h >= n + 0.5),
+                    None => rest.parse::<f64>().is_ok_and(|n| est >= n + 0.5),
+                }
+            }
+        }
+    };
+    let lowest = |pred: &dyn Fn(&str) -> bool| -> Option<String> {
+        legal
+            .iter()
+            .filter(|t| t.as_str() != "pass" && pred(t))
+            .min_by_key(|t| bid_rank(t))
+            .cloned()
+    };
+    if let Some(b) = lowest(&supports) {
+        return Some(b);
+    }
+    if legal.iter().any(|t| t == "pass") {
+        return Some("pass".into());
+    }
+    // Passing is not allowed: the obligatory malheur, or the cheapest bid there is.
+    if legal.iter().any(|t| t == "malheur") {
+        return Some("malheur".into());
+    }
+    if misere_risky(&hand, 7).len() <= 1 {
+        if let Some(b) = lowest(&|t| t == "misere" || t == "piek") {
+            return Some(b);
+        }
+    }
+    lowest(&|_| true)
+}
+
+fn choose_trump(view: &Value, legal: &[String]) -> Option<String> {
+    let hand = cards(&view["hand"]);
+    let allowed: Vec<Suit> = legal.iter().filter_map(|t| t.parse().ok()).collect();
+    best_trump(&hand, &allowed).map(|s| s.to_string())
+}
+
+fn call(view: &Value, legal: &[String]) -> Option<String> {
+    let hand = cards(&view["hand"]);
+    let trump = view["trump"].as_str().and_then(|t| t.parse::<Suit>().ok());
+    parse_legal_cards(legal)
+        .into_iter()
+        .max_by_key(|c| {
+            let len = of_suit(&hand, c.suit).len() as i32;
+            let k = i32::from(c.rank < Rank::KING && has(&hand, Rank::KING, c.suit));
+            let q = i32::from(c.rank < Rank::QUEEN && has(&hand, Rank::QUEEN, c.suit) && len >= 2);
+            let not_trump = i32::from(Some(c.suit) != trump);
+            // Prefer a suit where the partner's card makes own honours good; avoid trump.
+            (not_trump, 6 * k + 3 * q + len, std::cmp::Reverse(c.index()))
+        })
+        .map(|c| c.to_string())
+}
+
+// ---------------------------------------------------------------------------------------------
+// Card play
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    /// Take tricks (rik, alone, solo, malheur, op voorhand).
+    Tricks,
+    /// Declarers take no trick.
+    Misere,
+    /// Declarers take exactly one trick.
+    Piek,
+    /// Everybody piek (open piek totaal).
+    PiekAll,
+    /// Nobody wants ♠Q (schoppen mieën).
+    Mie,
+}
+
+struct Ctx {
+    seat: usize,
+    players: usize,
+    hand: Vec<Card>,
+    trump: Option<Suit>,
+    kind: Kind,
+    declarers: Vec<usize>,
+    partner: Option<usize>,
+    /// The declaring side is known to everybody (or the contract is one against three).
+    sides_known: bool,
+    leader: usize,
+    trick: Vec<Card>,
+    /// Cards neither in my hand nor seen played.
+    unseen: CardSet,
+    exposed: Vec<(usize, Vec<Card>)>,
+    tricks_won: Vec<u64>,
+}
+
+impl Ctx {
+    fn from_view(view: &Value) -> Option<Ctx> {
+        let seat = view["seat"].as_u64()? as usize;
+        let players = view["players"].as_u64().unwrap_or(4) as usize;
+        let hand = cards(&view["hand"]);
+        let trump = view["trump"].as_str().and_then(|t| t.parse::<Suit>().ok());
+        let bid = view["contract"]["bid"].as_str().unwrap_or("");
+        let declarers: Vec<usize> = view["contract"]["declarers"]
+            .as_array()
+            .map(|a| a.iter().filter_map(|x| x.as_u64().map(|x| x as usize)).collect())
+            .unwrap_or_default();
+        let partner = view["partner"].as_u64().map(|p| p as usize);
+        let base = bid.strip_suffix("_join").unwrap_or(bid);
+        let kind = match base {
+            "misere" | "open_misere" | "open_misere_praatje" => Kind::Misere,
+            "piek" | "open_piek" | "open_piek_praatje" => Kind::Piek,
+            "open_piek_totaal" => Kind::PiekAll,
+            "schoppen_mieen" => Kind::Mie,
+            _ => Kind::Tricks,
+        };
+        let with_partner = matches!(base, "rik" | "rik_beter" | "malheur" | "op_voorhand");
+        let sides_known = !with_partner || partner.is_some();
+        let (leader, trick) = match &view["trick"] {
+            Value::Object(t) => (
+                t.get("leader").and_then(Value::as_u64).unwrap_or(seat as u64) as usize,
+                t.get("cards").map(cards).unwrap_or_default(),
+            ),
+            _ => (seat, Vec::new()),
+        };
+        let mut seen = CardSet::from_cards(&hand);
+        for c in cards(&view["played"]) {
+            seen.insert(c);
+        }
+        for t in view["tricks"].as_array().into_iter().flatten() {
+            for c in cards(&t["cards"]) {
+                seen.insert(c);
+            }
+        }
+        for &c in &trick {
+            seen.insert(c);
+        }
+        let unseen = CardSet((1u64 << 52) - 1).minus(seen);
+        let exposed = view["exposed"]
+            .as_object()
+            .map(|m| {
+                m.iter()
+                    .filter_map(|(k, v)| Some((k.parse().ok()?, cards(v))))
+                    .collect()
+            })
+            .unwrap_or_default();
+        let tricks_won = view["tricks_won"]
+            .as_array()
+            .map(|a| a.iter().map(|x| x.as_u64().unwrap_or(0)).collect())
+            .unwrap_or_else(|| vec![0; players]);
+        Some(Ctx {
+            seat,
+            players,
+            hand,
+            trump,
+            kind,
+            declarers,
+            partner,
+            sides_known,
+            leader,
+            trick,
+            unseen,
+            exposed,
+            tricks_won,
+        })
+    }
+
+    fn on_declarer_side(&self, s: usize) -> bool {
+        self.declarers.contains(&s) || self.partner == Some(s)
+    }
+
+    fn friend(&self, s: usize) -> bool {
+        if s == self.seat {
+            return true;
+        }
+        if self.on_declarer_side(self.seat) {
+            self.on_declarer_side(s) && self.kind == Kind::Tricks
+        } else {
+            self.sides_known && !self.on_declarer_side(s)
+        }
+    }
+
+    /// Does `a` beat the card `w` that is winning the trick?
+    fn beats(&self, a: Card, w: Card) -> bool {
+        if a.suit == w.suit {
+            a.rank > w.rank
+        } else {
+            Some(a.suit) == self.trump
+        }
+    }
+
+    /// The index in the trick of the winning card.
+    fn winner_index(&self) -> usize {
+        let mut best = 0;
+        for i in 1..self.trick.len() {
+            if self.beats(self.trick[i], self.trick[best]) {
+                best = i;
+            }
+        }
+        best
+    }
+
+    fn seat_at(&self, i: usize) -> usize {
+        (self.leader + i) % self.players
+    }
+
+    /// No unseen card of the suit ranks above `c`.
+    fn is_master(&self, c: Card) -> bool {
+        self.unseen.of_suit(c.suit).cards().iter().all(|u| u.rank < c.rank)
+    }
+
+    fn unseen_in(&self, s: Suit) -> usize {
+        self.unseen.of_suit(s).len()
+    }
+
+    /// Seats still to play to this trick after me.
+    fn after_me(&self) -> Vec<usize> {
+        (self.trick.len() + 1..self.players).map(|i| self.seat_at(i)).collect()
+    }
+}
+
+fn lowest(cs: &[Card]) -> Option<Card> {
+    cs.iter()
+        .copied()
+        .min_by_key(|c| (c.rank, std::cmp::Reverse(c.index())))
+}
+
+fn highest(cs: &[Card]) -> Option<Card> {
+    cs.iter().copied().max_by_key(|c| (c.rank, c.index()))
+}
+
+fn play(view: &Value, legal: &[String]) -> Option<String> {
+    let l = parse_legal_cards(legal);
+    if l.len() <= 1 {
+        return l.first().map(|c| c.to_string());
+    }
+    let ctx = Ctx::from_view(view)?;
+    let me = ctx.seat;
+    let card = match ctx.kind {
+        Kind::Tricks => play_tricks(&ctx, &l),
+        Kind::Misere if ctx.declarers.contains(&me) => avoid(&ctx, &l),
+        Kind::Misere | Kind::Piek => {
+            if ctx.declarers.contains(&me) {
+                piek(&ctx, &l)
+            } else {
+                against_misere(&ctx, &l)
+            }
+        }
+        Kind::PiekAll => piek(&ctx, &l),
+        Kind::Mie => mie(&ctx, &l),
+    };
+    card.map(|c| c.to_string())
+}
+
+/// The lowest card to throw away: not a trump if possible, not a master if possible.
+fn discard(ctx: &Ctx, l: &[Card]) -> Option<Card> {
+    let side: Vec<Card> = l.iter().copied().filter(|c| Some(c.suit) != ctx.trump).collect();
+    let pool = if side.is_empty() { l.to_vec() } else { side };
+    pool.iter()
+        .copied()
+        .min_by_key(|&c| (ctx.is_master(c), c.rank, of_suit(&ctx.hand, c.suit).len()))
+}
+
+fn play_tricks(ctx: &Ctx, l: &[Card]) -> Option<Card> {
+    if ctx.trick.is_empty() {
+        return lead_tricks(ctx, l);
+    }
+    let wi = ctx.winner_index();
+    let w = ctx.trick[wi];
+    let ws = ctx.seat_at(wi);
+    let last = ctx.trick.len() + 1 == ctx.players;
+    let led = ctx.trick[0].suit;
+    let follows = l.iter().any(|c| c.suit == led);
+    let winners: Vec<Card> = l.iter().copied().filter(|&c| ctx.beats(c, w)).collect();
+    // A friend's card that will hold: let it stand.
+    let partner_holds = ctx.friend(ws) && (last || ctx.is_master(w) || Some(w.suit) == ctx.trump);
+    if partner_holds || winners.is_empty() {
+        return if follows { lowest(l) } else { discard(ctx, l) };
+    }
+    if last {
+        return lowest(&winners);
+    }
+    if !follows {
+        // Ruff as low as wins; with a friend winning, keep the trump.
+        if ctx.friend(ws) {
+            return discard(ctx, l);
+        }
+        return lowest(&winners);
+    }
+    let masters: Vec<Card> = winners.iter().copied().filter(|&c| ctx.is_master(c)).collect();
+    if !masters.is_empty() {
+        return lowest(&masters);
+    }
+    if ctx.friend(ws) {
+        return lowest(l);
+    }
+    // Third hand high, second hand low.
+    if ctx.trick.len() + 2 == ctx.players {
+        highest(&winners)
+    } else {
+        lowest(l)
+    }
+}
+
+fn lead_tricks(ctx: &Ctx, l: &[Card]) -> Option<Card> {
+    let declaring = ctx.on_declarer_side(ctx.seat);
+    if let Some(t) = ctx.trump {
+        let mine = of_suit(l, t);
+        let out = ctx.unseen_in(t);
+        if declaring && out > 0 && !mine.is_empty() {
+            let top = mine[0];
+            if ctx.is_master(top) && (mine.len() >= 2 || out <= 2) {
+                return Some(top);
+            }
+            if mine.len() >= 4 {
+                return Some(top);
+            }
+        }
+    }
+    // Cash a master in a side suit that others still hold.
+    let masters: Vec<Card> = l
+        .iter()
+        .copied()
+        .filter(|&c| Some(c.suit) != ctx.trump && ctx.is_master(c) && ctx.unseen_in(c.suit) > 0)
+        .collect();
+    if let Some(c) = masters
+        .iter()
+        .copied()
+        .max_by_key(|c| (c.rank, std::cmp::Reverse(c.index())))
+    {
+        return Some(c);
+    }
+    // A low card of the longest side suit, not away from an unguarded king.
+    let side: Vec<Card> = l.iter().copied().filter(|c| Some(c.suit) != ctx.trump).collect();
+    if side.is_empty() {
+        return lowest(l);
+    }
+    Suit::ALL
+        .iter()
+        .filter_map(|&s| {
+            let cs = of_suit(&side, s);
+            let c = *cs.last()?;
+            let bare_k = cs.len() == 2 && cs[0].rank == Rank::KING;
+            Some((c, cs.len() as i32 - 3 * i32::from(bare_k)))
+        })
+        .max_by_key(|&(c, score)| (score, std::cmp::Reverse(c.rank)))
+        .map(|(c, _)| c)
+}
+
+/// Take no trick: duck with the highest card that stays under the winner, throw the most
+/// dangerous card when void, lead the lowest card others must beat.
+fn avoid(ctx: &Ctx, l: &[Card]) -> Option<Card> {
+    if ctx.trick.is_empty() {
+        return l.iter().copied().min_by_key(|&c| {
+            let lower = ctx
+                .unseen
+                .of_suit(c.suit)
+                .cards()
+                .iter()
+                .filter(|u| u.rank < c.rank)
+                .count();
+            (ctx.is_master(c), lower, c.rank)
+        });
+    }
+    let w = ctx.trick[ctx.winner_index()];
+    let led = ctx.trick[0].suit;
+    if !l.iter().any(|c| c.suit == led) {
+        return throw_danger(ctx, l);
+    }
+    let under: Vec<Card> = l.iter().copied().filter(|&c| !ctx.beats(c, w)).collect();
+    if let Some(c) = highest(&under) {
+        return Some(c);
+    }
+    if ctx.trick.len() + 1 == ctx.players {
+        highest(l)
+    } else {
+        lowest(l)
+    }
+}
+
+/// The card most likely to win a trick later: high, in a suit with few low cards to duck with.
+fn throw_danger(ctx: &Ctx, l: &[Card]) -> Option<Card> {
+    l.iter().copied().max_by_key(|&c| {
+        let lower_mine = ctx.hand.iter().filter(|h| h.suit == c.suit && h.rank < c.rank).count() as i32;
+        (i32::from(c.rank.value()) * 2 - lower_mine, c.index())
+    })
+}
+
+fn piek(ctx: &Ctx, l: &[Card]) -> Option<Card> {
+    if ctx.tricks_won.get(ctx.seat).copied().unwrap_or(0) >= 1 {
+        return avoid(ctx, l);
+    }
+    // Win one trick, preferably with a master card.
+    if ctx.trick.is_empty() {
+        let masters: Vec<Card> = l.iter().copied().filter(|&c| ctx.is_master(c)).collect();
+        return highest(&masters).or_else(|| avoid(ctx, l));
+    }
+    let w = ctx.trick[ctx.winner_index()];
+    let winners: Vec<Card> = l.iter().copied().filter(|&c| ctx.beats(c, w)).collect();
+    let last = ctx.trick.len() + 1 == ctx.players;
+    if last {
+        if let Some(c) = lowest(&winners) {
+            return Some(c);
+        }
+    }
+    let sure: Vec<Card> = winners.iter().copied().filter(|&c| ctx.is_master(c)).collect();
+    lowest(&sure).or_else(|| avoid(ctx, l))
+}
+
+/// Against misère / piek: make a declarer win tricks.
+fn against_misere(ctx: &Ctx, l: &[Card]) -> Option<Card> {
+    let decl: Vec<usize> = ctx.declarers.iter().copied().filter(|&d| d != ctx.seat).collect();
+    if ctx.trick.is_empty() {
+        // With an open hand: lead a suit where the declarer's lowest card beats my lowest.
+        let best = ctx
+            .exposed
+            .iter()
+            .filter(|(s, _)| decl.contains(s))
+            .flat_map(|(_, open)| {
+                Suit::ALL.iter().filter_map(|&s| {
+                    let theirs = of_suit(open, s);
+                    let mine = of_suit(l, s);
+                    let (t, m) = (theirs.last()?, mine.last()?);
+                    (t.rank > m.rank).then_some((*m, t.rank.value() as i32 - m.rank.value() as i32))
+                })
+            })
+            .max_by_key(|&(c, margin)| (margin, std::cmp::Reverse(c.rank)));
+        if let Some((c, _)) = best {
+            return Some(c);
+        }
+        return lowest(l);
+    }
+    let wi = ctx.winner_index();
+    let w = ctx.trick[wi];
+    let led = ctx.trick[0].suit;
+    let follows = l.iter().any(|c| c.suit == led);
+    let under: Vec<Card> = l.iter().copied().filter(|&c| !ctx.beats(c, w)).collect();
+    let declarer_winning = decl.contains(&ctx.seat_at(wi));
+    let declarer_to_come = ctx.after_me().iter().any(|s| decl.contains(s));
+    if !follows {
+        // A discard never wins (no trump): throw the highest card.
+        return throw_high(l);
+    }
+    if declarer_winning || declarer_to_come {
+        // Keep the bar low: stay under the winning card, with the highest such card.
+        return highest(&under).or_else(|| lowest(l));
+    }
+    // The declarer is safe in this trick: get rid of a high card.
+    highest(l)
+}
+
+fn throw_high(l: &[Card]) -> Option<Card> {
+    highest(l)
+}
+
+/// Schoppen mieën: never win ♠Q; otherwise take few tricks.
+fn mie(ctx: &Ctx, l: &[Card]) -> Option<Card> {
+    let qs = Card::new(Rank::QUEEN, Suit::Spades);
+    if l.contains(&qs) && !ctx.trick.is_empty() {
+        let w = ctx.trick[ctx.winner_index()];
+        let led = ctx.trick[0].suit;
+        if led != Suit::Spades || ctx.beats(w, qs) {
+            return Some(qs);
+        }
+    }
+    if !ctx.trick.is_empty() && !l.iter().any(|c| c.suit == ctx.trick[0].suit) {
+        for r in [Rank::ACE, Rank::KING] {
+            let c = Card::new(r, Suit::Spades);
+            if l.contains(&c) && ctx.unseen.contains(qs) {
+                return Some(c);
+            }
+        }
+    }
+    let safe: Vec<Card> = l.iter().copied().filter(|&c| c != qs).collect();
+    avoid(ctx, if safe.is_empty() { l } else { &safe })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::full_deck;
+    use crate::game::SeatView;
+    use crate::games::rikken::view::tests::{view_for, HANDS};
+    use crate::games::rikken::view::RikkenView;
+    use serde_json::json;
+
+    struct Rng(u64);
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+        fn below(&mut self, n: usize) -> usize {
+            (self.next() % n as u64) as usize
+        }
+    }
+
+    fn deal(rng: &mut Rng) -> Vec<Vec<Card>> {
+        let mut deck = full_deck();
+        for i in (1..52).rev() {
+            let j = rng.below(i + 1);
+            deck.swap(i, j);
+        }
+        (0..4)
+            .map(|s| {
+                let mut h = deck[s * 13..s * 13 + 13].to_vec();
+                h.sort();
+                h
+            })
+            .collect()
+    }
+
+    fn tell(views: &mut [RikkenView], to: Option<usize>, line: &str) {
+        let w: Vec<String> = line.split(' ').map(String::from).collect();
+        for (s, v) in views.iter_mut().enumerate() {
+            if to.is_none_or(|t| t == s) {
+                v.observe(&w[0], &w[1..]);
+            }
+        }
+    }
+
+    fn strings(cs: &[Card]) -> Vec<String> {
+        cs.iter().map(|c| c.to_string()).collect()
+    }
+
+    fn trick_winner(trick: &[(usize, Card)], trump: Option<Suit>) -> usize {
+        let mut best = 0;
+        for i in 1..trick.len() {
+            let (a, w) = (trick[i].1, trick[best].1);
+            let beats = if a.suit == w.suit {
+                a.rank > w.rank
+            } else {
+                Some(a.suit) == trump
+            };
+            if beats {
+                best = i;
+            }
+        }
+        trick[best].0
+    }
+
+    /// Plays one deal of card play (follow suit only) for a fixed contract and returns the tricks
+    /// won per seat. `smart[s]`: seat s uses the policy, else a random legal card. Every policy
+    /// answer is checked to be legal.
+    fn play_deal(seed: u64, bid: &str, declarers: &[usize], partner: Option<usize>, smart: [bool; 4]) -> Vec<u32> {
+        let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+        let mut hands = deal(&mut rng);
+        let mut views: Vec<RikkenView> = (0..4).map(|s| view_for(s, false)).collect();
+        tell(&mut views, None, "deal 1 3");
+        for (s, h) in hands.iter().enumerate() {
+            tell(&mut views, Some(s), &format!("hand {}", strings(h).join(" ")));
+        }
+        let decl: Vec<String> = declarers.iter().map(|d| d.to_string()).collect();
+        tell(&mut views, None, &format!("contract {bid} {}", decl.join(",")));
+        let trump = if bid.contains("misere") || bid.contains("piek") {
+            None
+        } else {
+            let legal: Vec<String> = ["S", "H", "D", "C"].iter().map(|s| s.to_string()).collect();
+            let t = simple_policy(&views[declarers[0]].to_json(), "trump", &legal);
+            assert!(legal.contains(&t));
+            tell(&mut views, None, &format!("move {} {t}", declarers[0]));
+            t.parse::<Suit>().ok()
+        };
+        tell(
+            &mut views,
+            None,
+            &format!("trump {}", trump.map_or("none".into(), |t| t.to_string())),
+        );
+        if let Some(p) = partner {
+            tell(&mut views, None, &format!("partner {p}"));
+        }
+        let mut won = vec![0; 4];
+        let mut leader = 0;
+        for n in 1..=13 {
+            let mut trick: Vec<(usize, Card)> = Vec::new();
+            for i in 0..4 {
+                let s = (leader + i) % 4;
+                let h = &hands[s];
+                let legal: Vec<Card> = match trick.first() {
+                    Some(&(_, c)) if h.iter().any(|x| x.suit == c.suit) => {
+                        h.iter().copied().filter(|x| x.suit == c.suit).collect()
+                    }
+                    _ => h.clone(),
+                };
+                let legal = strings(&legal);
+                let choice = if smart[s] {
+                    let c = simple_policy(&views[s].to_json(), "play", &legal);
+                    assert!(legal.contains(&c), "{c} not in {legal:?}");
+                    c
+                } else {
+                    legal[rng.below(legal.len())].clone()
+                };
+                let card: Card = choice.parse().unwrap();
+                hands[s].retain(|&x| x != card);
+                trick.push((s, card));
+                tell(&mut views, None, &format!("move {s} {choice}"));
+            }
+            leader = trick_winner(&trick, trump);
+            won[leader] += 1;
+            tell(&mut views, None, &format!("trick {n} {leader}"));
+        }
+        for v in &views {
+            assert!(v.to_json()["hand"].as_array().unwrap().is_empty());
+        }
+        won
+    }
+
+    #[test]
+    fn the_policy_side_takes_more_tricks_than_random_play() {
+        let (mut smart, mut random, mut smart_def, mut random_def) = (0, 0, 0, 0);
+        for seed in 1..=150u64 {
+            let w = play_deal(seed, "malheur", &[0], Some(2), [true, false, true, false]);
+            smart += w[0] + w[2];
+            let w = play_deal(seed, "malheur", &[0], Some(2), [false; 4]);
+            random += w[0] + w[2];
+            random_def += w[1] + w[3];
+            let w = play_deal(seed, "malheur", &[0], Some(2), [false, true, false, true]);
+            smart_def += w[1] + w[3];
+        }
+        // With the same cards the policy side does clearly better than random.
+        assert!(
+            smart > random + 150,
+            "declaring side: policy {smart} vs random {random}"
+        );
+        assert!(
+            smart_def > random_def + 150,
+            "defence: policy {smart_def} vs random {random_def}"
+        );
+        eprintln!("declaring {smart} vs {random}; defence {smart_def} vs {random_def}");
+    }
+
+    #[test]
+    fn a_misere_declarer_with_the_policy_takes_fewer_tricks() {
+        let (mut smart, mut random, mut smart_opp) = (0, 0, 0);
+        for seed in 1..=150u64 {
+            let w = play_deal(seed, "misere", &[1], None, [false, true, false, false]);
+            smart += w[1];
+            let w = play_deal(seed, "misere", &[1], None, [false; 4]);
+            random += w[1];
+            let w = play_deal(seed, "misere", &[1], None, [true, false, true, true]);
+            smart_opp += w[1];
+        }
+        assert!(
+            smart + 100 < random,
+            "misère declarer: policy {smart} vs random {random}"
+        );
+        assert!(
+            smart_opp > random,
+            "misère defence: policy {smart_opp} vs random {random}"
+        );
+        eprintln!("misère declarer {smart} vs {random}; defence makes him take {smart_opp}");
+    }
+
+    fn bid_view(hand: &str, auction: Value) -> Value {
+        json!({"game": "rikken", "players": 4, "seat": 0, "hand": hand.split(' ').collect::<Vec<_>>(),
+               "auction": auction, "contract": null, "trump": null, "called": null, "partner": null,
+               "tricks": [], "trick": null, "tricks_won": [0, 0, 0, 0], "played": []})
+    }
+
+    fn toks(s: &str) -> Vec<String> {
+        s.split(' ').map(String::from).collect()
+    }
+
+    const OPENING: &str =
+        "pass rik misere piek open_misere open_piek open_misere_praatje open_piek_praatje solo solo_beter";
+
+    #[test]
+    fn bids_follow_the_strength_of_the_hand() {
+        // Weak, no misère either: pass.
+        let weak = "QS 8S 3S JH 9H 4H KD 9D 5D QC TC 7C 2C";
+        assert_eq!(simple_policy(&bid_view(weak, json!([])), "bid", &toks(OPENING)), "pass");
+        // Long strong spades and side aces: rik.
+        let strong = "AS KS QS JS 9S 4S AH 5H KD 7D 3D 8C 2C";
+        assert_eq!(
+            simple_policy(&bid_view(strong, json!([])), "bid", &toks(OPENING)),
+            "rik"
+        );
+        // The same hand over a rik bids alone.
+        let over = toks("pass rik_beter alone7 alone7_beter alone8 alone8_beter misere piek alone9 solo");
+        assert_eq!(
+            simple_policy(&bid_view(strong, json!([[3, "rik"]])), "bid", &over),
+            "alone7"
+        );
+        // Low cards everywhere: misère.
+        let low = "7S 4S 2S 6H 3H 2H 8D 5D 3D 2D 6C 4C 2C";
+        assert_eq!(
+            simple_policy(&bid_view(low, json!([])), "bid", &toks(OPENING)),
+            "misere"
+        );
+        // Three aces and no pass allowed: the obligatory malheur.
+        let aces = "AS 4S 2S AH 3H 2H AD 5D 3D 2D 6C 4C 2C";
+        let forced = toks("malheur open_misere open_piek open_misere_praatje open_piek_praatje solo solo_beter");
+        assert_eq!(simple_policy(&bid_view(aces, json!([])), "bid", &forced), "malheur");
+        // The answer is always legal, whatever subset is offered.
+        let all = toks(
+            "pass rik rik_beter alone7 alone8_beter misere misere_join piek malheur open_misere \
+             open_piek_praatje solo solo_beter",
+        );
+        let mut rng = Rng(7);
+        for hand in [weak, strong, low, aces, HANDS[0], HANDS[1], HANDS[2], HANDS[3]] {
+            for _ in 0..40 {
+                let legal: Vec<String> = all.iter().filter(|_| rng.below(2) == 0).cloned().collect();
+                if legal.is_empty() {
+                    continue;
+                }
+                let b = simple_policy(&bid_view(hand, json!([])), "bid", &legal);
+                assert!(legal.contains(&b), "{b} not in {legal:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn trump_and_call_choices() {
+        let hand = "AS KS QS JS 9S 4S AH 5H KD 7D 3D 8C 2C";
+        let v = bid_view(hand, json!([]));
+        assert_eq!(simple_policy(&v, "trump", &toks("S H D C")), "S");
+        assert_eq!(simple_policy(&v, "trump", &toks("H D C")), "D");
+        let mut v = v;
+        v["trump"] = json!("S");
+        // The ace of diamonds, where it holds the king.
+        assert_eq!(simple_policy(&v, "call", &toks("AD AC")), "AD");
+        assert_eq!(simple_policy(&v, "call", &toks("AC")), "AC");
+        // Nonsense decisions and bad views still give a legal answer.
+        assert_eq!(simple_policy(&json!({}), "play", &toks("2C 3C")), "2C");
+        assert_eq!(simple_policy(&json!(null), "what", &toks("x y")), "x");
+        assert_eq!(simple_policy(&json!({}), "bid", &toks("pass")), "pass");
+    }
+
+    #[test]
+    fn card_play_in_the_example_deal() {
+        // Seat 2 (S) in the example rikken deal: after N's ♦7 and E's ♦A, S must follow diamonds.
+        let lines = crate::games::rikken::view::tests::rik_deal();
+        let upto = lines.iter().position(|(_, l)| l == "move 2 4D").unwrap();
+        let mut v = view_for(2, false);
+        crate::games::rikken::view::tests::feed(&mut v, &lines, upto);
+        let j = v.to_json();
+        // Partner E wins with the ace: S (an opponent of N and E) cannot win, plays lowest.
+        assert_eq!(simple_policy(&j, "play", &toks("JD 9D 4D")), "4D");
+        // The only legal card is played.
+        assert_eq!(simple_policy(&j, "play", &toks("9D")), "9D");
+        // N leads trick 1 as rikker with ♠A K Q 5 in trumps: draws trumps with the ace.
+        let upto = lines.iter().position(|(_, l)| l == "move 0 AS").unwrap();
+        let mut v = view_for(0, false);
+        crate::games::rikken::view::tests::feed(&mut v, &lines, upto);
+        let legal = strings(&cards(&v.to_json()["hand"]));
+        assert_eq!(simple_policy(&v.to_json(), "play", &legal), "AS");
+    }
+
+    #[test]
+    fn bid_ranks_follow_the_ladder() {
+        let ladder = [
+            "rik",
+            "rik_beter",
+            "alone7",
+            "alone7_beter",
+            "alone8",
+            "alone8_beter",
+            "misere",
+            "alone9",
+            "alone9_beter",
+            "alone12_beter",
+            "malheur",
+            "open_misere",
+            "open_piek_praatje",
+            "solo",
+            "solo_beter",
+        ];
+        for w in ladder.windows(2) {
+            assert!(bid_rank(w[0]) < bid_rank(w[1]), "{} < {}", w[0], w[1]);
+        }
+        assert_eq!(bid_rank("misere_join"), bid_rank("piek"));
+    }
 }

@@ -1,4 +1,317 @@
-use crate::game::Event;
-pub fn render(events: &[Event], _: usize) -> Vec<String> {
-    events.iter().map(|e| e.line()).collect()
+//! Rikken events for people (`croupier show`): the deal, the hands, the auction, the
+//! declarations, trick by trick, and the result. Works on the whole event stream of a game as
+//! well as on the events one seat saw.
+
+use super::view::{MoveKind, Phase};
+use crate::cards::{prettify_tokens, Card, Suit};
+use crate::game::{Audience, Event, Seat};
+
+/// A seat's name: N E S W in a four-player game, else its number.
+fn name(seat: Seat, players: usize) -> String {
+    if players == 4 {
+        ["N", "E", "S", "W"][seat].to_string()
+    } else {
+        seat.to_string()
+    }
+}
+
+fn seat_name(arg: Option<&String>, players: usize) -> String {
+    match arg.and_then(|a| a.parse::<Seat>().ok()) {
+        Some(s) if s < players => name(s, players),
+        _ => arg.cloned().unwrap_or_default(),
+    }
+}
+
+/// Cards grouped by suit: `♠A ♠K ♠5  ♥9 ♥4  ♣Q`.
+fn hand_text(args: &[String]) -> String {
+    let cards: Vec<Card> = args.iter().filter_map(|a| a.parse().ok()).collect();
+    Suit::ALL
+        .iter()
+        .map(|&s| {
+            cards
+                .iter()
+                .filter(|c| c.suit == s)
+                .map(|c| c.pretty())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .filter(|g| !g.is_empty())
+        .collect::<Vec<_>>()
+        .join("  ")
+}
+
+fn suit_text(s: &str) -> String {
+    match s.parse::<Suit>() {
+        Ok(suit) => format!("{} ({})", suit.symbol(), s),
+        Err(_) => s.to_string(),
+    }
+}
+
+struct Renderer {
+    players: usize,
+    out: Vec<String>,
+    phase: Phase,
+    auction: Vec<String>,
+    trick: Vec<(Seat, Card)>,
+    tricks_won: Vec<u32>,
+    /// The last event was a card move counted as a play (a `called` line may take it back).
+    last_play: Option<Card>,
+}
+
+impl Renderer {
+    fn flush_auction(&mut self) {
+        if self.auction.is_empty() {
+            return;
+        }
+        let bids = std::mem::take(&mut self.auction);
+        for (i, chunk) in bids.chunks(8).enumerate() {
+            let head = if i == 0 { "  auction: " } else { "           " };
+            self.out.push(format!("{head}{}", chunk.join(", ")));
+        }
+    }
+
+    fn flush_trick(&mut self, label: &str, winner: Option<Seat>) {
+        if self.trick.is_empty() && winner.is_none() {
+            return;
+        }
+        let cards: Vec<String> = self
+            .trick
+            .iter()
+            .map(|&(s, c)| format!("{} {}", name(s, self.players), c.pretty()))
+            .collect();
+        let tail = match winner {
+            Some(w) => format!("  → {}", name(w, self.players)),
+            None => String::new(),
+        };
+        self.out.push(format!("  {label}: {}{tail}", cards.join("  ")));
+        self.trick.clear();
+    }
+
+    fn tricks_won_text(&self) -> String {
+        (0..self.players)
+            .map(|s| format!("{} {}", name(s, self.players), self.tricks_won[s]))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    fn event(&mut self, ev: &Event) {
+        let p = self.players;
+        let args = &ev.args;
+        let last_play = self.last_play.take();
+        self.phase.observe(ev.kind, args);
+        if !matches!(ev.kind, "move" | "hint" | "partner") {
+            self.flush_auction();
+        }
+        match ev.kind {
+            "deal" => {
+                self.flush_trick("trick (unfinished)", None);
+                if !self.out.is_empty() {
+                    self.out.push(String::new());
+                }
+                self.tricks_won = vec![0; p];
+                let k = args.first().cloned().unwrap_or_default();
+                self.out.push(format!("deal {k}, dealer {}", seat_name(args.get(1), p)));
+            }
+            "hand" => {
+                let who: Vec<Seat> = ev.to.members(p).collect();
+                let who = match who.as_slice() {
+                    [s] => name(*s, p),
+                    _ => "?".to_string(),
+                };
+                self.out.push(format!("  hand {who}: {}", hand_text(args)));
+            }
+            "move" => {
+                let (Some(seat), Some(token)) = (args.first(), args.get(1)) else {
+                    return;
+                };
+                let who = seat_name(Some(seat), p);
+                match self.phase.classify(token) {
+                    MoveKind::Bid => self.auction.push(format!("{who} {token}")),
+                    MoveKind::Trump | MoveKind::Call => {}
+                    MoveKind::Play => {
+                        if let (Ok(s), Ok(c)) = (seat.parse::<Seat>(), token.parse::<Card>()) {
+                            self.phase.plays += 1;
+                            self.trick.push((s, c));
+                            self.last_play = Some(c);
+                        }
+                    }
+                    MoveKind::Other => self.out.push(format!("  {who}: {}", prettify_tokens(token))),
+                }
+            }
+            "allpass" => self.out.push("  all pass".into()),
+            "contract" => {
+                let bid = args.first().cloned().unwrap_or_default();
+                let decl = args.get(1).map(String::as_str).unwrap_or("-");
+                if decl == "-" {
+                    self.out.push(format!("  contract: {bid}"));
+                } else {
+                    let names: Vec<String> = decl.split(',').map(|s| seat_name(Some(&s.to_string()), p)).collect();
+                    self.out.push(format!("  contract: {bid} by {}", names.join(", ")));
+                }
+            }
+            "trump" => {
+                let t = args.first().map(|s| suit_text(s)).unwrap_or_default();
+                self.out.push(format!("  trump: {t}"));
+            }
+            "called" => {
+                if let (Some(c), Some(tok)) = (last_play, args.first()) {
+                    if c.to_string() == *tok {
+                        // The card move before was this call, not a play.
+                        self.trick.pop();
+                        self.phase.plays = self.phase.plays.saturating_sub(1);
+                    }
+                }
+                self.out.push(format!("  called: {}", prettify_tokens(&args.join(" "))));
+            }
+            "aces" => self.out.push(format!("  aces: {}", prettify_tokens(&args.join(" ")))),
+            "partner" => {
+                let who = seat_name(args.first(), p);
+                let note = if ev.to == Audience::all(p) {
+                    String::new()
+                } else {
+                    let to: Vec<String> = ev.to.members(p).map(|s| name(s, p)).collect();
+                    format!(" (known to {} only)", to.join(", "))
+                };
+                self.out.push(format!("  partner: {who}{note}"));
+            }
+            "exposed" => {
+                let who = seat_name(args.first(), p);
+                let cards = if args.len() > 1 {
+                    hand_text(&args[1..])
+                } else {
+                    String::new()
+                };
+                self.out.push(format!("  exposed {who}: {cards}"));
+            }
+            "hint" => {
+                let to: Vec<String> = ev.to.members(p).map(|s| name(s, p)).collect();
+                self.out
+                    .push(format!("  hint to {}: {}", to.join(", "), args.join(" ")));
+            }
+            "trick" => {
+                let n = args.first().cloned().unwrap_or_default();
+                let w = args.get(1).and_then(|a| a.parse::<Seat>().ok()).filter(|&w| w < p);
+                if let Some(w) = w {
+                    self.tricks_won[w] += 1;
+                }
+                self.flush_trick(&format!("trick {n}"), w);
+            }
+            "end" => {
+                self.flush_trick("trick (unfinished)", None);
+                let tw = self.tricks_won_text();
+                self.out.push(format!("  end: {} (tricks won: {tw})", args.join(" ")));
+            }
+            "gameover" => {
+                self.flush_trick("trick (unfinished)", None);
+                let scores: Vec<String> = args
+                    .iter()
+                    .enumerate()
+                    .map(|(s, v)| {
+                        let v = if v.starts_with('-') || v == "0" {
+                            v.clone()
+                        } else {
+                            format!("+{v}")
+                        };
+                        format!("{} {v}", name(s, p))
+                    })
+                    .collect();
+                self.out.push(format!("scores: {}", scores.join(", ")));
+            }
+            "fault" => self.out.push(format!("  fault: {}", args.join(" "))),
+            _ => self.out.push(format!("  {}", prettify_tokens(&ev.line()))),
+        }
+    }
+}
+
+/// Human-readable lines for a sequence of Rikken events (the `render` of the game's spec).
+pub fn render(events: &[Event], players: usize) -> Vec<String> {
+    let mut r = Renderer {
+        players,
+        out: Vec::new(),
+        phase: Phase::default(),
+        auction: Vec::new(),
+        trick: Vec::new(),
+        tricks_won: vec![0; players],
+        last_play: None,
+    };
+    for ev in events {
+        r.event(ev);
+    }
+    r.flush_auction();
+    r.flush_trick("trick (unfinished)", None);
+    r.out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::rikken::view::tests::rik_deal;
+
+    fn events(lines: &[(Option<Seat>, String)]) -> Vec<Event> {
+        lines
+            .iter()
+            .map(|(to, line)| {
+                let w: Vec<String> = line.split(' ').map(String::from).collect();
+                let kind: &'static str = Box::leak(w[0].clone().into_boxed_str());
+                let to = match to {
+                    Some(s) => Audience::seat(*s),
+                    None => Audience::all(4),
+                };
+                Event::new(to, kind, w[1..].to_vec())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_whole_game_shows_hands_auction_declarations_and_tricks() {
+        let mut lines = rik_deal();
+        for l in ["move 2 JD", "move 3 TD", "move 0 KD", "trick 5 0", "end tricks_done"] {
+            lines.push((None, l.to_string()));
+        }
+        lines.push((None, "gameover 1 1 -1 -1".into()));
+        let out = render(&events(&lines), 4);
+        let text = out.join("\n");
+        assert_eq!(out[0], "deal 1, dealer W");
+        assert!(
+            text.contains("  hand N: ♠A ♠K ♠Q ♠5  ♥A ♥9 ♥4  ♦K ♦7  ♣Q ♣J ♣8 ♣3"),
+            "{text}"
+        );
+        assert!(text.contains("  hand W: "), "{text}");
+        assert!(text.contains("  auction: N rik, E pass, S pass, W pass"), "{text}");
+        assert!(text.contains("  contract: rik by N"), "{text}");
+        assert!(text.contains("  trump: ♠ (S)"), "{text}");
+        assert!(text.contains("  called: ♦A"), "{text}");
+        assert!(text.contains("  partner: E (known to E only)"), "{text}");
+        assert!(text.contains("  trick 1: N ♠A  E ♠2  S ♠4  W ♠3  → N"), "{text}");
+        assert!(text.contains("  trick 3: N ♦7  E ♦A  S ♦4  W ♦2  → E"), "{text}");
+        assert!(text.contains("  trick 5: E ♦Q  S ♦J  W ♦10  N ♦K  → N"), "{text}");
+        assert!(
+            text.contains("  end: tricks_done (tricks won: N 3, E 2, S 0, W 0)"),
+            "{text}"
+        );
+        assert_eq!(out.last().unwrap(), "scores: N +1, E +1, S -1, W -1");
+        // The call ♦A and the trump declaration are not shown as plays.
+        assert_eq!(text.matches("♦A").count(), 3, "{text}"); // E's hand, called, trick 3
+    }
+
+    #[test]
+    fn one_seat_sees_only_its_own_hand() {
+        let lines = rik_deal();
+        let evs: Vec<Event> = events(&lines).into_iter().filter(|e| e.to.contains(2)).collect();
+        let out = render(&evs, 4);
+        let text = out.join("\n");
+        assert_eq!(text.matches("  hand ").count(), 1, "{text}");
+        assert!(text.contains("  hand S: "), "{text}");
+        assert!(!text.contains("must_lead_called"), "{text}");
+        assert!(text.contains("  trick 4: E ♥K  S ♥2  W ♥5  N ♥4  → E"), "{text}");
+        assert!(text.contains("  partner: E\n"), "{text}");
+        assert_eq!(out.last().unwrap(), "  trick (unfinished): E ♦Q");
+    }
+
+    #[test]
+    fn other_player_counts_use_numbers() {
+        let evs = events(&[(None, "deal 1 2".into()), (None, "move 0 pass".into())]);
+        let out = render(&evs, 3);
+        assert_eq!(out, ["deal 1, dealer 2", "  auction: 0 pass"]);
+    }
 }

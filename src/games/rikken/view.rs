@@ -1,12 +1,720 @@
-use crate::game::{GameInfo, SeatView};
-use serde_json::Value;
-struct V;
-impl SeatView for V {
-    fn observe(&mut self, _: &str, _: &[String]) {}
-    fn to_json(&self) -> Value {
-        Value::Null
+//! The Rikken seat view: what one seat knows, folded from the notification lines routed to it
+//! (protocol.md §6.1), and its JSON form (protocol.md §6.3, without `decision`, `legal` and
+//! `time_ms`, which the referee adds).
+
+use crate::cards::{Card, Suit};
+use crate::game::{GameInfo, Seat, SeatView};
+use serde_json::{json, Value};
+use std::collections::BTreeMap;
+
+/// What a `move` line is, judged from the lines of the deal seen before it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum MoveKind {
+    /// A bid or pass of the auction (also an automatic re-pass).
+    Bid,
+    /// A trump declaration (`move s H`).
+    Trump,
+    /// A called card (`move s AC`), always followed by `called AC`.
+    Call,
+    /// A card played to a trick.
+    Play,
+    /// Anything else (a word after the auction): kept out of the view.
+    Other,
+}
+
+/// The phase of one deal, as far as it matters to tell plays from declarations.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Phase {
+    /// The winning bid, once the `contract` line came.
+    pub contract: Option<String>,
+    /// An `allpass` line came (the auction is over without a bid).
+    pub allpass: bool,
+    pub trump_seen: bool,
+    pub called_seen: bool,
+    /// Card plays so far in this deal.
+    pub plays: usize,
+}
+
+impl Phase {
+    /// Classifies the token of a `move` line.
+    pub fn classify(&self, token: &str) -> MoveKind {
+        if token.parse::<Card>().is_ok() {
+            if self.card_is_call() {
+                MoveKind::Call
+            } else {
+                MoveKind::Play
+            }
+        } else if token.len() == 1 && token.parse::<Suit>().is_ok() {
+            MoveKind::Trump
+        } else if self.contract.is_none() && !self.allpass {
+            MoveKind::Bid
+        } else {
+            MoveKind::Other
+        }
+    }
+
+    /// A card `move` is a call while the auction is over for a contract that calls a card,
+    /// nothing has been called yet and no card has been played (malheur: before the trump line).
+    fn card_is_call(&self) -> bool {
+        let Some(bid) = &self.contract else {
+            // No card is played before the auction ends: a declaration.
+            return true;
+        };
+        if self.called_seen || self.plays > 0 {
+            return false;
+        }
+        match bid.as_str() {
+            "rik" | "rik_beter" | "op_voorhand" => true,
+            "malheur" => !self.trump_seen,
+            _ => false,
+        }
+    }
+
+    /// Folds the non-`move` lines that change the phase.
+    pub fn observe(&mut self, kind: &str, args: &[String]) {
+        match kind {
+            "deal" => *self = Phase::default(),
+            "allpass" => self.allpass = true,
+            "contract" => self.contract = args.first().cloned(),
+            "trump" => self.trump_seen = true,
+            "called" => self.called_seen = true,
+            _ => {}
+        }
     }
 }
-pub fn new_view(_: &GameInfo) -> Box<dyn SeatView> {
-    Box::new(V)
+
+/// A completed trick; `cards` is `None` under `hide_quitted_tricks`.
+#[derive(Clone, Debug)]
+struct DoneTrick {
+    leader: Seat,
+    cards: Option<Vec<Card>>,
+    winner: Seat,
+}
+
+/// Everything that belongs to the current deal (reset by a `deal` line).
+#[derive(Clone, Debug, Default)]
+struct DealState {
+    phase: Phase,
+    number: Option<u64>,
+    dealer: Option<Seat>,
+    hand: Vec<Card>,
+    auction: Vec<(Seat, String)>,
+    contract: Option<(String, Vec<Seat>)>,
+    trump: Option<String>,
+    called: Option<String>,
+    partner: Option<Seat>,
+    aces: Vec<String>,
+    exposed: BTreeMap<Seat, Vec<Card>>,
+    tricks: Vec<DoneTrick>,
+    trick: Option<(Seat, Vec<Card>)>,
+    tricks_won: Vec<u32>,
+    played: Vec<Card>,
+    hints: Vec<String>,
+    ended: Option<String>,
+}
+
+/// One seat's knowledge of a Rikken game.
+pub struct RikkenView {
+    game: String,
+    players: usize,
+    seat: Seat,
+    options: Value,
+    hide_quitted_tricks: bool,
+    deal: DealState,
+    scores: Option<Vec<Value>>,
+    /// The deal as it was before the last card `move` counted as a play, kept for one line:
+    /// if a `called` line for that very card follows, the move was a call after all.
+    undo: Option<(String, Box<DealState>)>,
+}
+
+impl RikkenView {
+    pub fn new(info: &GameInfo) -> RikkenView {
+        let hide_quitted_tricks = info
+            .options
+            .iter()
+            .any(|(k, v)| k == "hide_quitted_tricks" && v == "true");
+        RikkenView {
+            game: info.game.clone(),
+            players: info.players,
+            seat: info.seat,
+            options: info.options.to_json(),
+            hide_quitted_tricks,
+            deal: DealState {
+                tricks_won: vec![0; info.players],
+                ..DealState::default()
+            },
+            scores: None,
+            undo: None,
+        }
+    }
+
+    fn on_move(&mut self, seat: Seat, token: &str) {
+        if seat == self.seat {
+            self.deal.hints.clear();
+        }
+        match self.deal.phase.classify(token) {
+            MoveKind::Bid => self.deal.auction.push((seat, token.to_string())),
+            MoveKind::Play => {
+                let Ok(card) = token.parse::<Card>() else { return };
+                self.undo = Some((token.to_string(), Box::new(self.deal.clone())));
+                self.play(seat, card);
+            }
+            MoveKind::Trump | MoveKind::Call | MoveKind::Other => {}
+        }
+    }
+
+    fn play(&mut self, seat: Seat, card: Card) {
+        let d = &mut self.deal;
+        d.phase.plays += 1;
+        if seat == self.seat {
+            d.hand.retain(|&c| c != card);
+        }
+        if let Some(cards) = d.exposed.get_mut(&seat) {
+            cards.retain(|&c| c != card);
+        }
+        match &mut d.trick {
+            Some((_, cards)) => cards.push(card),
+            None => d.trick = Some((seat, vec![card])),
+        }
+        d.played.push(card);
+    }
+
+    fn end_trick(&mut self, winner: Seat) {
+        let hide = self.hide_quitted_tricks;
+        let d = &mut self.deal;
+        let (leader, cards) = d.trick.take().unwrap_or((winner, Vec::new()));
+        d.tricks.push(DoneTrick {
+            leader,
+            cards: if hide { None } else { Some(cards) },
+            winner,
+        });
+        if let Some(n) = d.tricks_won.get_mut(winner) {
+            *n += 1;
+        }
+        if hide {
+            d.played.clear();
+        }
+    }
+}
+
+fn seat_arg(args: &[String], i: usize) -> Option<Seat> {
+    args.get(i).and_then(|a| a.parse().ok())
+}
+
+fn cards_of(args: &[String]) -> Vec<Card> {
+    args.iter().filter_map(|a| a.parse().ok()).collect()
+}
+
+fn card_strings(cards: &[Card]) -> Vec<String> {
+    cards.iter().map(|c| c.to_string()).collect()
+}
+
+/// A score as a JSON number (integers stay integers).
+pub(crate) fn score_value(s: &str) -> Value {
+    if let Ok(n) = s.parse::<i64>() {
+        json!(n)
+    } else if let Some(n) = s.parse::<f64>().ok().and_then(serde_json::Number::from_f64) {
+        Value::Number(n)
+    } else {
+        json!(s)
+    }
+}
+
+impl SeatView for RikkenView {
+    fn observe(&mut self, kind: &str, args: &[String]) {
+        let undo = self.undo.take();
+        self.deal.phase.observe(kind, args);
+        let d = &mut self.deal;
+        match kind {
+            "deal" => {
+                let phase = std::mem::take(&mut d.phase);
+                *d = DealState {
+                    phase,
+                    number: args.first().and_then(|a| a.parse().ok()),
+                    dealer: seat_arg(args, 1),
+                    tricks_won: vec![0; self.players],
+                    ..DealState::default()
+                };
+            }
+            "hand" => d.hand = cards_of(args),
+            "move" => {
+                if let (Some(seat), Some(token)) = (seat_arg(args, 0), args.get(1)) {
+                    self.on_move(seat, token);
+                }
+            }
+            "contract" => {
+                let bid = args.first().cloned().unwrap_or_default();
+                let declarers = args
+                    .get(1)
+                    .map(|s| s.split(',').filter_map(|x| x.parse().ok()).collect())
+                    .unwrap_or_default();
+                d.contract = Some((bid, declarers));
+            }
+            "trump" => d.trump = args.first().cloned(),
+            "called" => {
+                let card = args.first().cloned();
+                if let (Some((token, before)), Some(c)) = (undo, &card) {
+                    if &token == c {
+                        // The card move just counted as a play was the call: take it back.
+                        let phase = std::mem::take(&mut self.deal.phase);
+                        self.deal = *before;
+                        self.deal.phase = phase;
+                        self.deal.phase.plays = self.deal.phase.plays.saturating_sub(1);
+                    }
+                }
+                self.deal.called = card;
+            }
+            "aces" => d.aces = args.to_vec(),
+            "partner" => d.partner = seat_arg(args, 0),
+            "exposed" => {
+                if let Some(seat) = seat_arg(args, 0) {
+                    let played = d.played.clone();
+                    let cards = cards_of(&args[1..])
+                        .into_iter()
+                        .filter(|c| !played.contains(c))
+                        .collect();
+                    d.exposed.insert(seat, cards);
+                }
+            }
+            "hint" => d.hints.extend(args.iter().cloned()),
+            "trick" => {
+                if let Some(winner) = seat_arg(args, 1) {
+                    self.end_trick(winner);
+                }
+            }
+            "end" => d.ended = Some(args.join(" ")),
+            "gameover" => self.scores = Some(args.iter().map(|s| score_value(s)).collect()),
+            "game" => {
+                // A new game: forget everything of the last one.
+                self.deal = DealState {
+                    tricks_won: vec![0; self.players],
+                    ..DealState::default()
+                };
+                self.scores = None;
+            }
+            _ => {}
+        }
+    }
+
+    fn to_json(&self) -> Value {
+        let d = &self.deal;
+        let contract = match &d.contract {
+            Some((bid, declarers)) => json!({"bid": bid, "declarers": declarers}),
+            None => Value::Null,
+        };
+        let exposed: serde_json::Map<String, Value> = d
+            .exposed
+            .iter()
+            .map(|(s, cards)| (s.to_string(), json!(card_strings(cards))))
+            .collect();
+        let tricks: Vec<Value> = d
+            .tricks
+            .iter()
+            .map(|t| match &t.cards {
+                Some(cards) => json!({"leader": t.leader, "cards": card_strings(cards), "winner": t.winner}),
+                None => json!({"leader": t.leader, "winner": t.winner}),
+            })
+            .collect();
+        let trick = match &d.trick {
+            Some((leader, cards)) => json!({"leader": leader, "cards": card_strings(cards)}),
+            None => Value::Null,
+        };
+        let auction: Vec<Value> = d.auction.iter().map(|(s, t)| json!([s, t])).collect();
+        json!({
+            "game": self.game,
+            "players": self.players,
+            "seat": self.seat,
+            "options": self.options,
+            "deal": d.number,
+            "dealer": d.dealer,
+            "hand": card_strings(&d.hand),
+            "auction": auction,
+            "contract": contract,
+            "trump": d.trump,
+            "called": d.called,
+            "partner": d.partner,
+            "aces": d.aces,
+            "exposed": exposed,
+            "tricks": tricks,
+            "trick": trick,
+            "tricks_won": d.tricks_won,
+            "played": card_strings(&d.played),
+            "hints": d.hints,
+            "ended": d.ended,
+            "scores": self.scores,
+        })
+    }
+}
+
+/// An empty view for one seat (the `new_view` of the game's spec).
+pub fn new_view(info: &GameInfo) -> Box<dyn SeatView> {
+    Box::new(RikkenView::new(info))
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::options::{OptionSpec, Options};
+
+    pub(crate) const HANDS: [&str; 4] = [
+        "AS KS QS 5S AH 9H 4H KD 7D QC JC 8C 3C",
+        "JS TS 2S KH QH 8H 3H AD QD 5D AC 9C 2C",
+        "9S 8S 4S JH TH 7H 6H 2H JD 9D 4D KC TC",
+        "7S 6S 3S 5H TD 8D 6D 3D 2D 7C 6C 5C 4C",
+    ];
+
+    /// A rikken deal as the engine reports it: (audience or None for everybody, line).
+    /// Dealer W; N rikt, trump spades, calls ♦A (held by E); four tricks, then the game is cut
+    /// short for the test.
+    pub(crate) fn rik_deal() -> Vec<(Option<Seat>, String)> {
+        let mut v: Vec<(Option<Seat>, String)> = vec![(None, "deal 1 3".into())];
+        for (s, h) in HANDS.iter().enumerate() {
+            v.push((Some(s), format!("hand {h}")));
+        }
+        for l in [
+            "move 0 rik",
+            "move 1 pass",
+            "move 2 pass",
+            "move 3 pass",
+            "contract rik 0",
+            "move 0 S",
+            "trump S",
+            "move 0 AD",
+            "called AD",
+        ] {
+            v.push((None, l.into()));
+        }
+        v.push((Some(1), "partner 1".into()));
+        v.push((Some(0), "hint must_lead_called".into())); // not a real duty; only for the test
+        for l in [
+            "move 0 AS",
+            "move 1 2S",
+            "move 2 4S",
+            "move 3 3S",
+            "trick 1 0",
+            "move 0 KS",
+            "move 1 TS",
+            "move 2 8S",
+            "move 3 6S",
+            "trick 2 0",
+            "move 0 7D",
+            "move 1 AD",
+        ] {
+            v.push((None, l.into()));
+        }
+        v.push((None, "partner 1".into()));
+        for l in [
+            "move 2 4D",
+            "move 3 2D",
+            "trick 3 1",
+            "move 1 KH",
+            "move 2 2H",
+            "move 3 5H",
+            "move 0 4H",
+            "trick 4 1",
+            "move 1 QD",
+        ] {
+            v.push((None, l.into()));
+        }
+        v
+    }
+
+    pub(crate) fn options(hide: bool) -> Options {
+        let specs = vec![
+            OptionSpec::choice("all_pass", &["redeal", "fourth_must_bid"], "redeal", ""),
+            OptionSpec::bool("hide_quitted_tricks", false, ""),
+        ];
+        Options::resolve(&specs, "rikken", &[format!("hide_quitted_tricks={hide}")]).unwrap()
+    }
+
+    pub(crate) fn view_for(seat: Seat, hide: bool) -> RikkenView {
+        RikkenView::new(&GameInfo {
+            game: "rikken".into(),
+            options: options(hide),
+            players: 4,
+            seat,
+        })
+    }
+
+    pub(crate) fn feed(view: &mut RikkenView, lines: &[(Option<Seat>, String)], upto: usize) {
+        for (to, line) in &lines[..upto] {
+            if to.is_none_or(|s| s == view.seat) {
+                let w: Vec<String> = line.split(' ').map(String::from).collect();
+                view.observe(&w[0], &w[1..]);
+            }
+        }
+    }
+
+    fn strs(v: &Value) -> Vec<String> {
+        v.as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_str().unwrap().to_string())
+            .collect()
+    }
+
+    fn position(lines: &[(Option<Seat>, String)], line: &str) -> usize {
+        lines.iter().position(|(_, l)| l == line).unwrap()
+    }
+
+    #[test]
+    fn a_rikken_deal_folds_into_the_json_of_the_protocol() {
+        let lines = rik_deal();
+        let mut v = view_for(2, false);
+        feed(&mut v, &lines, lines.len());
+        let j = v.to_json();
+        let keys: Vec<&str> = j.as_object().unwrap().keys().map(String::as_str).collect();
+        assert_eq!(
+            keys,
+            [
+                "game",
+                "players",
+                "seat",
+                "options",
+                "deal",
+                "dealer",
+                "hand",
+                "auction",
+                "contract",
+                "trump",
+                "called",
+                "partner",
+                "aces",
+                "exposed",
+                "tricks",
+                "trick",
+                "tricks_won",
+                "played",
+                "hints",
+                "ended",
+                "scores"
+            ]
+        );
+        assert_eq!(j["game"], "rikken");
+        assert_eq!(j["seat"], 2);
+        assert_eq!(j["options"]["all_pass"], "redeal");
+        assert_eq!(j["deal"], 1);
+        assert_eq!(j["dealer"], 3);
+        assert_eq!(
+            strs(&j["hand"]),
+            "9S JH TH 7H 6H JD 9D KC TC".split(' ').collect::<Vec<_>>()
+        );
+        assert_eq!(j["auction"], json!([[0, "rik"], [1, "pass"], [2, "pass"], [3, "pass"]]));
+        assert_eq!(j["contract"], json!({"bid": "rik", "declarers": [0]}));
+        assert_eq!(j["trump"], "S");
+        assert_eq!(j["called"], "AD");
+        assert_eq!(j["partner"], 1);
+        assert_eq!(j["tricks"].as_array().unwrap().len(), 4);
+        assert_eq!(
+            j["tricks"][2],
+            json!({"leader": 0, "cards": ["7D", "AD", "4D", "2D"], "winner": 1})
+        );
+        assert_eq!(j["trick"], json!({"leader": 1, "cards": ["QD"]}));
+        assert_eq!(j["tricks_won"], json!([2, 2, 0, 0]));
+        assert_eq!(j["played"].as_array().unwrap().len(), 17);
+        assert_eq!(j["played"][16], "QD");
+        assert_eq!(j["exposed"], json!({}));
+        assert_eq!(j["ended"], Value::Null);
+        assert_eq!(j["scores"], Value::Null);
+
+        // The call is not a play, the trump declaration is not a bid.
+        let mut v = view_for(0, false);
+        feed(&mut v, &lines, position(&lines, "called AD") + 1);
+        let j = v.to_json();
+        assert_eq!(j["played"], json!([]));
+        assert_eq!(j["trick"], Value::Null);
+        assert_eq!(j["hand"].as_array().unwrap().len(), 13);
+        assert_eq!(j["auction"].as_array().unwrap().len(), 4);
+    }
+
+    #[test]
+    fn the_partner_is_hidden_until_the_partner_line() {
+        let lines = rik_deal();
+        let upto = position(&lines, "move 1 AD");
+        for seat in 0..4 {
+            let mut v = view_for(seat, false);
+            feed(&mut v, &lines, upto);
+            let expect = if seat == 1 { json!(1) } else { Value::Null };
+            assert_eq!(v.to_json()["partner"], expect, "seat {seat}");
+            feed(&mut v, &lines, lines.len());
+            assert_eq!(v.to_json()["partner"], 1);
+        }
+    }
+
+    #[test]
+    fn the_hand_shrinks_and_hints_clear_when_the_seat_plays() {
+        let lines = rik_deal();
+        let mut v = view_for(0, false);
+        feed(&mut v, &lines, position(&lines, "move 0 AS"));
+        assert_eq!(v.to_json()["hints"], json!(["must_lead_called"]));
+        feed(&mut v, &lines, position(&lines, "move 0 AS") + 1);
+        let j = v.to_json();
+        assert_eq!(j["hints"], json!([]));
+        assert_eq!(j["hand"].as_array().unwrap().len(), 12);
+        assert!(!strs(&j["hand"]).contains(&"AS".to_string()));
+        assert_eq!(j["trick"], json!({"leader": 0, "cards": ["AS"]}));
+    }
+
+    #[test]
+    fn hidden_quitted_tricks_keep_only_leader_and_winner() {
+        let lines = rik_deal();
+        let mut v = view_for(3, true);
+        feed(&mut v, &lines, lines.len());
+        let j = v.to_json();
+        assert_eq!(j["tricks"][0], json!({"leader": 0, "winner": 0}));
+        assert_eq!(j["tricks"][3], json!({"leader": 1, "winner": 1}));
+        assert_eq!(j["played"], json!(["QD"]));
+        assert_eq!(j["tricks_won"], json!([2, 2, 0, 0]));
+        assert_eq!(j["hand"].as_array().unwrap().len(), 9);
+    }
+
+    fn observe_all(v: &mut RikkenView, lines: &[&str]) {
+        for l in lines {
+            let w: Vec<String> = l.split(' ').map(String::from).collect();
+            v.observe(&w[0], &w[1..]);
+        }
+    }
+
+    #[test]
+    fn exposed_cards_leave_as_they_are_played_and_the_end_and_scores_show() {
+        let mut v = view_for(0, false);
+        observe_all(
+            &mut v,
+            &[
+                "deal 1 2",
+                &format!("hand {}", HANDS[0]),
+                "move 3 open_misere",
+                "move 0 pass",
+                "move 1 pass",
+                "move 2 pass",
+                "contract open_misere 3",
+                "trump none",
+                &format!("exposed 3 {}", HANDS[3]),
+                "move 3 2D",
+                "move 0 7D",
+                "move 1 5D",
+                "move 2 4D",
+                "trick 1 0",
+                "move 0 3C",
+                "move 1 2C",
+                "move 2 TC",
+                "move 3 7C",
+                "trick 2 3",
+                "end misere_lost",
+                "gameover -6 -6 -6 18",
+            ],
+        );
+        let j = v.to_json();
+        assert_eq!(j["trump"], "none");
+        assert_eq!(j["contract"], json!({"bid": "open_misere", "declarers": [3]}));
+        let w = strs(&j["exposed"]["3"]);
+        assert_eq!(w.len(), 11);
+        assert!(!w.contains(&"2D".to_string()) && !w.contains(&"7C".to_string()));
+        assert_eq!(
+            j["tricks"][1],
+            json!({"leader": 0, "cards": ["3C", "2C", "TC", "7C"], "winner": 3})
+        );
+        assert_eq!(j["ended"], "misere_lost");
+        assert_eq!(j["scores"], json!([-6, -6, -6, 18]));
+    }
+
+    #[test]
+    fn malheur_and_beter_declarations_are_not_plays() {
+        let mut v = view_for(2, false);
+        observe_all(
+            &mut v,
+            &[
+                "deal 1 3",
+                "move 0 malheur",
+                "move 1 pass",
+                "move 2 pass",
+                "move 3 pass",
+                "contract malheur 0",
+                "aces AS AH AD AC",
+                "move 0 KH",
+                "called KH",
+                "partner 1",
+                "move 1 C",
+                "trump C",
+                "move 0 AS",
+            ],
+        );
+        let j = v.to_json();
+        assert_eq!(j["aces"], json!(["AS", "AH", "AD", "AC"]));
+        assert_eq!(j["called"], "KH");
+        assert_eq!(j["partner"], 1);
+        assert_eq!(j["trump"], "C");
+        assert_eq!(j["played"], json!(["AS"]));
+
+        let mut v = view_for(2, false);
+        observe_all(
+            &mut v,
+            &[
+                "deal 1 3",
+                "move 0 rik",
+                "move 1 rik_beter",
+                "move 2 pass",
+                "move 3 pass",
+                "move 0 pass",
+                "contract rik_beter 1",
+                "trump H",
+                "move 1 AS",
+                "called AS",
+                "move 0 KC",
+            ],
+        );
+        let j = v.to_json();
+        assert_eq!(j["auction"].as_array().unwrap().len(), 5);
+        assert_eq!(j["called"], "AS");
+        assert_eq!(j["trick"], json!({"leader": 0, "cards": ["KC"]}));
+    }
+
+    #[test]
+    fn a_call_taken_for_a_play_is_undone_by_the_called_line() {
+        // An engine that sends the trump line after the call still gives the right view.
+        let mut v = view_for(0, false);
+        observe_all(
+            &mut v,
+            &[
+                "deal 1 3",
+                &format!("hand {}", HANDS[0]),
+                "move 0 solo",
+                "move 1 pass",
+                "move 2 pass",
+                "move 3 pass",
+                "contract solo 0",
+                "trump S",
+                "move 0 AS",
+                "called AS",
+            ],
+        );
+        let j = v.to_json();
+        assert_eq!(j["played"], json!([]));
+        assert_eq!(j["hand"].as_array().unwrap().len(), 13);
+        assert_eq!(j["called"], "AS");
+    }
+
+    #[test]
+    fn an_all_pass_redeal_resets_the_deal() {
+        let mut v = view_for(1, false);
+        observe_all(
+            &mut v,
+            &[
+                "deal 1 3",
+                &format!("hand {}", HANDS[1]),
+                "move 0 pass",
+                "move 1 pass",
+                "move 2 pass",
+                "move 3 pass",
+                "allpass",
+                "deal 2 3",
+                &format!("hand {}", HANDS[2]),
+                "move 0 misere",
+            ],
+        );
+        let j = v.to_json();
+        assert_eq!(j["deal"], 2);
+        assert_eq!(j["auction"], json!([[0, "misere"]]));
+        assert_eq!(strs(&j["hand"])[0], "9S");
+    }
 }
