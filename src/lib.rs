@@ -17,3 +17,4 @@ pub mod process;
 pub mod protocol;
 pub mod record;
 pub mod referee;
+pub mod stats;
