@@ -555,7 +555,8 @@ impl Summary {
     }
 
     /// Two-sided t confidence interval for the mean at `level` (e.g. 0.95).
-    /// (-∞, +∞) for n < 2 (documented choice: no NaN, just no information).
+    /// (-∞, +∞) for n < 2 (documented choice: no NaN, just no information). `level` should be
+    /// in (0, 1): 0 gives the point (mean, mean), 1 gives (-∞, +∞), anything else NaN.
     pub fn ci(&self, level: f64) -> (f64, f64) {
         if self.count < 2 {
             return (f64::NEG_INFINITY, f64::INFINITY);
