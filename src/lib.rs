@@ -4,7 +4,8 @@
 //! [`options`] (named variants), [`chance`] (seeds and deals), [`games`] (one engine per
 //! game), [`protocol`] (the line protocol), [`process`] (bot processes with deadlines),
 //! [`bots`] (built-in bots), [`referee`] (runs a game between seats), [`record`] (JSON Lines
-//! records and replay), [`cli`] (the command line).
+//! records and replay), [`stats`] (intervals and sequential tests for comparing bots), [`cli`]
+//! (the command line).
 
 pub mod bots;
 pub mod cards;
@@ -17,3 +18,4 @@ pub mod process;
 pub mod protocol;
 pub mod record;
 pub mod referee;
+pub mod stats;
