@@ -719,9 +719,23 @@ mod tests {
     /// won per seat. `smart[s]`: seat s uses the policy, else a random legal card. Every policy
     /// answer is checked to be legal.
     fn play_deal(seed: u64, bid: &str, declarers: &[usize], partner: Option<usize>, smart: [bool; 4]) -> Vec<u32> {
+        play_deal_with(seed, bid, declarers, partner, smart, false, true)
+    }
+
+    /// `play_deal` with `hide_quitted_tricks` views, and a partner told only to himself until
+    /// his first card when `public` is false.
+    fn play_deal_with(
+        seed: u64,
+        bid: &str,
+        declarers: &[usize],
+        partner: Option<usize>,
+        smart: [bool; 4],
+        hide: bool,
+        public: bool,
+    ) -> Vec<u32> {
         let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
         let mut hands = deal(&mut rng);
-        let mut views: Vec<RikkenView> = (0..4).map(|s| view_for(s, false)).collect();
+        let mut views: Vec<RikkenView> = (0..4).map(|s| view_for(s, hide)).collect();
         tell(&mut views, None, "deal 1 3");
         for (s, h) in hands.iter().enumerate() {
             tell(&mut views, Some(s), &format!("hand {}", strings(h).join(" ")));
@@ -742,9 +756,16 @@ mod tests {
             None,
             &format!("trump {}", trump.map_or("none".into(), |t| t.to_string())),
         );
-        if let Some(p) = partner {
-            tell(&mut views, None, &format!("partner {p}"));
+        if let (Some(p), true) = (partner, bid.starts_with("rik")) {
+            // The call: a card of the partner's hand.
+            let c = hands[p][0];
+            tell(&mut views, None, &format!("move {} {c}", declarers[0]));
+            tell(&mut views, None, &format!("called {c}"));
         }
+        if let Some(p) = partner {
+            tell(&mut views, if public { None } else { Some(p) }, &format!("partner {p}"));
+        }
+        let mut partner_told = public;
         let mut won = vec![0; 4];
         let mut leader = 0;
         for n in 1..=13 {
@@ -770,6 +791,10 @@ mod tests {
                 hands[s].retain(|&x| x != card);
                 trick.push((s, card));
                 tell(&mut views, None, &format!("move {s} {choice}"));
+                if Some(s) == partner && !partner_told {
+                    partner_told = true;
+                    tell(&mut views, None, &format!("partner {s}"));
+                }
             }
             leader = trick_winner(&trick, trump);
             won[leader] += 1;
@@ -825,6 +850,29 @@ mod tests {
             "misère defence: policy {smart_opp} vs random {random}"
         );
         eprintln!("misère declarer {smart} vs {random}; defence makes him take {smart_opp}");
+    }
+
+    #[test]
+    fn every_contract_kind_gets_legal_cards_also_with_hidden_tricks() {
+        let kinds: [(&str, &[usize], Option<usize>); 8] = [
+            ("rik", &[0], Some(3)),
+            ("alone8", &[2], None),
+            ("misere", &[1, 3], None),
+            ("piek", &[0], None),
+            ("open_misere_praatje", &[2], None),
+            ("open_piek_totaal", &[0, 1, 2, 3], None),
+            ("schoppen_mieen", &[], None),
+            ("solo_beter", &[3], None),
+        ];
+        for seed in 1..=12u64 {
+            for (bid, decl, partner) in kinds {
+                let decl: &[usize] = if decl.is_empty() { &[0] } else { decl };
+                for hide in [false, true] {
+                    let w = play_deal_with(seed, bid, decl, partner, [true; 4], hide, false);
+                    assert_eq!(w.iter().sum::<u32>(), 13);
+                }
+            }
+        }
     }
 
     fn bid_view(hand: &str, auction: Value) -> Value {
