@@ -129,10 +129,20 @@ pub struct Table {
 }
 
 fn start_process(argv: &[String], log: Option<PathBuf>, cfg: &Config) -> Result<Proc, String> {
-    let cmd = shell_words::join(argv);
+    let process = spawn_process(argv, log, cfg)?;
+    handshake(process, argv, Instant::now() + cfg.startup_time)
+}
+
+/// Starts a bot and sends `hello`; [`handshake`] reads the answer. Split so that a table
+/// starts all its bots at once instead of paying each one's startup time in turn.
+fn spawn_process(argv: &[String], log: Option<PathBuf>, cfg: &Config) -> Result<BotProcess, String> {
     let mut process = BotProcess::spawn(argv, log, cfg.limits)?;
     process.send(&format!("1 hello {VERSION}"));
-    let deadline = Instant::now() + cfg.startup_time;
+    Ok(process)
+}
+
+fn handshake(mut process: BotProcess, argv: &[String], deadline: Instant) -> Result<Proc, String> {
+    let cmd = shell_words::join(argv);
     loop {
         match process.read_line(deadline) {
             ReadResult::Line(line) => match parse_reply(&line) {
@@ -157,8 +167,7 @@ fn start_process(argv: &[String], log: Option<PathBuf>, cfg: &Config) -> Result<
             },
             ReadResult::Timeout => {
                 return Err(format!(
-                    "bot '{cmd}' did not answer the handshake within {} ms",
-                    cfg.startup_time.as_millis()
+                    "bot '{cmd}' did not answer the handshake in time (--startup-time)"
                 ))
             }
             ReadResult::Exited { status } => {
@@ -183,6 +192,15 @@ fn truncate(s: &str, n: usize) -> String {
 impl Table {
     /// Starts every player (spawns processes and does the handshake).
     pub fn new(specs: &[SeatSpec], cfg: Config) -> Result<Table, String> {
+        // Spawn every process first, then read the handshakes: startups overlap.
+        let mut spawned: Vec<Option<BotProcess>> = Vec::new();
+        for (i, spec) in specs.iter().enumerate() {
+            spawned.push(match spec {
+                SeatSpec::Command(argv) => Some(spawn_process(argv, Some(Self::log_path(&cfg, i, argv)), &cfg)?),
+                SeatSpec::Builtin(_) => None,
+            });
+        }
+        let deadline = Instant::now() + cfg.startup_time;
         let mut players = Vec::new();
         for (i, spec) in specs.iter().enumerate() {
             let (engine, log) = match spec {
@@ -192,16 +210,10 @@ impl Table {
                     (Engine::InProcess(bot), None)
                 }
                 SeatSpec::Command(argv) => {
-                    let prog = std::path::Path::new(&argv[0])
-                        .file_name()
-                        .map(|f| f.to_string_lossy().into_owned())
-                        .unwrap_or_default();
-                    let log = cfg
-                        .log_dir
-                        .join(format!("{}player{}-{}.stderr.log", cfg.log_prefix, i, prog));
+                    let process = spawned[i].take().expect("spawned above");
                     (
-                        Engine::Process(Box::new(start_process(argv, Some(log.clone()), &cfg)?)),
-                        Some(log),
+                        Engine::Process(Box::new(handshake(process, argv, deadline)?)),
+                        Some(Self::log_path(&cfg, i, argv)),
                     )
                 }
             };
@@ -214,6 +226,16 @@ impl Table {
             });
         }
         Ok(Table { players, cfg })
+    }
+
+    /// The stderr log of player `i`.
+    fn log_path(cfg: &Config, i: usize, argv: &[String]) -> PathBuf {
+        let prog = std::path::Path::new(&argv[0])
+            .file_name()
+            .map(|f| f.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        cfg.log_dir
+            .join(format!("{}player{}-{}.stderr.log", cfg.log_prefix, i, prog))
     }
 
     /// Sends a line to a player (in-process bots get it as a call).
@@ -513,10 +535,17 @@ impl Table {
 
     /// Ends every bot: `quit`, a grace period, then SIGKILL.
     pub fn shutdown(&mut self) {
+        // Tell every bot first, then wait: the grace periods overlap.
+        for player in &mut self.players {
+            if let Engine::Process(proc) = &mut player.engine {
+                if let Some(pr) = &mut proc.process {
+                    pr.send(&format!("{} quit", proc.next_id));
+                }
+            }
+        }
         for player in &mut self.players {
             if let Engine::Process(proc) = &mut player.engine {
                 if let Some(mut pr) = proc.process.take() {
-                    pr.send(&format!("{} quit", proc.next_id));
                     pr.shutdown(Duration::from_millis(500));
                 }
             }

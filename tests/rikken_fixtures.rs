@@ -39,11 +39,11 @@ fn apply(g: &mut Rikken, who: usize, token: &str, events: &mut Vec<Event>, ctx: 
         "{ctx}: expected seat {who} to move for '{token}'"
     );
     let legal = g.legal_actions();
+    g.apply(token).unwrap_or_else(|e| panic!("{ctx}: {token} refused: {e}"));
     assert!(
         legal.iter().any(|t| t == token),
-        "{ctx}: '{token}' not legal for seat {who}; legal: {legal:?}"
+        "{ctx}: '{token}' accepted but not listed as legal: {legal:?}"
     );
-    g.apply(token).unwrap_or_else(|e| panic!("{ctx}: {token} refused: {e}"));
     events.extend(g.take_events());
 }
 
@@ -178,4 +178,73 @@ fn the_partner_is_secret_until_the_called_ace_is_played() {
     for e in events.iter().filter(|e| e.kind == "hand") {
         assert_eq!(e.to.members(4).count(), 1);
     }
+}
+
+/// Plays a fixture with one move replaced (trick `t`, position `k` → `card`) and returns the
+/// refusal of the replaced move.
+fn refusal(f: &Value, t: usize, k: usize, card: &str) -> String {
+    let mut f = f.clone();
+    f["tricks"][t]["cards"][k] = Value::String(card.to_string());
+    let r = std::panic::catch_unwind(|| play_fixture(&f));
+    let msg = match r {
+        Ok(_) => panic!("{}: {card} at trick {} was accepted", f["id"], t + 1),
+        Err(e) => e.downcast_ref::<String>().cloned().unwrap_or_default(),
+    };
+    msg
+}
+
+fn hand_at(f: &Value, seat_letter: &str, before_trick: usize) -> Vec<String> {
+    let s = seat(&Value::String(seat_letter.into()));
+    let mut hand: Vec<String> = f["hands"][seat_letter]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap().to_string())
+        .collect();
+    for t in f["tricks"].as_array().unwrap().iter().take(before_trick) {
+        let lead = seat(&t["lead"]);
+        let c = t["cards"][(s + 4 - lead) % 4].as_str().unwrap();
+        hand.retain(|x| x != c);
+    }
+    hand
+}
+
+#[test]
+fn a_revoke_and_a_withheld_called_ace_are_refused_with_the_reason() {
+    let read = |name: &str| -> Value {
+        serde_json::from_str(&std::fs::read_to_string(fixture_dir().join(name)).unwrap()).unwrap()
+    };
+    let mut revokes = 0;
+    let mut withheld = 0;
+    for name in ["svb01.json", "svb02.json", "svb03.json", "sec7_2a.json", "sec6_3.json"] {
+        let f = read(name);
+        let called = f["contract"]["called"].as_str().map(str::to_string);
+        for (t, trick) in f["tricks"].as_array().unwrap().iter().enumerate() {
+            let lead = seat(&trick["lead"]);
+            let led: String = trick["cards"][0].as_str().unwrap().chars().nth(1).unwrap().to_string();
+            for k in 1..4 {
+                let who = ["N", "E", "S", "W"][(lead + k) % 4];
+                let card = trick["cards"][k].as_str().unwrap();
+                let hand = hand_at(&f, who, t);
+                if Some(card.to_string()) == called {
+                    // The holder must play the called card when its suit is first led.
+                    if let Some(other) = hand.iter().find(|c| c.ends_with(&led) && c.as_str() != card) {
+                        let msg = refusal(&f, t, k, other);
+                        assert!(msg.contains("must be played"), "{name}: {msg}");
+                        withheld += 1;
+                    }
+                } else if card.ends_with(&led) && revokes < 5 {
+                    if let Some(off) = hand
+                        .iter()
+                        .find(|c| !c.ends_with(&led) && Some(c.to_string()) != called)
+                    {
+                        let msg = refusal(&f, t, k, off);
+                        assert!(msg.contains(&format!("must follow suit ({led})")), "{name}: {msg}");
+                        revokes += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(revokes >= 5 && withheld >= 1, "revokes {revokes}, withheld {withheld}");
 }
