@@ -9,7 +9,7 @@ use std::path::PathBuf;
 #[test]
 fn every_fixture_through_the_referee_with_scripted_bot_processes() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let dir = root.join("../shared/fixtures/rikken");
+    let dir = root.join("tests/fixtures/rikken");
     let bot = root.join("tests/support/fixture_bot.py");
     let tmp = tempfile::tempdir().unwrap();
     let mut paths: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
