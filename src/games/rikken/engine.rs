@@ -484,42 +484,28 @@ impl Rikken {
     fn callable(&self) -> Vec<Card> {
         let d = self.declarers[0];
         let trump = self.trump;
-        let ranks = Rank::descending;
+        // The cards of the highest rank from `top` down that `d` does not hold, in `suits`.
+        let highest_missing = |top: Rank, suits: &[Suit]| -> Vec<Card> {
+            Rank::descending()
+                .filter(|&r| r <= top)
+                .map(|r| {
+                    suits
+                        .iter()
+                        .map(|&s| Card::new(r, s))
+                        .filter(|c| !self.hands[d].contains(*c))
+                        .collect::<Vec<Card>>()
+                })
+                .find(|v| !v.is_empty())
+                .unwrap_or_default()
+        };
+        let non_trump: Vec<Suit> = Suit::ALL.into_iter().filter(|&s| Some(s) != trump).collect();
         match self.contract {
-            Some(Contract::OpVoorhand) => Suit::ALL
-                .into_iter()
-                .filter(|&s| Some(s) != trump)
-                .map(|s| Card::new(Rank::ACE, s))
-                .collect(),
-            Some(Contract::Malheur) => {
-                // Four aces: a king he does not hold, else a queen, … (Sec. 4.5, A19).
-                for r in ranks().skip(1) {
-                    let v: Vec<Card> = Suit::ALL
-                        .into_iter()
-                        .map(|s| Card::new(r, s))
-                        .filter(|c| !self.hands[d].contains(*c))
-                        .collect();
-                    if !v.is_empty() {
-                        return v;
-                    }
-                }
-                vec![]
-            }
-            _ => {
-                // An ace he does not hold, not of trump; else the highest such card (A6).
-                for r in ranks() {
-                    let v: Vec<Card> = Suit::ALL
-                        .into_iter()
-                        .filter(|&s| Some(s) != trump)
-                        .map(|s| Card::new(r, s))
-                        .filter(|c| !self.hands[d].contains(*c))
-                        .collect();
-                    if !v.is_empty() {
-                        return v;
-                    }
-                }
-                vec![]
-            }
+            // Named before the deal: any ace not of trump (Sec. 10.9).
+            Some(Contract::OpVoorhand) => non_trump.iter().map(|&s| Card::new(Rank::ACE, s)).collect(),
+            // Four aces: a king he does not hold, else a queen, … (Sec. 4.5, A19).
+            Some(Contract::Malheur) => highest_missing(Rank::KING, &Suit::ALL),
+            // An ace he does not hold, not of trump; else the highest such card (A6).
+            _ => highest_missing(Rank::ACE, &non_trump),
         }
     }
 
