@@ -152,6 +152,9 @@ pub struct GameSpec {
     pub new_view: fn(info: &GameInfo) -> Box<dyn SeatView>,
     /// The built-in `simple` bot's choice, from the seat's view and the legal actions.
     pub simple_policy: fn(view: &Value, decision: &str, legal: &[String]) -> String,
+    /// Default bounds of `croupier compare`'s sequential test on the mean paired score
+    /// difference per deal and seat: (LOWER, UPPER), a non-regression test when UPPER = 0.
+    pub compare_bounds: (f64, f64),
     /// Renders a sequence of events for people (`croupier show`): the whole game, or only the
     /// events one seat saw.
     pub render: fn(events: &[Event], players: usize) -> Vec<String>,

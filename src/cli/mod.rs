@@ -1,5 +1,6 @@
 //! The command line: `play`, `replay`, `show`, `games`, `rules`, `bot`.
 
+mod arena;
 mod play;
 mod show;
 
@@ -14,12 +15,15 @@ pub mod exit {
     pub const CHECK_FAILED: u8 = 1;
     /// Usage, configuration or input error.
     pub const USAGE: u8 = 2;
+    /// `compare` reached no decision within `--games`.
+    pub const UNDECIDED: u8 = 3;
     /// A bot faulted and `--strict` was given.
     pub const BOT_FAULT: u8 = 4;
 }
 
-const AFTER_HELP: &str = "Exit codes: 0 success; 1 a check failed (replay mismatch); 2 usage, configuration \
-or input error; 4 a bot faulted under --strict.\nProtocol for bot authors: protocol.md.";
+const AFTER_HELP: &str = "Exit codes: 0 success (compare: the candidate passes); 1 a check failed (replay \
+mismatch; compare: the candidate fails, a regression); 2 usage, configuration or input error; 3 compare reached \
+no decision within --games; 4 a bot faulted under --strict.\nProtocol for bot authors: protocol.md.";
 
 #[derive(Parser, Debug)]
 #[command(name = "croupier", version, about = "A headless referee for card-game bots", after_help = AFTER_HELP)]
@@ -32,6 +36,12 @@ pub struct Cli {
 enum Command {
     /// Play games between bots and print a summary of each.
     Play(play::PlayArgs),
+    /// Play many games between named bots, on duplicate deals, and print statistics.
+    Match(arena::MatchArgs),
+    /// The CI gate: is the candidate at least as good as the baseline? Exit 0 pass, 1 fail, 3 undecided.
+    Compare(arena::CompareArgs),
+    /// Statistics of record files (shards, resumed runs), as `match` prints them.
+    Stats(arena::StatsArgs),
     /// Re-run every game of record files through the rules; exit 1 at the first mismatch.
     Replay {
         /// Record files (JSON Lines); `-` reads standard input.
@@ -62,6 +72,9 @@ pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Play(args) => play::run(args),
+        Command::Match(args) => arena::run_match(args),
+        Command::Compare(args) => arena::run_compare(args),
+        Command::Stats(args) => arena::run_stats(args),
         Command::Replay { files } => show::replay_files(&files),
         Command::Show(args) => show::run(args),
         Command::Games => games(),

@@ -1,0 +1,239 @@
+//! Many games between bots: matches with duplicate deals, the compare gate, statistics.
+//!
+//! A run is a list of *sets*. A set is one deal seed (game index `i`) played as one or more
+//! games with the same cards and different seatings (the rotations of a duplicate match, or
+//! the candidate/baseline games of `compare`). Sets are independent: their cards depend only on
+//! the run seed and `i`, so results do not depend on the order, the concurrency or sharding.
+//! [`run`] plays sets on worker threads, each with its own table of bot processes (spawned
+//! once per table), and hands every finished set to the caller, who writes all of its records
+//! at once: a record never appears while another game of its set is still being played.
+
+pub mod report;
+
+use crate::chance::{derive, Purpose};
+use crate::options::Options;
+use crate::record::GameRecord;
+use crate::referee::{Config, SeatSpec, Table};
+use serde_json::Value;
+use std::collections::{BTreeMap, VecDeque};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc, Mutex};
+
+/// One game of a set: who sits where.
+#[derive(Clone, Debug)]
+pub struct Job {
+    /// Identifies the game within its set (`r0`, `r1`, … or `cand@2`, `base`, …).
+    pub key: String,
+    /// The table player in each seat.
+    pub seat_of: Vec<usize>,
+    /// The name of the bot in each seat (for statistics).
+    pub bots: Vec<String>,
+}
+
+/// The games of one deal seed.
+#[derive(Clone, Debug)]
+pub struct Set {
+    pub index: u64,
+    pub jobs: Vec<Job>,
+}
+
+/// What a run plays with.
+pub struct RunSpec {
+    pub game: String,
+    pub options: Options,
+    /// The table's players (one process or in-process bot each), indexed by `Job::seat_of`.
+    pub players: Vec<SeatSpec>,
+    pub config: Config,
+    /// The run seed: game `i`'s cards come from `derive(seed, Game, i)`.
+    pub seed: u64,
+    /// Tags written into every record (the match fingerprint and the like).
+    pub tags: BTreeMap<String, Value>,
+    pub concurrency: usize,
+}
+
+/// The seed of the cards of set `i`.
+pub fn game_seed(seed: u64, i: u64) -> u64 {
+    derive(seed, Purpose::Game, i)
+}
+
+/// What the caller wants after a set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Control {
+    Continue,
+    /// Stop: sets still being played are dropped (their records are not handed over).
+    Stop,
+}
+
+enum Msg {
+    Done(u64, Vec<GameRecord>),
+    Failed(String),
+}
+
+/// Plays `sets` and calls `on_set` with each finished set's records, in completion order.
+/// Returns an error if a table cannot start or a game cannot be played (records handed over
+/// before that are the caller's to keep).
+pub fn run(
+    spec: &RunSpec,
+    sets: Vec<Set>,
+    mut on_set: impl FnMut(u64, Vec<GameRecord>) -> Result<Control, String>,
+) -> Result<(), String> {
+    if sets.is_empty() {
+        return Ok(());
+    }
+    let workers = spec.concurrency.clamp(1, sets.len());
+    let queue = Arc::new(Mutex::new(VecDeque::from(sets)));
+    let stop = Arc::new(AtomicBool::new(false));
+    let (tx, rx) = mpsc::channel::<Msg>();
+    let mut result = Ok(());
+    std::thread::scope(|scope| {
+        for w in 0..workers {
+            let queue = Arc::clone(&queue);
+            let stop = Arc::clone(&stop);
+            let tx = tx.clone();
+            let mut cfg = spec.config.clone();
+            if workers > 1 {
+                cfg.log_prefix = format!("{}table{w}-", cfg.log_prefix);
+            }
+            scope.spawn(move || worker(spec, cfg, &queue, &stop, &tx));
+        }
+        drop(tx);
+        for msg in rx.iter() {
+            if stop.load(Ordering::SeqCst) {
+                continue; // drain until every worker has finished its current game
+            }
+            let control = match msg {
+                Msg::Done(i, recs) => on_set(i, recs),
+                Msg::Failed(e) => Err(e),
+            };
+            match control {
+                Ok(Control::Continue) => {}
+                Ok(Control::Stop) => stop.store(true, Ordering::SeqCst),
+                Err(e) => {
+                    result = Err(e);
+                    stop.store(true, Ordering::SeqCst);
+                }
+            }
+        }
+    });
+    result
+}
+
+fn worker(spec: &RunSpec, cfg: Config, queue: &Mutex<VecDeque<Set>>, stop: &AtomicBool, tx: &mpsc::Sender<Msg>) {
+    let Some(game) = crate::games::find(&spec.game) else {
+        let _ = tx.send(Msg::Failed(format!("unknown game '{}'", spec.game)));
+        return;
+    };
+    let mut table = match Table::new(&spec.players, cfg) {
+        Ok(t) => t,
+        Err(e) => {
+            let _ = tx.send(Msg::Failed(e));
+            return;
+        }
+    };
+    loop {
+        if stop.load(Ordering::SeqCst) {
+            break;
+        }
+        let Some(set) = queue.lock().expect("queue lock").pop_front() else {
+            break;
+        };
+        let seed = game_seed(spec.seed, set.index);
+        let mut records = Vec::new();
+        for job in &set.jobs {
+            if stop.load(Ordering::SeqCst) {
+                break;
+            }
+            match table.play(&game, &spec.options, seed, vec![], &job.seat_of) {
+                Ok(mut rec) => {
+                    rec.tags.extend(spec.tags.clone());
+                    rec.tags.insert("set".into(), set.index.into());
+                    rec.tags.insert("job".into(), job.key.clone().into());
+                    rec.tags.insert("bots".into(), job.bots.clone().into());
+                    records.push(rec);
+                }
+                Err(e) => {
+                    let _ = tx.send(Msg::Failed(format!("set {} ({}): {e}", set.index, job.key)));
+                    table.shutdown();
+                    return;
+                }
+            }
+        }
+        if records.len() == set.jobs.len() && tx.send(Msg::Done(set.index, records)).is_err() {
+            break;
+        }
+    }
+    table.shutdown();
+}
+
+/// A stable 64-bit FNV-1a hash, printed as 16 hex digits (identifies a match's arguments).
+pub fn fingerprint(canonical: &str) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in canonical.bytes() {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    format!("{h:016x}")
+}
+
+/// The distinct rotations of a lineup over the seats: rotation `r` puts lineup position
+/// `(s + r) % n` in seat `s`. Rotations that seat the same bots in the same seats as an
+/// earlier one (a lineup like A,B,A,B) are left out.
+pub fn rotations(lineup: &[String]) -> Vec<Vec<usize>> {
+    let n = lineup.len();
+    let mut seen: Vec<Vec<&String>> = Vec::new();
+    let mut out = Vec::new();
+    for r in 0..n {
+        let seat_of: Vec<usize> = (0..n).map(|s| (s + r) % n).collect();
+        let names: Vec<&String> = seat_of.iter().map(|&p| &lineup[p]).collect();
+        if !seen.contains(&names) {
+            seen.push(names);
+            out.push(seat_of);
+        }
+    }
+    out
+}
+
+/// Parses `K/N` (0 <= K < N).
+pub fn parse_shard(s: &str) -> Result<(u64, u64), String> {
+    let bad = || format!("bad shard '{s}': write K/N with 0 <= K < N, like 0/4");
+    let (k, n) = s.split_once('/').ok_or_else(bad)?;
+    let (k, n): (u64, u64) = (
+        k.trim().parse().map_err(|_| bad())?,
+        n.trim().parse().map_err(|_| bad())?,
+    );
+    if n == 0 || k >= n {
+        return Err(bad());
+    }
+    Ok((k, n))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rotations_skip_repeated_seatings() {
+        let l = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(rotations(&l(&["a", "b", "c", "d"])).len(), 4);
+        let r = rotations(&l(&["a", "b", "a", "b"]));
+        assert_eq!(r, vec![vec![0, 1, 2, 3], vec![1, 2, 3, 0]]);
+        assert_eq!(rotations(&l(&["a", "a", "a"])).len(), 1);
+        // Every bot sits in every seat exactly once over the rotations of a distinct lineup.
+        let r = rotations(&l(&["a", "b", "c"]));
+        for s in 0..3 {
+            let mut seen: Vec<usize> = r.iter().map(|so| so[s]).collect();
+            seen.sort();
+            assert_eq!(seen, vec![0, 1, 2]);
+        }
+    }
+
+    #[test]
+    fn shards_and_fingerprints() {
+        assert_eq!(parse_shard("1/4"), Ok((1, 4)));
+        assert!(parse_shard("4/4").unwrap_err().contains("0 <= K < N"));
+        assert!(parse_shard("x").is_err());
+        assert_eq!(fingerprint("abc"), fingerprint("abc"));
+        assert_ne!(fingerprint("abc"), fingerprint("abd"));
+        assert_eq!(fingerprint("").len(), 16);
+    }
+}

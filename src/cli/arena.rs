@@ -1,0 +1,795 @@
+//! `croupier match`, `croupier compare` and `croupier stats`.
+
+use super::{exit, find_game, usage, Outcome};
+use crate::arena::report::{signed, Accumulator};
+use crate::arena::{self, Control, Job, RunSpec, Set};
+use crate::chance::{derive, format_seed, parse_seed, Purpose};
+use crate::options::Options;
+use crate::record::{read_records, GameRecord};
+use crate::referee::{Config, SeatSpec};
+use crate::stats::{fmt_interval, Decision, Gsprt, Summary};
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use serde_json::{json, Value};
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs::OpenOptions;
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+/// Options shared by `match` and `compare`.
+#[derive(Args, Debug)]
+pub struct TableArgs {
+    /// Number of players (default: the lineup's length, else the game's default).
+    #[arg(long)]
+    players: Option<usize>,
+    /// Run seed: fixes every deal (decimal or 0x-hex). Default: drawn from the OS and recorded.
+    #[arg(long)]
+    seed: Option<String>,
+    /// A rule option, name=value (see `croupier rules GAME`); repeatable.
+    #[arg(long = "rule", value_name = "NAME=VALUE")]
+    rules: Vec<String>,
+    /// Tables playing at once, each with its own bot processes.
+    #[arg(long, default_value_t = 1)]
+    concurrency: usize,
+    /// Time a bot has for one decision, like 300ms or 2s.
+    #[arg(long, default_value = "10s", value_parser = super::parse_duration)]
+    move_time: Duration,
+    /// Time a bot has to start and answer the handshake.
+    #[arg(long, default_value = "10s", value_parser = super::parse_duration)]
+    startup_time: Duration,
+    /// Directory for the bots' stderr logs.
+    #[arg(long, default_value = "croupier-logs")]
+    log_dir: PathBuf,
+    /// Exit with code 4 if any bot faulted.
+    #[arg(long)]
+    strict: bool,
+    /// Print the result as one JSON object instead of a table.
+    #[arg(long)]
+    json: bool,
+    /// No progress bar or progress lines on stderr.
+    #[arg(long, short)]
+    quiet: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct MatchArgs {
+    /// The game (see `croupier games`).
+    game: String,
+    /// A bot: NAME=SPEC, or just SPEC (a built-in bot's name or a command line); repeatable.
+    #[arg(long = "bot", value_name = "NAME=SPEC", required = true)]
+    bots: Vec<String>,
+    /// Bot names in seat order, comma-separated (default: the bots cycled over the seats).
+    #[arg(long)]
+    lineup: Option<String>,
+    /// Number of distinct deals.
+    #[arg(long, default_value_t = 100)]
+    games: u64,
+    /// Play every deal under every rotation of the lineup (the default when the lineup has
+    /// more than one distinct bot).
+    #[arg(long, conflicts_with = "no_duplicate")]
+    duplicate: bool,
+    /// Play each deal once, in the lineup's seating.
+    #[arg(long)]
+    no_duplicate: bool,
+    /// Append one JSON line per finished game to FILE (flushed; a duplicate set at once).
+    #[arg(long, value_name = "FILE")]
+    record: Option<PathBuf>,
+    /// Continue an interrupted run: read --record, drop a torn last line, play what is missing.
+    #[arg(long, requires = "record")]
+    resume: bool,
+    /// Play only the deals whose index is K mod N (0 <= K < N).
+    #[arg(long, value_name = "K/N")]
+    shard: Option<String>,
+    #[command(flatten)]
+    table: TableArgs,
+}
+
+#[derive(Args, Debug)]
+pub struct CompareArgs {
+    /// The game (see `croupier games`).
+    game: String,
+    /// The bot under test (built-in name or command line).
+    #[arg(long)]
+    candidate: String,
+    /// The bot it must not be worse than.
+    #[arg(long)]
+    baseline: String,
+    /// The other seats (default: the baseline).
+    #[arg(long)]
+    field: Option<String>,
+    /// The most deals to play before giving up without a decision (exit 3).
+    #[arg(long, default_value_t = 2000)]
+    games: u64,
+    /// The sequential test's bounds on the mean paired difference per deal and seat:
+    /// "difference <= LOWER" (fail) against "difference >= UPPER" (pass). Default per game.
+    #[arg(long, value_name = "LOWER,UPPER")]
+    sprt: Option<String>,
+    /// Probability of passing a candidate whose true difference is LOWER.
+    #[arg(long, default_value_t = 0.05)]
+    alpha: f64,
+    /// Probability of failing a candidate whose true difference is UPPER.
+    #[arg(long, default_value_t = 0.05)]
+    beta: f64,
+    /// Append one JSON line per game to FILE.
+    #[arg(long, value_name = "FILE")]
+    record: Option<PathBuf>,
+    #[command(flatten)]
+    table: TableArgs,
+}
+
+#[derive(Args, Debug)]
+pub struct StatsArgs {
+    /// Record files (shards, resumed runs); `-` reads standard input.
+    #[arg(required = true)]
+    files: Vec<String>,
+    /// Print the result as JSON (one object per match).
+    #[arg(long)]
+    json: bool,
+}
+
+// ----- shared pieces -----
+
+/// Progress on stderr: a bar on a terminal, a plain line every 10 s otherwise.
+struct Progress {
+    bar: Option<ProgressBar>,
+    quiet: bool,
+    total: u64,
+    start: Instant,
+    last: Instant,
+}
+
+impl Progress {
+    fn new(total: u64, quiet: bool) -> Progress {
+        let bar = (!quiet && std::io::stderr().is_terminal()).then(|| {
+            let b = ProgressBar::new(total);
+            b.set_style(
+                ProgressStyle::with_template("{bar:30} {pos}/{len} games  {per_sec}  eta {eta}  {msg}")
+                    .expect("a valid template"),
+            );
+            b
+        });
+        Progress {
+            bar,
+            quiet,
+            total,
+            start: Instant::now(),
+            last: Instant::now(),
+        }
+    }
+
+    fn update(&mut self, done: u64, msg: Option<String>) {
+        let msg = msg.unwrap_or_default();
+        if let Some(b) = &self.bar {
+            b.set_position(done);
+            b.set_message(msg);
+        } else if !self.quiet && (self.last.elapsed() >= Duration::from_secs(10) || done == self.total) {
+            self.last = Instant::now();
+            let secs = self.start.elapsed().as_secs_f64();
+            eprintln!(
+                "{done}/{} games  {:.1} games/s  {msg}",
+                self.total,
+                done as f64 / secs.max(1e-9)
+            );
+        }
+    }
+
+    fn finish(&self) {
+        if let Some(b) = &self.bar {
+            b.finish_and_clear();
+        }
+    }
+}
+
+struct Common {
+    spec: crate::game::GameSpec,
+    options: Options,
+    players: usize,
+    config: Config,
+}
+
+fn common(game: &str, t: &TableArgs, players: Option<usize>, seed: u64) -> Result<Common, (u8, String)> {
+    let spec = find_game(game)?;
+    let players = t.players.or(players).unwrap_or(spec.default_players);
+    if players < spec.min_players || players > spec.max_players {
+        return Err(usage(format!(
+            "{} is played by {}-{} players, not {players}",
+            spec.name, spec.min_players, spec.max_players
+        )));
+    }
+    if t.concurrency == 0 {
+        return Err(usage("--concurrency must be at least 1"));
+    }
+    let options = Options::resolve(&(spec.options)(), spec.name, &t.rules).map_err(usage)?;
+    let config = Config {
+        move_time: t.move_time,
+        startup_time: t.startup_time,
+        log_dir: t.log_dir.clone(),
+        bot_seed: derive(seed, Purpose::Bot, u64::MAX),
+        ..Config::default()
+    };
+    Ok(Common {
+        spec,
+        options,
+        players,
+        config,
+    })
+}
+
+/// An append-only record file written a set at a time.
+struct Sink(Option<std::fs::File>);
+
+impl Sink {
+    fn open(path: Option<&PathBuf>) -> Result<Sink, (u8, String)> {
+        let Some(p) = path else { return Ok(Sink(None)) };
+        let f = OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(p)
+            .map_err(|e| usage(format!("cannot open record file {}: {e}", p.display())))?;
+        Ok(Sink(Some(f)))
+    }
+
+    /// Writes the records of one set with one write, then flushes.
+    fn write(&mut self, recs: &[GameRecord]) -> Result<(), String> {
+        if let Some(f) = &mut self.0 {
+            let mut text = String::new();
+            for r in recs {
+                text.push_str(&r.to_line());
+                text.push('\n');
+            }
+            f.write_all(text.as_bytes())
+                .and_then(|_| f.flush())
+                .map_err(|e| format!("writing the record: {e}"))?;
+        }
+        Ok(())
+    }
+}
+
+fn parse_spec(s: &str) -> Result<SeatSpec, (u8, String)> {
+    SeatSpec::parse(s).map_err(usage)
+}
+
+/// Reads a record file for resuming. A torn last line (no newline at its end, as a killed
+/// writer leaves it) is cut off the file; any other bad line is an error naming it.
+fn read_for_resume(path: &PathBuf) -> Result<Vec<GameRecord>, (u8, String)> {
+    let name = path.display().to_string();
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(vec![]),
+        Err(e) => return Err(usage(format!("{name}: {e}"))),
+    };
+    let mut keep = text.len();
+    if !text.is_empty() && !text.ends_with('\n') {
+        let last_start = text.rfind('\n').map(|i| i + 1).unwrap_or(0);
+        if serde_json::from_str::<Value>(&text[last_start..]).is_err() {
+            keep = last_start;
+            eprintln!(
+                "croupier: {name}: dropping a torn last line ({} bytes) left by an interrupted run",
+                text.len() - last_start
+            );
+            let f = OpenOptions::new()
+                .write(true)
+                .open(path)
+                .map_err(|e| usage(format!("{name}: {e}")))?;
+            f.set_len(keep as u64).map_err(|e| usage(format!("{name}: {e}")))?;
+        }
+    }
+    let recs = read_records(&text[..keep], &name).map_err(usage)?;
+    Ok(recs.into_iter().map(|(_, r)| r).collect())
+}
+
+fn tag_str(rec: &GameRecord, k: &str) -> String {
+    match rec.tags.get(k) {
+        Some(Value::String(s)) => s.clone(),
+        Some(v) => v.to_string(),
+        None => String::new(),
+    }
+}
+
+// ----- match -----
+
+pub fn run_match(a: MatchArgs) -> Outcome {
+    // Bots by name.
+    let mut bots: Vec<(String, String)> = Vec::new();
+    for b in &a.bots {
+        let (name, spec) = match b.split_once('=') {
+            Some((n, s)) if !n.is_empty() && !n.contains(' ') => (n.to_string(), s.to_string()),
+            _ => (b.clone(), b.clone()),
+        };
+        if bots.iter().any(|(n, _)| *n == name) {
+            return Err(usage(format!(
+                "--bot {name} is given twice: give each bot a distinct NAME="
+            )));
+        }
+        parse_spec(&spec)?;
+        bots.push((name, spec));
+    }
+    let spec_of = |name: &str| bots.iter().find(|(n, _)| n == name).map(|(_, s)| s.clone());
+    // The seed: given, else the resumed file's, else fresh.
+    let previous = match (&a.record, a.resume) {
+        (Some(p), true) => read_for_resume(p)?,
+        (Some(p), false) => {
+            if std::fs::metadata(p).map(|m| m.len() > 0).unwrap_or(false) {
+                return Err(usage(format!(
+                    "{} already exists and is not empty: use --resume to continue that run, or another file",
+                    p.display()
+                )));
+            }
+            vec![]
+        }
+        _ => vec![],
+    };
+    let seed = match (&a.table.seed, previous.first()) {
+        (Some(s), _) => parse_seed(s).map_err(usage)?,
+        (None, Some(r)) => parse_seed(&tag_str(r, "match_seed")).map_err(|e| usage(format!("resuming: {e}")))?,
+        (None, None) => rand::random::<u64>(),
+    };
+    let lineup: Vec<String> = match &a.lineup {
+        Some(l) => l.split(',').map(|s| s.trim().to_string()).collect(),
+        None => Vec::new(),
+    };
+    let c = common(&a.game, &a.table, (!lineup.is_empty()).then_some(lineup.len()), seed)?;
+    let n = c.players;
+    let lineup: Vec<String> = if lineup.is_empty() {
+        (0..n).map(|s| bots[s % bots.len()].0.clone()).collect()
+    } else {
+        lineup
+    };
+    if lineup.len() != n {
+        return Err(usage(format!("--lineup names {} seats for {n} players", lineup.len())));
+    }
+    for name in &lineup {
+        if spec_of(name).is_none() {
+            let names: Vec<&str> = bots.iter().map(|(n, _)| n.as_str()).collect();
+            return Err(usage(format!(
+                "--lineup names '{name}', which is not a --bot (bots: {})",
+                names.join(", ")
+            )));
+        }
+    }
+    let distinct: BTreeSet<&String> = lineup.iter().collect();
+    let duplicate = a.duplicate || (!a.no_duplicate && distinct.len() > 1);
+    let seatings = if duplicate {
+        arena::rotations(&lineup)
+    } else {
+        vec![(0..n).collect()]
+    };
+    let shard = match &a.shard {
+        Some(s) => Some(arena::parse_shard(s).map_err(usage)?),
+        None => None,
+    };
+    let canonical = json!({
+        "game": c.spec.name, "options": c.options.to_json(), "players": n,
+        "lineup": lineup.iter().map(|l| json!([l, spec_of(l)])).collect::<Vec<_>>(),
+        "games": a.games, "seed": format_seed(seed), "duplicate": duplicate,
+    })
+    .to_string();
+    let fp = arena::fingerprint(&canonical);
+    let shard_tag = shard.map(|(k, m)| format!("{k}/{m}")).unwrap_or_default();
+    // What the record already holds.
+    let mut done: BTreeMap<u64, Vec<GameRecord>> = BTreeMap::new();
+    for (i, r) in previous.into_iter().enumerate() {
+        if tag_str(&r, "match") != fp || tag_str(&r, "shard") != shard_tag {
+            return Err(usage(format!(
+                "{}: line {} was written by a run with other arguments (match {} shard '{}'; this run: match {fp} shard '{shard_tag}'): resume with the same arguments, or use another file",
+                a.record.as_ref().unwrap().display(),
+                i + 1,
+                tag_str(&r, "match"),
+                tag_str(&r, "shard"),
+            )));
+        }
+        let set = r.tags.get("set").and_then(|v| v.as_u64()).unwrap_or(u64::MAX);
+        done.entry(set).or_default().push(r);
+    }
+    let mut sets = Vec::new();
+    let mut acc = Accumulator::default();
+    for i in (0..a.games).filter(|i| shard.is_none_or(|(k, m)| i % m == k)) {
+        let have: BTreeSet<String> = done
+            .get(&i)
+            .map(|v| v.iter().map(|r| tag_str(r, "job")).collect())
+            .unwrap_or_default();
+        let jobs: Vec<Job> = seatings
+            .iter()
+            .enumerate()
+            .map(|(r, seat_of)| Job {
+                key: format!("r{r}"),
+                seat_of: seat_of.clone(),
+                bots: seat_of.iter().map(|&p| lineup[p].clone()).collect(),
+            })
+            .filter(|j| !have.contains(&j.key))
+            .collect();
+        if jobs.is_empty() {
+            acc.add_set(i, &done.remove(&i).unwrap_or_default());
+        } else {
+            sets.push(Set { index: i, jobs });
+        }
+    }
+    let total: u64 = sets.iter().map(|s| s.jobs.len() as u64).sum();
+    let already = acc.games;
+    let mut tags = BTreeMap::new();
+    tags.insert("match".to_string(), Value::from(fp.clone()));
+    tags.insert("match_seed".to_string(), Value::from(format_seed(seed)));
+    tags.insert("lineup".to_string(), Value::from(lineup.clone()));
+    tags.insert("shard".to_string(), Value::from(shard_tag.clone()));
+    let players: Result<Vec<SeatSpec>, _> = lineup.iter().map(|l| parse_spec(&spec_of(l).unwrap())).collect();
+    let run = RunSpec {
+        game: c.spec.name.to_string(),
+        options: c.options.clone(),
+        players: players?,
+        config: c.config,
+        seed,
+        tags,
+        concurrency: a.table.concurrency,
+    };
+    let mut sink = Sink::open(a.record.as_ref())?;
+    let mut progress = Progress::new(total, a.table.quiet);
+    let mut played = 0u64;
+    let result = arena::run(&run, sets, |i, mut recs| {
+        sink.write(&recs)?;
+        played += recs.len() as u64;
+        if let Some(old) = done.remove(&i) {
+            recs.extend(old);
+        }
+        acc.add_set(i, &recs);
+        progress.update(played, acc.leading());
+        Ok(Control::Continue)
+    });
+    progress.finish();
+    result.map_err(|e| usage(format!("match stopped: {e}")))?;
+    let faults = report(&a.table, &acc, json!({"game": c.spec.name, "match": fp}), |out| {
+        let dup = if duplicate {
+            format!("duplicate, {} seating(s) per deal", seatings.len())
+        } else {
+            "not duplicate".to_string()
+        };
+        let shard = if shard_tag.is_empty() {
+            String::new()
+        } else {
+            format!(", shard {shard_tag}")
+        };
+        out.push(format!(
+            "{}: {} deal(s), {} game(s) ({dup}{shard}), seed {seed}, lineup {}, match {fp}",
+            c.spec.name,
+            acc.sets,
+            acc.games,
+            lineup.join(",")
+        ));
+        if already > 0 {
+            out.push(format!("({already} game(s) read from the record, {played} played now)"));
+        }
+    });
+    finish(&a.table, faults)
+}
+
+/// Prints the result (table or JSON) and returns the number of faults.
+fn report(t: &TableArgs, acc: &Accumulator, extra: Value, header: impl FnOnce(&mut Vec<String>)) -> u64 {
+    let mut j = acc.to_json();
+    if let (Some(o), Value::Object(e)) = (j.as_object_mut(), extra) {
+        o.extend(e);
+    }
+    let faults: u64 = j["bots"]
+        .as_array()
+        .map(|b| b.iter().filter_map(|x| x["faults"].as_u64()).sum())
+        .unwrap_or(0);
+    if t.json {
+        println!("{j}");
+    } else {
+        let mut out = Vec::new();
+        header(&mut out);
+        out.extend(acc.lines());
+        for l in out {
+            println!("{l}");
+        }
+    }
+    faults
+}
+
+fn finish(t: &TableArgs, faults: u64) -> Outcome {
+    if faults > 0 {
+        eprintln!(
+            "croupier: {faults} bot fault(s); bot stderr logs are in {}",
+            t.log_dir.display()
+        );
+        if t.strict {
+            return Err((exit::BOT_FAULT, format!("{faults} bot fault(s) under --strict")));
+        }
+    }
+    Ok(exit::OK)
+}
+
+// ----- compare -----
+
+pub fn run_compare(a: CompareArgs) -> Outcome {
+    let seed = match &a.table.seed {
+        Some(s) => parse_seed(s).map_err(usage)?,
+        None => rand::random::<u64>(),
+    };
+    let c = common(&a.game, &a.table, None, seed)?;
+    let n = c.players;
+    let field = a.field.clone().unwrap_or_else(|| a.baseline.clone());
+    let (lower, upper) = match &a.sprt {
+        Some(s) => {
+            let bad = || {
+                usage(format!(
+                    "bad --sprt '{s}': write LOWER,UPPER with LOWER < UPPER, like -1,0"
+                ))
+            };
+            let (l, u) = s.split_once(',').ok_or_else(bad)?;
+            (
+                l.trim().parse::<f64>().map_err(|_| bad())?,
+                u.trim().parse::<f64>().map_err(|_| bad())?,
+            )
+        }
+        None => c.spec.compare_bounds,
+    };
+    let test =
+        Gsprt::try_new(lower, upper, a.alpha, a.beta).map_err(|e| usage(format!("--sprt/--alpha/--beta: {e}")))?;
+    if a.games == 0 {
+        return Err(usage("--games must be at least 1"));
+    }
+    if let Some(p) = &a.record {
+        if std::fs::metadata(p).map(|m| m.len() > 0).unwrap_or(false) {
+            return Err(usage(format!(
+                "{} already exists and is not empty: use another file",
+                p.display()
+            )));
+        }
+    }
+    // Players: 0 candidate, 1 baseline, 2.. the field (n-1 copies).
+    let mut players = vec![parse_spec(&a.candidate)?, parse_spec(&a.baseline)?];
+    for _ in 1..n {
+        players.push(parse_spec(&field)?);
+    }
+    let others = |s: usize, me: usize, me_name: &str| -> (Vec<usize>, Vec<String>) {
+        let mut k = 2;
+        let mut seat_of = Vec::new();
+        let mut names = Vec::new();
+        for t in 0..n {
+            if t == s {
+                seat_of.push(me);
+                names.push(me_name.to_string());
+            } else {
+                seat_of.push(k);
+                names.push("field".to_string());
+                k += 1;
+            }
+        }
+        (seat_of, names)
+    };
+    // With the baseline as the field, every baseline game is the same game: play it once.
+    let shared_base = field == a.baseline;
+    let mut jobs = Vec::new();
+    for s in 0..n {
+        let (seat_of, bots) = others(s, 0, "candidate");
+        jobs.push(Job {
+            key: format!("cand@{s}"),
+            seat_of,
+            bots,
+        });
+        if !shared_base || s == 0 {
+            let (seat_of, bots) = others(s, 1, "baseline");
+            let key = if shared_base {
+                "base".to_string()
+            } else {
+                format!("base@{s}")
+            };
+            jobs.push(Job { key, seat_of, bots });
+        }
+    }
+    let sets: Vec<Set> = (0..a.games)
+        .map(|i| Set {
+            index: i,
+            jobs: jobs.clone(),
+        })
+        .collect();
+    let mut tags = BTreeMap::new();
+    tags.insert("compare_seed".to_string(), Value::from(format_seed(seed)));
+    let run = RunSpec {
+        game: c.spec.name.to_string(),
+        options: c.options.clone(),
+        players,
+        config: c.config,
+        seed,
+        tags,
+        concurrency: a.table.concurrency,
+    };
+    let mut sink = Sink::open(a.record.as_ref())?;
+    let mut progress = Progress::new(a.games * jobs.len() as u64, a.table.quiet);
+    // Sets finish in any order; the test takes them in deal order.
+    let mut pending: BTreeMap<u64, f64> = BTreeMap::new();
+    let mut next = 0u64;
+    let mut diffs = Summary::default();
+    let mut decision = Decision::Continue;
+    let mut faults = 0u64;
+    let mut played = 0u64;
+    let result = arena::run(&run, sets, |i, recs| {
+        sink.write(&recs)?;
+        played += recs.len() as u64;
+        faults += recs.iter().map(|r| r.faults.len() as u64).sum::<u64>();
+        pending.insert(i, deal_difference(&recs, n, shared_base));
+        while let Some(d) = pending.remove(&next) {
+            next += 1;
+            diffs.push(d);
+            decision = test.status(&diffs);
+            if decision != Decision::Continue {
+                break;
+            }
+        }
+        let (lo, hi) = diffs.ci(0.95);
+        progress.update(
+            played,
+            Some(format!("candidate − baseline {}", fmt_interval(diffs.mean(), lo, hi))),
+        );
+        Ok(if decision == Decision::Continue {
+            Control::Continue
+        } else {
+            Control::Stop
+        })
+    });
+    progress.finish();
+    result.map_err(|e| usage(format!("compare stopped: {e}")))?;
+    let (lo, hi) = diffs.ci(0.95);
+    let verdict = match decision {
+        Decision::AcceptUpper => "pass",
+        Decision::AcceptLower => "fail",
+        Decision::Continue => "no decision",
+    };
+    let (a_bound, b_bound) = test.bounds();
+    if a.table.json {
+        println!(
+            "{}",
+            json!({
+                "game": c.spec.name, "seed": format_seed(seed), "deals": diffs.n(), "games": played,
+                "mean": diffs.mean(), "ci95": [lo, hi], "lower": lower, "upper": upper,
+                "alpha": a.alpha, "beta": a.beta, "llr": test.llr_of(&diffs), "bounds": [a_bound, b_bound],
+                "result": verdict, "faults": faults,
+            })
+        );
+    } else {
+        println!(
+            "{}: candidate {} against baseline {} (field {}), seed {seed}",
+            c.spec.name, a.candidate, a.baseline, field
+        );
+        println!(
+            "candidate − baseline per deal and seat: {} over {} deal(s) ({} games)",
+            fmt_interval(diffs.mean(), lo, hi),
+            diffs.n(),
+            played
+        );
+        println!(
+            "GSPRT H0: difference <= {} against H1: difference >= {} (alpha {}, beta {}): LLR {} in [{:.2}, {:.2}]",
+            signed(lower),
+            signed(upper),
+            a.alpha,
+            a.beta,
+            signed(test.llr_of(&diffs)),
+            a_bound,
+            b_bound
+        );
+        println!("result: {verdict}");
+    }
+    if faults > 0 {
+        eprintln!(
+            "croupier: {faults} bot fault(s); bot stderr logs are in {}",
+            a.table.log_dir.display()
+        );
+        if a.table.strict {
+            return Err((exit::BOT_FAULT, format!("{faults} bot fault(s) under --strict")));
+        }
+    }
+    Ok(match decision {
+        Decision::AcceptUpper => exit::OK,
+        Decision::AcceptLower => exit::CHECK_FAILED,
+        Decision::Continue => exit::UNDECIDED,
+    })
+}
+
+/// The candidate's mean score per seat minus the baseline's on the same cards in the same seat.
+fn deal_difference(recs: &[GameRecord], n: usize, shared_base: bool) -> f64 {
+    let find = |key: &str| recs.iter().find(|r| tag_str(r, "job") == key);
+    let mut sum = 0.0;
+    for s in 0..n {
+        let cand = find(&format!("cand@{s}")).map(|r| r.result.scores[s]).unwrap_or(0.0);
+        let key = if shared_base {
+            "base".to_string()
+        } else {
+            format!("base@{s}")
+        };
+        let base = find(&key).map(|r| r.result.scores[s]).unwrap_or(0.0);
+        sum += cand - base;
+    }
+    sum / n as f64
+}
+
+// ----- stats -----
+
+pub fn run_stats(a: StatsArgs) -> Outcome {
+    // Records grouped by match, then by set; duplicates (same match, set and game) counted once.
+    let mut matches: BTreeMap<String, BTreeMap<(u64, String), Vec<GameRecord>>> = BTreeMap::new();
+    let mut seen: BTreeMap<(String, String, String), String> = BTreeMap::new();
+    let mut dups = Vec::new();
+    for f in &a.files {
+        let text = if f == "-" {
+            let mut s = String::new();
+            std::io::Read::read_to_string(&mut std::io::stdin(), &mut s).map_err(|e| usage(format!("stdin: {e}")))?;
+            s
+        } else {
+            std::fs::read_to_string(f).map_err(|e| usage(format!("{f}: {e}")))?
+        };
+        // A torn last line (an interrupted run) is skipped with a note.
+        let mut text = text.as_str();
+        if !text.is_empty() && !text.ends_with('\n') {
+            let cut = text.rfind('\n').map(|i| i + 1).unwrap_or(0);
+            if serde_json::from_str::<Value>(&text[cut..]).is_err() {
+                eprintln!("croupier: {f}: skipping a torn last line");
+                text = &text[..cut];
+            }
+        }
+        for (line, r) in read_records(text, f).map_err(usage)? {
+            let m = match tag_str(&r, "match") {
+                s if !s.is_empty() => s,
+                _ => "(croupier play records)".to_string(),
+            };
+            // Sets in index order (records of `play` each form a set of their own).
+            let set = match r.tags.get("set").and_then(|v| v.as_u64()) {
+                Some(i) => (i, String::new()),
+                None => (u64::MAX, format!("seed {}", r.seed)),
+            };
+            let key = (m.clone(), format!("{set:?}"), tag_str(&r, "job"));
+            let place = format!("{f}:{line}");
+            if let Some(first) = seen.get(&key) {
+                dups.push(format!("{place} repeats {first}"));
+                continue;
+            }
+            seen.insert(key, place);
+            matches.entry(m).or_default().entry(set).or_default().push(r);
+        }
+    }
+    if matches.is_empty() {
+        return Err(usage("no game records in the given files"));
+    }
+    let mut json_out = Vec::new();
+    for (m, sets) in &matches {
+        let mut acc = Accumulator::default();
+        for (k, recs) in sets.values().enumerate() {
+            acc.add_set(k as u64, recs);
+        }
+        let first = sets.values().next().and_then(|v| v.first()).expect("a record");
+        if a.json {
+            let mut j = acc.to_json();
+            j["match"] = json!(m);
+            j["game"] = json!(first.game);
+            json_out.push(j);
+        } else {
+            println!(
+                "{}: {} deal(s), {} game(s), match {m}, seed {}",
+                first.game,
+                acc.sets,
+                acc.games,
+                tag_str(first, "match_seed")
+            );
+            for l in acc.lines() {
+                println!("{l}");
+            }
+            println!();
+        }
+    }
+    if a.json {
+        println!(
+            "{}",
+            if json_out.len() == 1 {
+                json_out.remove(0)
+            } else {
+                Value::from(json_out)
+            }
+        );
+    }
+    if !dups.is_empty() {
+        eprintln!("croupier: {} duplicate game(s) counted once:", dups.len());
+        for d in dups.iter().take(20) {
+            eprintln!("  {d}");
+        }
+    }
+    Ok(exit::OK)
+}
