@@ -274,3 +274,23 @@ fn record_to_stdout_keeps_summaries_on_stderr() {
     // ... and replay reads stdin.
     croupier().args(["replay", "-"]).write_stdin(stdout).assert().success();
 }
+
+#[test]
+fn a_closed_stdout_ends_croupier_quietly() {
+    // `croupier … | head -1`: the reader goes away; no panic, exit status 0.
+    let exe = assert_cmd::cargo::cargo_bin("croupier");
+    let mut child = std::process::Command::new(exe)
+        .args(["play", "rikken", "--games", "300", "--seed", "1"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut out = child.stdout.take().unwrap();
+    let mut first = [0u8; 16];
+    std::io::Read::read_exact(&mut out, &mut first).unwrap();
+    drop(out);
+    let res = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&res.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(res.status.success(), "{:?} {stderr}", res.status);
+}

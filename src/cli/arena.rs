@@ -473,13 +473,13 @@ fn report(t: &TableArgs, acc: &Accumulator, extra: Value, header: impl FnOnce(&m
         .map(|b| b.iter().filter_map(|x| x["faults"].as_u64()).sum())
         .unwrap_or(0);
     if t.json {
-        println!("{j}");
+        outln!("{j}");
     } else {
         let mut out = Vec::new();
         header(&mut out);
         out.extend(acc.lines());
         for l in out {
-            println!("{l}");
+            outln!("{l}");
         }
     }
     faults
@@ -567,14 +567,21 @@ pub fn run_compare(a: CompareArgs) -> Outcome {
             seat_of,
             bots,
         });
-        if !shared_base || s == 0 {
+        if shared_base && s == 0 {
+            // Every seat holds the baseline: `stats` then compares the candidate with it seat by seat.
+            let (seat_of, _) = others(s, 1, "baseline");
+            jobs.push(Job {
+                key: "base".into(),
+                seat_of,
+                bots: vec!["baseline".into(); n],
+            });
+        } else if !shared_base {
             let (seat_of, bots) = others(s, 1, "baseline");
-            let key = if shared_base {
-                "base".to_string()
-            } else {
-                format!("base@{s}")
-            };
-            jobs.push(Job { key, seat_of, bots });
+            jobs.push(Job {
+                key: format!("base@{s}"),
+                seat_of,
+                bots,
+            });
         }
     }
     let sets: Vec<Set> = (0..a.games)
@@ -584,7 +591,15 @@ pub fn run_compare(a: CompareArgs) -> Outcome {
         })
         .collect();
     let mut tags = BTreeMap::new();
-    tags.insert("compare_seed".to_string(), Value::from(format_seed(seed)));
+    let canonical = json!({
+        "compare": c.spec.name, "options": c.options.to_json(), "players": n, "candidate": a.candidate,
+        "baseline": a.baseline, "field": field, "seed": format_seed(seed),
+    });
+    tags.insert(
+        "match".to_string(),
+        Value::from(arena::fingerprint(&canonical.to_string())),
+    );
+    tags.insert("match_seed".to_string(), Value::from(format_seed(seed)));
     let run = RunSpec {
         game: c.spec.name.to_string(),
         options: c.options.clone(),
@@ -637,7 +652,7 @@ pub fn run_compare(a: CompareArgs) -> Outcome {
     };
     let (a_bound, b_bound) = test.bounds();
     if a.table.json {
-        println!(
+        outln!(
             "{}",
             json!({
                 "game": c.spec.name, "seed": format_seed(seed), "deals": diffs.n(), "games": played,
@@ -647,17 +662,20 @@ pub fn run_compare(a: CompareArgs) -> Outcome {
             })
         );
     } else {
-        println!(
+        outln!(
             "{}: candidate {} against baseline {} (field {}), seed {seed}",
-            c.spec.name, a.candidate, a.baseline, field
+            c.spec.name,
+            a.candidate,
+            a.baseline,
+            field
         );
-        println!(
+        outln!(
             "candidate − baseline per deal and seat: {} over {} deal(s) ({} games)",
             fmt_interval(diffs.mean(), lo, hi),
             diffs.n(),
             played
         );
-        println!(
+        outln!(
             "GSPRT H0: difference <= {} against H1: difference >= {} (alpha {}, beta {}): LLR {} in [{:.2}, {:.2}]",
             signed(lower),
             signed(upper),
@@ -667,7 +685,7 @@ pub fn run_compare(a: CompareArgs) -> Outcome {
             a_bound,
             b_bound
         );
-        println!("result: {verdict}");
+        outln!("result: {verdict}");
     }
     if faults > 0 {
         eprintln!(
@@ -762,7 +780,7 @@ pub fn run_stats(a: StatsArgs) -> Outcome {
             j["game"] = json!(first.game);
             json_out.push(j);
         } else {
-            println!(
+            outln!(
                 "{}: {} deal(s), {} game(s), match {m}, seed {}",
                 first.game,
                 acc.sets,
@@ -770,13 +788,13 @@ pub fn run_stats(a: StatsArgs) -> Outcome {
                 tag_str(first, "match_seed")
             );
             for l in acc.lines() {
-                println!("{l}");
+                outln!("{l}");
             }
-            println!();
+            outln!();
         }
     }
     if a.json {
-        println!(
+        outln!(
             "{}",
             if json_out.len() == 1 {
                 json_out.remove(0)

@@ -1,5 +1,16 @@
 //! The command line: `play`, `replay`, `show`, `games`, `rules`, `bot`.
 
+/// `println!` for command output: a closed stdout (`croupier … | head`) ends croupier quietly,
+/// as it ends `ls` or `rg`, instead of a panic.
+macro_rules! outln {
+    () => {
+        $crate::cli::out_line(String::new())
+    };
+    ($($t:tt)*) => {
+        $crate::cli::out_line(format!($($t)*))
+    };
+}
+
 mod arena;
 mod play;
 mod show;
@@ -90,6 +101,19 @@ pub fn main() -> ExitCode {
     }
 }
 
+/// Writes one line to stdout; exits quietly (status 0) when the reader has gone away.
+pub(crate) fn out_line(line: String) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    if let Err(e) = writeln!(out, "{line}").and_then(|_| out.flush()) {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("croupier: writing to stdout: {e}");
+        std::process::exit(2);
+    }
+}
+
 /// A command's result: an exit code, or an exit code with a message for stderr.
 pub type Outcome = Result<u8, (u8, String)>;
 
@@ -111,24 +135,24 @@ fn games() -> Outcome {
         } else {
             format!("{}-{} players", g.min_players, g.max_players)
         };
-        println!("{:<12} {:<14} {}", g.name, players, g.summary);
+        outln!("{:<12} {:<14} {}", g.name, players, g.summary);
     }
     Ok(exit::OK)
 }
 
 fn rules(game: &str) -> Outcome {
     let g = find_game(game)?;
-    println!("{} ({}): {}", g.title, g.name, g.summary);
+    outln!("{} ({}): {}", g.title, g.name, g.summary);
     let players = if g.min_players == g.max_players {
         format!("{}", g.min_players)
     } else {
         format!("{}-{} (default {})", g.min_players, g.max_players, g.default_players)
     };
-    println!("players: {players}");
-    println!();
-    println!("Options (--rule name=value):");
+    outln!("players: {players}");
+    outln!();
+    outln!("Options (--rule name=value):");
     for o in (g.options)() {
-        println!(
+        outln!(
             "  {:<36} default {:<10} {}",
             format!("{} = {}", o.name, o.values_text()),
             o.default,
@@ -136,8 +160,8 @@ fn rules(game: &str) -> Outcome {
         );
     }
     if !g.notes.is_empty() {
-        println!();
-        println!("{}", g.notes.trim_end());
+        outln!();
+        outln!("{}", g.notes.trim_end());
     }
     Ok(exit::OK)
 }

@@ -138,7 +138,7 @@ pub fn run(a: PlayArgs) -> Outcome {
         if to_stderr {
             eprintln!("{line}");
         } else {
-            println!("{line}");
+            outln!("{line}");
         }
     };
     let cfg = Config {

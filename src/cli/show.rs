@@ -41,7 +41,7 @@ pub fn replay_files(files: &[String]) -> Outcome {
             total += 1;
         }
     }
-    println!("replayed {total} game(s): all agree with the rules");
+    outln!("replayed {total} game(s): all agree with the rules");
     Ok(exit::OK)
 }
 
@@ -69,7 +69,7 @@ pub fn run(a: ShowArgs) -> Outcome {
     };
     print_header(rec, &spec, a.seat);
     for l in (spec.render)(&events, rec.players) {
-        println!("{l}");
+        outln!("{l}");
     }
     Ok(exit::OK)
 }
@@ -93,16 +93,16 @@ fn print_header(rec: &GameRecord, spec: &GameSpec, seat: Option<usize>) {
     } else {
         opts.join(" ")
     };
-    println!("{} — seed {} — {rules}", rec.game, rec.seed);
+    outln!("{} — seed {} — {rules}", rec.game, rec.seed);
     for (s, seat_rec) in rec.seats.iter().enumerate() {
-        println!("  seat {s}: {} {} ({})", seat_rec.name, seat_rec.version, seat_rec.spec);
+        outln!("  seat {s}: {} {} ({})", seat_rec.name, seat_rec.version, seat_rec.spec);
     }
     if let Some(s) = seat {
-        println!("What seat {s} saw:");
+        outln!("What seat {s} saw:");
     }
     for f in &rec.faults {
-        println!("  fault ({}): {}", f.kind, f.message);
+        outln!("  fault ({}): {}", f.kind, f.message);
     }
     let scores: Vec<String> = rec.result.scores.iter().map(|s| fmt_score(*s)).collect();
-    println!("  result: [{}]", scores.join(", "));
+    outln!("  result: [{}]", scores.join(", "));
 }
