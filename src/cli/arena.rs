@@ -193,8 +193,9 @@ fn common(game: &str, t: &TableArgs, players: Option<usize>, seed: u64) -> Resul
     let players = t.players.or(players).unwrap_or(spec.default_players);
     if players < spec.min_players || players > spec.max_players {
         return Err(usage(format!(
-            "{} is played by {}-{} players, not {players}",
-            spec.name, spec.min_players, spec.max_players
+            "{} is played by {} players, not {players}",
+            spec.name,
+            super::player_range(&spec)
         )));
     }
     if t.concurrency == 0 {

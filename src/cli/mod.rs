@@ -128,13 +128,18 @@ pub(crate) fn find_game(name: &str) -> Result<crate::game::GameSpec, (u8, String
     })
 }
 
+/// `4` or `3-16`.
+pub(crate) fn player_range(g: &crate::game::GameSpec) -> String {
+    if g.min_players == g.max_players {
+        g.min_players.to_string()
+    } else {
+        format!("{}-{}", g.min_players, g.max_players)
+    }
+}
+
 fn games() -> Outcome {
     for g in crate::games::all() {
-        let players = if g.min_players == g.max_players {
-            format!("{} players", g.min_players)
-        } else {
-            format!("{}-{} players", g.min_players, g.max_players)
-        };
+        let players = format!("{} players", player_range(&g));
         outln!("{:<12} {:<14} {}", g.name, players, g.summary);
     }
     Ok(exit::OK)

@@ -71,8 +71,9 @@ pub fn run(a: PlayArgs) -> Outcome {
     });
     if players < spec.min_players || players > spec.max_players {
         return Err(usage(format!(
-            "{} is played by {}-{} players, not {players}",
-            spec.name, spec.min_players, spec.max_players
+            "{} is played by {} players, not {players}",
+            spec.name,
+            super::player_range(&spec)
         )));
     }
     if !a.seats.is_empty() && a.seats.len() != players {
