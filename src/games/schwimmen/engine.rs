@@ -457,7 +457,6 @@ impl Schwimmen {
         self.emit(all, "end", a);
         // Who takes strikes, and how many.
         let mut strikes: Vec<(Seat, u32)> = Vec::new();
-        let three_aces = matches!(end, End::ThreeAces(_));
         if let End::ThreeAces(s) = end {
             let h = self.hands[s].clone();
             self.emit(
@@ -530,7 +529,9 @@ impl Schwimmen {
         let out: Vec<Seat> = if reprieve { vec![] } else { would };
         if !out.is_empty() {
             let remaining = order.len();
-            let values: Option<Vec<u32>> = (self.o.get("same_round_rank") == "by_hand_value" && !three_aces)
+            // Only a three-aces round drowns players with different values (a showdown strikes
+            // equal values only); there the hidden hands rank them, and only the order is told.
+            let values: Option<Vec<u32>> = (self.o.get("same_round_rank") == "by_hand_value")
                 .then(|| out.iter().map(|&s| value_halves(&self.hands[s])).collect());
             let places = scoring::group_places(&out, remaining, values.as_deref());
             for (s, place) in places {
