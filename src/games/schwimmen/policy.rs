@@ -110,3 +110,53 @@ fn turn(view: &Value, legal: &[String]) -> Option<String> {
     // Nothing improves: keep the hand's value as well as possible.
     Some(btoken)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn legal(hand: &[&str], middle: &[&str], knock: bool) -> Vec<String> {
+        let mut v: Vec<String> = hand
+            .iter()
+            .flat_map(|h| middle.iter().map(move |m| format!("swap_{h}_{m}")))
+            .collect();
+        v.push("swap_all".into());
+        if knock {
+            v.push("knock".into());
+        }
+        v
+    }
+
+    fn decide(hand: &[&str], middle: &[&str], knock: bool) -> String {
+        let view = json!({"hand": hand, "middle": middle});
+        simple_policy(&view, "turn", &legal(hand, middle, knock))
+    }
+
+    #[test]
+    fn takes_a_31_and_keeps_the_best_suit() {
+        assert_eq!(decide(&["KC", "QC", "7H"], &["AC", "6D", "8S"], true), "swap_7H_AC");
+        // Builds on clubs: lays down the heart, not a club.
+        let t = decide(&["KC", "9C", "7H"], &["8C", "6D", "7S"], true);
+        assert_eq!(t, "swap_7H_8C");
+        // Swap all when the middle is better as a whole.
+        assert_eq!(decide(&["6S", "7H", "8D"], &["AD", "KD", "9D"], true), "swap_all");
+    }
+
+    #[test]
+    fn knocks_with_a_strong_hand_and_chooses_packets() {
+        assert_eq!(decide(&["AH", "KH", "8H"], &["6S", "7C", "9D"], true), "knock");
+        // Not allowed to knock: still a legal swap.
+        let t = decide(&["AH", "KH", "8H"], &["6S", "7C", "9D"], false);
+        assert!(t.starts_with("swap_"), "{t}");
+        let choose = |p: &[&str]| {
+            simple_policy(
+                &json!({"packet": p}),
+                "choose",
+                &["keep_seen".into(), "take_unseen".into()],
+            )
+        };
+        assert_eq!(choose(&["AS", "KS", "7D"]), "keep_seen");
+        assert_eq!(choose(&["6S", "7H", "8D"]), "take_unseen");
+    }
+}

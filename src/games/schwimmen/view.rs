@@ -182,3 +182,55 @@ impl SeatView for SchwimmenView {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::options::Options;
+
+    #[test]
+    fn the_view_folds_the_lines_of_a_round() {
+        let info = GameInfo {
+            game: "schwimmen".into(),
+            options: Options::default(),
+            players: 3,
+            seat: 0,
+        };
+        let mut v = SchwimmenView::new(&info);
+        let lines = [
+            "deal 1 0",
+            "packet AS KS 7D",
+            "move 0 take_unseen",
+            "hand 8C 9C TC",
+            "middle AS KS 7D",
+            "move 2 swap_6H_AS",
+            "middle 6H KS 7D",
+            "move 1 knock",
+            "end showdown",
+            "show 2 AS 8H 9H 17",
+            "strike 1 3",
+            "swimming 1",
+            "out 2 3",
+        ];
+        for l in lines {
+            let w: Vec<String> = l.split(' ').map(String::from).collect();
+            v.observe(&w[0], &w[1..]);
+            if l == "packet AS KS 7D" {
+                assert_eq!(v.to_json()["packet"], json!(["AS", "KS", "7D"]));
+            }
+        }
+        let j = v.to_json();
+        assert_eq!(j["round"], 1);
+        assert_eq!(j["hand"], json!(["8C", "9C", "TC"]));
+        assert_eq!(j["packet"], Value::Null);
+        assert_eq!(j["middle"], json!(["6H", "KS", "7D"]));
+        assert_eq!(j["knocker"], 1);
+        assert_eq!(j["moves"][1], json!([2, "swap_6H_AS"]));
+        assert_eq!(j["shown"]["2"], json!(["AS", "8H", "9H"]));
+        assert_eq!(j["strikes"], json!([0, 3, 0]));
+        assert_eq!(j["swimming"], json!([1]));
+        assert_eq!(j["active"], json!([true, true, false]));
+        assert_eq!(j["places"]["2"], 3);
+        assert_eq!(j["ended"], "showdown");
+    }
+}
