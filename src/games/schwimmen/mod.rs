@@ -87,7 +87,7 @@ pub fn options() -> Vec<OptionSpec> {
             "same_round_rank",
             &["share_average", "by_hand_value"],
             "share_average",
-            "players drowned in one round share their places, or rank by hand value (ties share) (Sec. 4)",
+            "players drowned in one round share their places, or rank by hand value (ties share; after three aces by the unshown hands) (Sec. 4)",
         ),
         OptionSpec::int(
             "max_circuits",
