@@ -1,0 +1,659 @@
+//! The Schwimmen state machine: deal, the dealer's packet choice, turns (swap one, swap all,
+//! knock, optional pass), the immediate ends (31, three aces), showdown, strikes, drowning and
+//! the final ranking.
+//!
+//! Every change of state is an [`Event`] whose audience follows schwimmen.md Sec. 7: hands go
+//! to their owner only, the seen packet to the dealer only; the middle, every action, strikes
+//! and eliminations to everyone; hands are shown to everyone at a showdown or a 31, but only
+//! the three aces at a three-aces end.
+
+use super::scoring::{self, value_halves, value_text};
+use crate::args;
+use crate::cards::{deck_from, format_cards, Card, Rank};
+use crate::chance::{Chance, DealRequest};
+use crate::game::{Audience, Event, Game, Outcome, Seat};
+use crate::options::Options;
+use crate::record::fmt_score;
+use serde_json::json;
+
+/// Builds a Schwimmen game (the [`crate::game::NewGame`] of the spec).
+pub fn new_game(players: usize, options: &Options, chance: Chance) -> Result<Box<dyn Game>, String> {
+    Ok(Box::new(Schwimmen::new(players, options.clone(), chance)?))
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    /// The dealer chooses between the seen and the unseen packet.
+    Choose,
+    /// A player's turn (before or after a knock).
+    Turn,
+    Over,
+}
+
+/// How a round ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum End {
+    ThreeAces(Seat),
+    ThirtyOne(Seat),
+    Showdown,
+    Cap,
+}
+
+/// A turn action, parsed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Turn {
+    SwapOne(Card, Card),
+    SwapAll,
+    Knock,
+    Pass,
+}
+
+/// One game of Schwimmen: rounds until one player is left.
+pub struct Schwimmen {
+    n: usize,
+    o: Options,
+    chance: Chance,
+    events: Vec<Event>,
+    deck: Vec<Card>,
+    phase: Phase,
+    turn: Seat,
+    dealer: Seat,
+    round: usize,
+    strikes: Vec<u32>,
+    active: Vec<bool>,
+    hands: Vec<Vec<Card>>,
+    /// The dealer's seen packet (A) and unseen packet (B) while he chooses.
+    seen: Vec<Card>,
+    unseen: Vec<Card>,
+    middle: Vec<Card>,
+    /// The unused rest of the pack, in dealt order (fresh middles under `all_pass_refresh`).
+    stock: Vec<Card>,
+    /// Middles removed by `all_pass_refresh`.
+    discard: Vec<Card>,
+    knocker: Option<Seat>,
+    /// Turns still to come after a knock.
+    final_left: usize,
+    /// Turns taken in this round before any knock.
+    turns: usize,
+    /// Consecutive passes before any knock.
+    passes: usize,
+    /// Final places (1 = winner), set at elimination and at the end.
+    places: Vec<Option<f64>>,
+    /// The seats drowned in each round that drowned someone: (round, seats).
+    drowned: Vec<(usize, Vec<Seat>)>,
+    /// The seats that took a strike in the last round (for `dealer_rule=loser_deals`).
+    struck: Vec<Seat>,
+    outcome: Option<Outcome>,
+    /// A deal from a deal file that failed; reported by the `apply` that caused it.
+    deal_error: Option<String>,
+}
+
+impl Schwimmen {
+    pub fn new(players: usize, o: Options, mut chance: Chance) -> Result<Schwimmen, String> {
+        let deck = if o.get("deck") == "32" {
+            deck_from(Rank::new(7))
+        } else {
+            deck_from(Rank::new(6))
+        };
+        if !(2..=10).contains(&players) {
+            return Err(format!("schwimmen is played by 2-10 players, not {players}"));
+        }
+        if 3 * players + 3 > deck.len() {
+            return Err(format!(
+                "deck={} holds {} cards: at most {} players (3 each and the dealer's second packet), not {players}",
+                o.get("deck"),
+                deck.len(),
+                (deck.len() - 3) / 3
+            ));
+        }
+        let dealer = chance.first_dealer(players);
+        let mut g = Schwimmen {
+            n: players,
+            o,
+            chance,
+            events: Vec::new(),
+            deck,
+            phase: Phase::Choose,
+            turn: dealer,
+            dealer,
+            round: 0,
+            strikes: vec![0; players],
+            active: vec![true; players],
+            hands: vec![Vec::new(); players],
+            seen: Vec::new(),
+            unseen: Vec::new(),
+            middle: Vec::new(),
+            stock: Vec::new(),
+            discard: Vec::new(),
+            knocker: None,
+            final_left: 0,
+            turns: 0,
+            passes: 0,
+            places: vec![None; players],
+            drowned: Vec::new(),
+            struck: Vec::new(),
+            outcome: None,
+            deal_error: None,
+        };
+        g.start_round()?;
+        Ok(g)
+    }
+
+    fn emit(&mut self, to: Audience, kind: &'static str, args: Vec<String>) {
+        self.events.push(Event::new(to, kind, args));
+    }
+
+    fn all(&self) -> Audience {
+        Audience::all(self.n)
+    }
+
+    fn card_args(cards: &[Card]) -> Vec<String> {
+        cards.iter().map(|c| c.to_string()).collect()
+    }
+
+    /// The next active seat to the right of `s` (anticlockwise: seat s-1), `s` excluded
+    /// unless it is the only one.
+    fn right_active(&self, s: Seat) -> Seat {
+        let n = self.n;
+        (1..=n)
+            .map(|k| (s + n * k - k) % n)
+            .find(|&t| self.active[t])
+            .unwrap_or(s)
+    }
+
+    fn active_seats(&self) -> Vec<Seat> {
+        (0..self.n).filter(|&s| self.active[s]).collect()
+    }
+
+    /// The active seats in turn order, starting to the right of `s`.
+    fn turn_order_from(&self, s: Seat) -> Vec<Seat> {
+        let n = self.n;
+        (1..=n)
+            .map(|k| (s + n * k - k) % n)
+            .filter(|&t| self.active[t])
+            .collect()
+    }
+
+    // ----- accessors for tests and tools -----
+
+    /// Every card of the deck, wherever it is now (hands, packets, middle, stock, discards).
+    pub fn all_cards(&self) -> Vec<Card> {
+        let mut v: Vec<Card> = self.hands.concat();
+        v.extend(&self.seen);
+        v.extend(&self.unseen);
+        v.extend(&self.middle);
+        v.extend(&self.stock);
+        v.extend(&self.discard);
+        v
+    }
+    pub fn deck(&self) -> &[Card] {
+        &self.deck
+    }
+    pub fn strikes(&self) -> &[u32] {
+        &self.strikes
+    }
+    pub fn active(&self) -> &[bool] {
+        &self.active
+    }
+    pub fn middle(&self) -> &[Card] {
+        &self.middle
+    }
+    pub fn hand(&self, s: Seat) -> &[Card] {
+        &self.hands[s]
+    }
+    pub fn dealer(&self) -> Seat {
+        self.dealer
+    }
+    pub fn round(&self) -> usize {
+        self.round
+    }
+
+    // ----- the deal (Sec. 2.1) -----
+
+    fn start_round(&mut self) -> Result<(), String> {
+        self.round += 1;
+        let n = self.n;
+        let req = DealRequest {
+            dealer: self.dealer,
+            deck: self.deck.clone(),
+            hand_sizes: (0..n).map(|s| if self.active[s] { 3 } else { 0 }).collect(),
+            piles: vec![("unseen", 3), ("stock", usize::MAX)],
+            first: self.right_active(self.dealer),
+            clockwise: false,
+            packets: vec![],
+            cut_from: None,
+        };
+        let deal = self.chance.deal(&req)?;
+        let mut piles = deal.piles;
+        self.hands = vec![Vec::new(); n];
+        for s in self.active_seats() {
+            if s != self.dealer {
+                self.hands[s] = deal.hands[s].clone();
+            }
+        }
+        self.seen = deal.hands[self.dealer].clone();
+        self.unseen = piles.remove("unseen").unwrap_or_default();
+        self.stock = piles.remove("stock").unwrap_or_default();
+        self.middle.clear();
+        self.discard.clear();
+        self.knocker = None;
+        self.final_left = 0;
+        self.turns = 0;
+        self.passes = 0;
+        self.struck.clear();
+        let all = self.all();
+        self.emit(all, "deal", args![self.round, self.dealer]);
+        for s in self.active_seats() {
+            if s != self.dealer {
+                let cards = Self::card_args(&self.hands[s]);
+                self.emit(Audience::seat(s), "hand", cards);
+            }
+        }
+        let seen = Self::card_args(&self.seen);
+        self.emit(Audience::seat(self.dealer), "packet", seen);
+        self.phase = Phase::Choose;
+        self.turn = self.dealer;
+        Ok(())
+    }
+
+    // ----- the dealer's choice (Sec. 2.2, 2.3) -----
+
+    fn apply_choice(&mut self, token: &str) -> Result<(), String> {
+        let keep = match token {
+            "keep_seen" => true,
+            "take_unseen" => false,
+            _ => {
+                return Err(format!(
+                    "'{token}' is not a choice of the dealer (legal now: keep_seen take_unseen)"
+                ))
+            }
+        };
+        let d = self.dealer;
+        let (hand, middle) = if keep {
+            (std::mem::take(&mut self.seen), std::mem::take(&mut self.unseen))
+        } else {
+            (std::mem::take(&mut self.unseen), std::mem::take(&mut self.seen))
+        };
+        self.hands[d] = hand;
+        self.middle = middle;
+        let all = self.all();
+        self.emit(all, "move", args![d, token]);
+        let h = Self::card_args(&self.hands[d]);
+        self.emit(Audience::seat(d), "hand", h);
+        let m = Self::card_args(&self.middle);
+        self.emit(all, "middle", m);
+        // The initial check: three aces first, then 31, in turn order from the dealer's right.
+        let order = self.turn_order_from(d);
+        if let Some(&s) = order.iter().find(|&&s| scoring::is_three_aces(&self.hands[s])) {
+            self.end_round(End::ThreeAces(s));
+        } else if let Some(&s) = order.iter().find(|&&s| scoring::is_31(&self.hands[s])) {
+            self.end_round(End::ThirtyOne(s));
+        } else {
+            self.phase = Phase::Turn;
+            self.turn = self.right_active(d);
+        }
+        Ok(())
+    }
+
+    // ----- turns (Sec. 2.4) -----
+
+    fn knock_refusal(&self) -> Option<String> {
+        if let Some(k) = self.knocker {
+            return Some(format!("seat {k} has knocked already: only one knock per round"));
+        }
+        if self.o.flag("no_knock_first_circuit") && self.turns < self.active_seats().len() {
+            return Some("no knock before every player has had a turn (no_knock_first_circuit)".into());
+        }
+        None
+    }
+
+    fn legal_turns(&self) -> Vec<String> {
+        let mut v = Vec::new();
+        for h in &self.hands[self.turn] {
+            for m in &self.middle {
+                v.push(format!("swap_{h}_{m}"));
+            }
+        }
+        v.push("swap_all".to_string());
+        if self.knock_refusal().is_none() {
+            v.push("knock".to_string());
+        }
+        if self.o.flag("allow_pass") {
+            v.push("pass".to_string());
+        }
+        v
+    }
+
+    fn parse_turn(&self, token: &str) -> Result<Turn, String> {
+        let legal_now = || self.legal_turns().join(" ");
+        match token {
+            "swap_all" => return Ok(Turn::SwapAll),
+            "knock" => {
+                return match self.knock_refusal() {
+                    Some(why) => Err(why),
+                    None => Ok(Turn::Knock),
+                }
+            }
+            "pass" => {
+                return if self.o.flag("allow_pass") {
+                    Ok(Turn::Pass)
+                } else {
+                    Err("passing is not allowed (allow_pass=false): swap one, swap all or knock".into())
+                }
+            }
+            _ => {}
+        }
+        let parts: Vec<&str> = token.split('_').collect();
+        if parts.len() == 3 && parts[0] == "swap" {
+            let h: Card = parts[1]
+                .parse()
+                .map_err(|e| format!("'{token}': the card to lay down: {e}"))?;
+            let m: Card = parts[2]
+                .parse()
+                .map_err(|e| format!("'{token}': the card to take: {e}"))?;
+            if !self.hands[self.turn].contains(&h) {
+                return Err(format!("'{token}': {h} is not in your hand"));
+            }
+            if !self.middle.contains(&m) {
+                return Err(format!(
+                    "'{token}': {m} is not in the middle ({})",
+                    format_cards(&self.middle)
+                ));
+            }
+            return Ok(Turn::SwapOne(h, m));
+        }
+        Err(format!("'{token}' is not an action (legal now: {})", legal_now()))
+    }
+
+    fn apply_turn(&mut self, token: &str) -> Result<(), String> {
+        let t = self.parse_turn(token)?;
+        let p = self.turn;
+        let all = self.all();
+        self.emit(all, "move", args![p, token]);
+        let before_knock = self.knocker.is_none();
+        match t {
+            Turn::SwapOne(h, m) => {
+                let hi = self.hands[p].iter().position(|&c| c == h).expect("a checked card");
+                let mi = self.middle.iter().position(|&c| c == m).expect("a checked card");
+                self.hands[p][hi] = m;
+                self.middle[mi] = h;
+            }
+            Turn::SwapAll => std::mem::swap(&mut self.hands[p], &mut self.middle),
+            Turn::Knock => {
+                self.knocker = Some(p);
+                self.final_left = self.active_seats().len() - 1;
+            }
+            Turn::Pass => {}
+        }
+        if matches!(t, Turn::SwapOne(..) | Turn::SwapAll) {
+            self.passes = 0;
+            let m = Self::card_args(&self.middle);
+            self.emit(all, "middle", m);
+            let h = Self::card_args(&self.hands[p]);
+            self.emit(Audience::seat(p), "hand", h);
+            if scoring::is_three_aces(&self.hands[p]) {
+                self.end_round(End::ThreeAces(p));
+                return Ok(());
+            }
+            if scoring::is_31(&self.hands[p]) {
+                self.end_round(End::ThirtyOne(p));
+                return Ok(());
+            }
+        }
+        if t == Turn::Pass && before_knock {
+            self.passes += 1;
+            if self.passes >= self.active_seats().len() {
+                self.passes = 0;
+                self.refresh_middle();
+            }
+        }
+        if before_knock {
+            self.turns += 1;
+            if t != Turn::Knock && self.turns >= self.o.int("max_circuits") as usize * self.active_seats().len() {
+                self.end_round(End::Cap);
+                return Ok(());
+            }
+        } else {
+            self.final_left -= 1;
+            if self.final_left == 0 {
+                self.end_round(End::Showdown);
+                return Ok(());
+            }
+        }
+        self.turn = self.right_active(p);
+        Ok(())
+    }
+
+    /// A full circuit of passes under `all_pass_refresh`: the middle is removed and three fresh
+    /// cards are turned from the unused pack (if it still holds three).
+    fn refresh_middle(&mut self) {
+        if !self.o.flag("all_pass_refresh") || self.stock.len() < 3 {
+            return;
+        }
+        let old = std::mem::take(&mut self.middle);
+        self.discard.extend(old);
+        self.middle = self.stock.drain(..3).collect();
+        let all = self.all();
+        let m = Self::card_args(&self.middle);
+        self.emit(all, "refresh", m.clone());
+        self.emit(all, "middle", m);
+    }
+
+    // ----- the end of a round (Sec. 2.5, 2.6) -----
+
+    fn end_round(&mut self, end: End) {
+        let all = self.all();
+        let order = self.turn_order_from(self.dealer);
+        let (reason, who) = match end {
+            End::ThreeAces(s) => ("three_aces", Some(s)),
+            End::ThirtyOne(s) => ("thirtyone", Some(s)),
+            End::Showdown => ("showdown", None),
+            End::Cap => ("cap", None),
+        };
+        let mut a = args![reason];
+        if let Some(s) = who {
+            a.push(s.to_string());
+        }
+        self.emit(all, "end", a);
+        // Who takes strikes, and how many.
+        let mut strikes: Vec<(Seat, u32)> = Vec::new();
+        if let End::ThreeAces(s) = end {
+            let h = self.hands[s].clone();
+            self.emit(
+                all,
+                "show",
+                [
+                    vec![s.to_string()],
+                    Self::card_args(&h),
+                    vec![value_text(value_halves(&h))],
+                ]
+                .concat(),
+            );
+            for &t in &order {
+                if t != s {
+                    strikes.push((t, 1));
+                }
+            }
+        } else {
+            for &s in &order {
+                let h = self.hands[s].clone();
+                self.emit(
+                    all,
+                    "show",
+                    [
+                        vec![s.to_string()],
+                        Self::card_args(&h),
+                        vec![value_text(value_halves(&h))],
+                    ]
+                    .concat(),
+                );
+            }
+            let hands: Vec<(Seat, Vec<Card>)> = order.iter().map(|&s| (s, self.hands[s].clone())).collect();
+            let low = scoring::lowest(&hands, self.o.get("lowest_tie") == "highest_cards_tiebreak");
+            for &s in &order {
+                if low.contains(&s) {
+                    let k = if self.o.flag("knocker_double") && self.knocker == Some(s) {
+                        2
+                    } else {
+                        1
+                    };
+                    strikes.push((s, k));
+                }
+            }
+        }
+        self.struck = strikes.iter().map(|&(s, _)| s).collect();
+        // Drowning, with the reprieve when everyone left would drown.
+        let drown = self.o.int("strikes_to_drown") as u32;
+        let swim = self.o.int("strikes_to_swim") as u32;
+        let would: Vec<Seat> = strikes
+            .iter()
+            .filter(|&&(s, k)| self.strikes[s] + k >= drown)
+            .map(|&(s, _)| s)
+            .collect();
+        let reprieve = !would.is_empty() && would.len() == order.len();
+        if reprieve {
+            self.emit(all, "reprieve", vec![]);
+        }
+        for &(s, k) in &strikes {
+            let before = self.strikes[s];
+            let mut after = before + k;
+            if reprieve {
+                after = after.min(drown.saturating_sub(1)).max(before);
+            }
+            self.strikes[s] = after;
+            self.emit(all, "strike", args![s, after]);
+            if after >= swim && before < swim && after < drown {
+                self.emit(all, "swimming", args![s]);
+            }
+        }
+        let out: Vec<Seat> = if reprieve { vec![] } else { would };
+        if !out.is_empty() {
+            let remaining = order.len();
+            // Only a three-aces round drowns players with different values (a showdown strikes
+            // equal values only); there the hidden hands rank them, and only the order is told.
+            let values: Option<Vec<u32>> = (self.o.get("same_round_rank") == "by_hand_value")
+                .then(|| out.iter().map(|&s| value_halves(&self.hands[s])).collect());
+            let places = scoring::group_places(&out, remaining, values.as_deref());
+            for (s, place) in places {
+                self.places[s] = Some(place);
+                self.active[s] = false;
+                self.emit(all, "out", args![s, fmt_score(place)]);
+            }
+            self.drowned.push((self.round, out));
+        }
+        let left = self.active_seats();
+        if left.len() == 1 {
+            self.finish(left[0]);
+            return;
+        }
+        self.dealer = self.next_dealer();
+        if let Err(e) = self.start_round() {
+            // Only a deal file can make a deal fail; it is reported when the move is applied.
+            self.deal_error = Some(e);
+        }
+    }
+
+    fn next_dealer(&self) -> Seat {
+        if self.o.get("dealer_rule") == "loser_deals" {
+            let n = self.n;
+            let d = self.dealer;
+            if let Some(s) = (1..=n)
+                .map(|k| (d + n * k - k) % n)
+                .find(|&t| self.active[t] && self.struck.contains(&t))
+            {
+                return s;
+            }
+        }
+        self.right_active(self.dealer)
+    }
+
+    fn finish(&mut self, winner: Seat) {
+        self.places[winner] = Some(1.0);
+        self.phase = Phase::Over;
+        let all = self.all();
+        let places: Vec<f64> = self.places.iter().map(|p| p.unwrap_or(self.n as f64)).collect();
+        let paid: Vec<f64> = places.iter().map(|&p| scoring::payment(p)).collect();
+        let mut by_place: Vec<Seat> = (0..self.n).collect();
+        by_place.sort_by(|&a, &b| places[a].total_cmp(&places[b]).then(a.cmp(&b)));
+        for &s in &by_place {
+            self.emit(all, "place", args![s, fmt_score(places[s]), fmt_score(paid[s])]);
+        }
+        let ranking: Vec<String> = by_place
+            .iter()
+            .map(|&s| format!("{}:{}", fmt_score(places[s]), s))
+            .collect();
+        let summary = format!(
+            "seat {winner} is the last one left after {} round(s); places {}; the kitty gets {} francs",
+            self.round,
+            ranking.join(" "),
+            fmt_score(paid.iter().sum())
+        );
+        let drowned: Vec<serde_json::Value> = self
+            .drowned
+            .iter()
+            .map(|(r, seats)| json!({"round": r, "seats": seats}))
+            .collect();
+        self.outcome = Some(Outcome {
+            scores: paid.iter().map(|p| -p).collect(),
+            detail: json!({
+                "winner": winner,
+                "places": places,
+                "paid": paid,
+                "kitty": paid.iter().sum::<f64>(),
+                "strikes": self.strikes,
+                "rounds": self.round,
+                "drowned": drowned,
+                "summary": summary,
+            }),
+        });
+    }
+}
+
+impl Game for Schwimmen {
+    fn players(&self) -> usize {
+        self.n
+    }
+
+    fn to_move(&self) -> Option<Seat> {
+        (self.phase != Phase::Over).then_some(self.turn)
+    }
+
+    fn decision(&self) -> &'static str {
+        match self.phase {
+            Phase::Choose => "choose",
+            Phase::Turn | Phase::Over => "turn",
+        }
+    }
+
+    fn legal_actions(&self) -> Vec<String> {
+        match self.phase {
+            Phase::Choose => vec!["keep_seen".into(), "take_unseen".into()],
+            Phase::Turn => self.legal_turns(),
+            Phase::Over => vec![],
+        }
+    }
+
+    fn apply(&mut self, action: &str) -> Result<(), String> {
+        match self.phase {
+            Phase::Choose => self.apply_choice(action)?,
+            Phase::Turn => self.apply_turn(action)?,
+            Phase::Over => return Err("the game is over".into()),
+        }
+        match self.deal_error.take() {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
+    }
+
+    fn take_events(&mut self) -> Vec<Event> {
+        std::mem::take(&mut self.events)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome.clone()
+    }
+
+    fn chance(&self) -> &Chance {
+        &self.chance
+    }
+}

@@ -1,0 +1,162 @@
+//! The built-in `simple` Schwimmen bot: deterministic rules of thumb on the seat view.
+//!
+//! * **choose**: keeps the seen packet when it is worth at least 21 (a random three cards are
+//!   worth about 17-18), else takes the unseen one.
+//! * **turn**: takes a 31 (or three aces) when a swap makes one; knocks with 27 or more when
+//!   it may; otherwise makes the swap that gives the best hand, ties broken by keeping the best
+//!   suit together (the higher second-best suit total) and then by laying down the lowest card;
+//!   a hand of 25 or more that no swap improves knocks. After a knock it simply maximizes the
+//!   hand value. It passes (when passing is allowed) only when every swap makes the hand worse
+//!   and it may not knock.
+//!
+//! The answer is always one of `legal` (the first one when nothing better is found).
+
+use super::scoring::{card_points, is_31, is_three_aces, value_halves};
+use crate::cards::{Card, Suit};
+use serde_json::Value;
+
+pub fn simple_policy(view: &Value, decision: &str, legal: &[String]) -> String {
+    let Some(first) = legal.first() else {
+        return String::new();
+    };
+    let choice = match decision {
+        "choose" => Some(choose(view)),
+        "turn" => turn(view, legal),
+        _ => None,
+    };
+    match choice {
+        Some(c) if legal.contains(&c) => c,
+        _ => first.clone(),
+    }
+}
+
+fn cards(v: &Value) -> Vec<Card> {
+    v.as_array()
+        .map(|a| a.iter().filter_map(|x| x.as_str()?.parse().ok()).collect())
+        .unwrap_or_default()
+}
+
+fn choose(view: &Value) -> String {
+    let packet = cards(&view["packet"]);
+    if value_halves(&packet) >= 42 || is_31(&packet) {
+        "keep_seen".into()
+    } else {
+        "take_unseen".into()
+    }
+}
+
+/// How good a hand is for a bot: its value first, then the second-best suit total (a hand that
+/// keeps two suits alive), in half points.
+fn rank_hand(hand: &[Card]) -> (u32, u32, u32) {
+    let special = u32::from(is_three_aces(hand) || is_31(hand));
+    let mut totals: Vec<u32> = Suit::ALL
+        .iter()
+        .map(|&s| hand.iter().filter(|c| c.suit == s).map(|&c| card_points(c)).sum())
+        .collect();
+    totals.sort_unstable_by(|a, b| b.cmp(a));
+    (special, value_halves(hand), totals[1])
+}
+
+fn turn(view: &Value, legal: &[String]) -> Option<String> {
+    let hand = cards(&view["hand"]);
+    let middle = cards(&view["middle"]);
+    if hand.len() != 3 || middle.len() != 3 {
+        return None;
+    }
+    let now = value_halves(&hand);
+    let can_knock = legal.iter().any(|l| l == "knock");
+    // Every swap with its resulting hand.
+    let mut best: Option<((u32, u32, u32), i64, String)> = None;
+    for t in legal {
+        let new_hand: Vec<Card> = if t == "swap_all" {
+            middle.clone()
+        } else if let Some(rest) = t.strip_prefix("swap_") {
+            let mut it = rest.split('_').filter_map(|c| c.parse::<Card>().ok());
+            let (Some(h), Some(m)) = (it.next(), it.next()) else {
+                continue;
+            };
+            hand.iter().map(|&c| if c == h { m } else { c }).collect()
+        } else {
+            continue;
+        };
+        // Prefer laying down a low card (it helps the next player less).
+        let given: i64 = if t == "swap_all" {
+            -hand.iter().map(|&c| i64::from(card_points(c))).sum::<i64>()
+        } else {
+            let h: Card = t[5..7].parse().ok()?;
+            -i64::from(card_points(h))
+        };
+        let key = (rank_hand(&new_hand), given, t.clone());
+        if best.as_ref().is_none_or(|b| (key.0, key.1) > (b.0, b.1)) {
+            best = Some(key);
+        }
+    }
+    let (bkey, _, btoken) = best?;
+    if bkey.0 == 1 {
+        return Some(btoken);
+    }
+    if can_knock && now >= 54 {
+        return Some("knock".into());
+    }
+    if bkey.1 > now {
+        return Some(btoken);
+    }
+    if can_knock && now >= 50 {
+        return Some("knock".into());
+    }
+    if bkey.1 < now && legal.iter().any(|l| l == "pass") {
+        return Some("pass".into());
+    }
+    // Nothing improves: keep the hand's value as well as possible.
+    Some(btoken)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn legal(hand: &[&str], middle: &[&str], knock: bool) -> Vec<String> {
+        let mut v: Vec<String> = hand
+            .iter()
+            .flat_map(|h| middle.iter().map(move |m| format!("swap_{h}_{m}")))
+            .collect();
+        v.push("swap_all".into());
+        if knock {
+            v.push("knock".into());
+        }
+        v
+    }
+
+    fn decide(hand: &[&str], middle: &[&str], knock: bool) -> String {
+        let view = json!({"hand": hand, "middle": middle});
+        simple_policy(&view, "turn", &legal(hand, middle, knock))
+    }
+
+    #[test]
+    fn takes_a_31_and_keeps_the_best_suit() {
+        assert_eq!(decide(&["KC", "QC", "7H"], &["AC", "6D", "8S"], true), "swap_7H_AC");
+        // Builds on clubs: lays down the heart, not a club.
+        let t = decide(&["KC", "9C", "7H"], &["8C", "6D", "7S"], true);
+        assert_eq!(t, "swap_7H_8C");
+        // Swap all when the middle is better as a whole.
+        assert_eq!(decide(&["6S", "7H", "8D"], &["AD", "KD", "9D"], true), "swap_all");
+    }
+
+    #[test]
+    fn knocks_with_a_strong_hand_and_chooses_packets() {
+        assert_eq!(decide(&["AH", "KH", "8H"], &["6S", "7C", "9D"], true), "knock");
+        // Not allowed to knock: still a legal swap.
+        let t = decide(&["AH", "KH", "8H"], &["6S", "7C", "9D"], false);
+        assert!(t.starts_with("swap_"), "{t}");
+        let choose = |p: &[&str]| {
+            simple_policy(
+                &json!({"packet": p}),
+                "choose",
+                &["keep_seen".into(), "take_unseen".into()],
+            )
+        };
+        assert_eq!(choose(&["AS", "KS", "7D"]), "keep_seen");
+        assert_eq!(choose(&["6S", "7H", "8D"]), "take_unseen");
+    }
+}

@@ -1,0 +1,150 @@
+//! Hand values (schwimmen.md Sec. 1 and 3) and the places and payments of Sec. 4.
+//!
+//! Values are counted in half points so that 30½ is exact: [`value_halves`] of a one-suit 31
+//! is 62, of three of a kind 61.
+
+use crate::cards::{Card, Rank, Suit};
+use crate::game::Seat;
+use std::cmp::Reverse;
+
+/// The points of one card: A = 11, K Q J = 10, number cards their number.
+pub fn card_points(c: Card) -> u32 {
+    match c.rank.value() {
+        14 => 11,
+        11..=13 => 10,
+        v => u32::from(v),
+    }
+}
+
+/// The highest one-suit total of a hand.
+pub fn best_suit_total(hand: &[Card]) -> u32 {
+    Suit::ALL
+        .iter()
+        .map(|&s| hand.iter().filter(|c| c.suit == s).map(|&c| card_points(c)).sum())
+        .max()
+        .unwrap_or(0)
+}
+
+/// Three cards of the same rank (30½).
+pub fn is_trio(hand: &[Card]) -> bool {
+    hand.len() == 3 && hand.iter().all(|c| c.rank == hand[0].rank)
+}
+
+/// Three aces: the special hand that ends a round at once.
+pub fn is_three_aces(hand: &[Card]) -> bool {
+    is_trio(hand) && hand[0].rank == Rank::ACE
+}
+
+/// A one-suit total of 31.
+pub fn is_31(hand: &[Card]) -> bool {
+    best_suit_total(hand) == 31
+}
+
+/// The value of a hand in half points: the best one-suit total, or 30½ for three of a kind.
+pub fn value_halves(hand: &[Card]) -> u32 {
+    let suit = 2 * best_suit_total(hand);
+    if is_trio(hand) {
+        suit.max(61)
+    } else {
+        suit
+    }
+}
+
+/// A value in half points as text: `20`, `30.5`.
+pub fn value_text(halves: u32) -> String {
+    if halves.is_multiple_of(2) {
+        (halves / 2).to_string()
+    } else {
+        format!("{}.5", halves / 2)
+    }
+}
+
+/// The hand's ranks from high to low: the tie-break key of `lowest_tie=highest_cards_tiebreak`
+/// (a lexicographically higher key is the better hand).
+pub fn tiebreak_key(hand: &[Card]) -> Vec<u8> {
+    let mut v: Vec<u8> = hand.iter().map(|c| c.rank.value()).collect();
+    v.sort_by_key(|&r| Reverse(r));
+    v
+}
+
+/// The seats that take a strike at a showdown: those with the lowest value; with `tiebreak`,
+/// among those, only the ones with the lowest [`tiebreak_key`].
+pub fn lowest(hands: &[(Seat, Vec<Card>)], tiebreak: bool) -> Vec<Seat> {
+    let Some(min) = hands.iter().map(|(_, h)| value_halves(h)).min() else {
+        return vec![];
+    };
+    let low: Vec<&(Seat, Vec<Card>)> = hands.iter().filter(|(_, h)| value_halves(h) == min).collect();
+    if !tiebreak {
+        return low.iter().map(|(s, _)| *s).collect();
+    }
+    let key = low.iter().map(|(_, h)| tiebreak_key(h)).min().unwrap_or_default();
+    low.iter()
+        .filter(|(_, h)| tiebreak_key(h) == key)
+        .map(|(s, _)| *s)
+        .collect()
+}
+
+/// The places of a group of players eliminated in the same round while `remaining` players
+/// were still in (the group included): they cover places `remaining-k+1 ..= remaining`.
+/// `values` (half points, index as `group`) rank them when given (higher is better, equal
+/// values share); otherwise everyone shares. A shared place is the average of the places.
+pub fn group_places(group: &[Seat], remaining: usize, values: Option<&[u32]>) -> Vec<(Seat, f64)> {
+    let k = group.len();
+    let first = remaining + 1 - k;
+    let mut idx: Vec<usize> = (0..k).collect();
+    let key = |i: usize| values.map(|v| v[i]).unwrap_or(0);
+    idx.sort_by_key(|&i| Reverse(key(i)));
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < k {
+        let mut j = i;
+        while j + 1 < k && key(idx[j + 1]) == key(idx[i]) {
+            j += 1;
+        }
+        let (lo, hi) = (first + i, first + j);
+        let place = (lo + hi) as f64 / 2.0;
+        for &x in &idx[i..=j] {
+            out.push((group[x], place));
+        }
+        i = j + 1;
+    }
+    out.sort_by_key(|&(s, _)| s);
+    out
+}
+
+/// What a place pays into the kitty: r francs for place r (a shared place pays the average).
+pub fn payment(place: f64) -> f64 {
+    place
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::parse_cards;
+
+    fn v(s: &str) -> u32 {
+        value_halves(&parse_cards(s).unwrap())
+    }
+
+    #[test]
+    fn values_of_the_spec_examples() {
+        assert_eq!(v("QC KC AH"), 40);
+        assert_eq!(v("QC KC AC"), 62);
+        assert_eq!(v("7D 7H 7S"), 61);
+        assert_eq!(v("AH AS AC"), 61);
+        assert!(is_three_aces(&parse_cards("AH AS AC").unwrap()));
+        assert_eq!(v("KD QH JS"), 20, "K Q J of mixed suits is no trio");
+        assert_eq!(value_text(61), "30.5");
+        assert_eq!(value_text(40), "20");
+    }
+
+    #[test]
+    fn shared_and_ranked_places() {
+        assert_eq!(group_places(&[1, 3], 4, None), vec![(1, 3.5), (3, 3.5)]);
+        assert_eq!(group_places(&[2], 3, None), vec![(2, 3.0)]);
+        assert_eq!(
+            group_places(&[0, 1, 2], 5, Some(&[40, 50, 40])),
+            vec![(0, 4.5), (1, 3.0), (2, 4.5)]
+        );
+    }
+}

@@ -1,0 +1,236 @@
+//! The Schwimmen seat view: what one seat knows, folded from the notification lines routed to
+//! it (protocol.md, section "Schwimmen"), and its JSON form (without `decision`, `legal` and
+//! `time_ms`, which the referee adds).
+
+use crate::cards::Card;
+use crate::game::{GameInfo, Seat, SeatView};
+use serde_json::{json, Value};
+use std::collections::BTreeMap;
+
+pub fn new_view(info: &GameInfo) -> Box<dyn SeatView> {
+    Box::new(SchwimmenView::new(info))
+}
+
+/// Everything that belongs to the current round (reset by a `deal` line).
+#[derive(Clone, Debug, Default)]
+struct Round {
+    number: Option<u64>,
+    dealer: Option<Seat>,
+    hand: Vec<Card>,
+    packet: Vec<Card>,
+    middle: Vec<Card>,
+    knocker: Option<Seat>,
+    moves: Vec<(Seat, String)>,
+    shown: BTreeMap<Seat, Vec<Card>>,
+    ended: Option<String>,
+}
+
+/// One seat's knowledge of a Schwimmen game.
+pub struct SchwimmenView {
+    game: String,
+    players: usize,
+    seat: Seat,
+    options: Value,
+    round: Round,
+    strikes: Vec<u32>,
+    active: Vec<bool>,
+    swimming: Vec<bool>,
+    places: BTreeMap<Seat, String>,
+    scores: Option<Vec<Value>>,
+}
+
+fn seat_arg(args: &[String], i: usize) -> Option<Seat> {
+    args.get(i).and_then(|a| a.parse().ok())
+}
+
+fn cards_of(args: &[String]) -> Vec<Card> {
+    args.iter().filter_map(|a| a.parse().ok()).collect()
+}
+
+fn card_strings(cards: &[Card]) -> Vec<String> {
+    cards.iter().map(|c| c.to_string()).collect()
+}
+
+/// A number as JSON (integers stay integers).
+fn number(s: &str) -> Value {
+    if let Ok(n) = s.parse::<i64>() {
+        json!(n)
+    } else if let Some(n) = s.parse::<f64>().ok().and_then(serde_json::Number::from_f64) {
+        Value::Number(n)
+    } else {
+        json!(s)
+    }
+}
+
+impl SchwimmenView {
+    pub fn new(info: &GameInfo) -> SchwimmenView {
+        SchwimmenView {
+            game: info.game.clone(),
+            players: info.players,
+            seat: info.seat,
+            options: info.options.to_json(),
+            round: Round::default(),
+            strikes: vec![0; info.players],
+            active: vec![true; info.players],
+            swimming: vec![false; info.players],
+            places: BTreeMap::new(),
+            scores: None,
+        }
+    }
+
+    fn reset_game(&mut self) {
+        self.round = Round::default();
+        self.strikes = vec![0; self.players];
+        self.active = vec![true; self.players];
+        self.swimming = vec![false; self.players];
+        self.places.clear();
+        self.scores = None;
+    }
+}
+
+impl SeatView for SchwimmenView {
+    fn observe(&mut self, kind: &str, args: &[String]) {
+        let r = &mut self.round;
+        match kind {
+            "game" => self.reset_game(),
+            "deal" => {
+                *r = Round {
+                    number: args.first().and_then(|a| a.parse().ok()),
+                    dealer: seat_arg(args, 1),
+                    ..Round::default()
+                }
+            }
+            "hand" => {
+                r.hand = cards_of(args);
+                r.packet.clear();
+            }
+            "packet" => r.packet = cards_of(args),
+            "middle" => r.middle = cards_of(args),
+            "move" => {
+                if let (Some(s), Some(t)) = (seat_arg(args, 0), args.get(1)) {
+                    if t == "knock" {
+                        r.knocker = Some(s);
+                    }
+                    r.moves.push((s, t.clone()));
+                }
+            }
+            "end" => r.ended = Some(args.join(" ")),
+            "show" => {
+                if let Some(s) = seat_arg(args, 0) {
+                    r.shown.insert(s, cards_of(&args[1..]));
+                }
+            }
+            "strike" => {
+                if let (Some(s), Some(k)) = (seat_arg(args, 0), args.get(1).and_then(|a| a.parse().ok())) {
+                    if let Some(x) = self.strikes.get_mut(s) {
+                        *x = k;
+                    }
+                }
+            }
+            "swimming" => {
+                if let Some(x) = seat_arg(args, 0).and_then(|s| self.swimming.get_mut(s)) {
+                    *x = true;
+                }
+            }
+            "out" => {
+                if let Some(s) = seat_arg(args, 0).filter(|&s| s < self.players) {
+                    self.active[s] = false;
+                    self.swimming[s] = false;
+                    self.places.insert(s, args.get(1).cloned().unwrap_or_default());
+                }
+            }
+            "place" => {
+                if let Some(s) = seat_arg(args, 0).filter(|&s| s < self.players) {
+                    self.places.insert(s, args.get(1).cloned().unwrap_or_default());
+                }
+            }
+            "gameover" => self.scores = Some(args.iter().map(|s| number(s)).collect()),
+            _ => {}
+        }
+    }
+
+    fn to_json(&self) -> Value {
+        let r = &self.round;
+        let shown: serde_json::Map<String, Value> = r
+            .shown
+            .iter()
+            .map(|(s, c)| (s.to_string(), json!(card_strings(c))))
+            .collect();
+        let places: serde_json::Map<String, Value> =
+            self.places.iter().map(|(s, p)| (s.to_string(), number(p))).collect();
+        let moves: Vec<Value> = r.moves.iter().map(|(s, t)| json!([s, t])).collect();
+        let swimming: Vec<Seat> = (0..self.players).filter(|&s| self.swimming[s]).collect();
+        json!({
+            "game": self.game,
+            "players": self.players,
+            "seat": self.seat,
+            "options": self.options,
+            "round": r.number,
+            "dealer": r.dealer,
+            "strikes": self.strikes,
+            "active": self.active,
+            "swimming": swimming,
+            "places": places,
+            "hand": card_strings(&r.hand),
+            "packet": if r.packet.is_empty() { Value::Null } else { json!(card_strings(&r.packet)) },
+            "middle": card_strings(&r.middle),
+            "knocker": r.knocker,
+            "moves": moves,
+            "shown": shown,
+            "ended": r.ended,
+            "scores": self.scores,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::options::Options;
+
+    #[test]
+    fn the_view_folds_the_lines_of_a_round() {
+        let info = GameInfo {
+            game: "schwimmen".into(),
+            options: Options::default(),
+            players: 3,
+            seat: 0,
+        };
+        let mut v = SchwimmenView::new(&info);
+        let lines = [
+            "deal 1 0",
+            "packet AS KS 7D",
+            "move 0 take_unseen",
+            "hand 8C 9C TC",
+            "middle AS KS 7D",
+            "move 2 swap_6H_AS",
+            "middle 6H KS 7D",
+            "move 1 knock",
+            "end showdown",
+            "show 2 AS 8H 9H 17",
+            "strike 1 3",
+            "swimming 1",
+            "out 2 3",
+        ];
+        for l in lines {
+            let w: Vec<String> = l.split(' ').map(String::from).collect();
+            v.observe(&w[0], &w[1..]);
+            if l == "packet AS KS 7D" {
+                assert_eq!(v.to_json()["packet"], json!(["AS", "KS", "7D"]));
+            }
+        }
+        let j = v.to_json();
+        assert_eq!(j["round"], 1);
+        assert_eq!(j["hand"], json!(["8C", "9C", "TC"]));
+        assert_eq!(j["packet"], Value::Null);
+        assert_eq!(j["middle"], json!(["6H", "KS", "7D"]));
+        assert_eq!(j["knocker"], 1);
+        assert_eq!(j["moves"][1], json!([2, "swap_6H_AS"]));
+        assert_eq!(j["shown"]["2"], json!(["AS", "8H", "9H"]));
+        assert_eq!(j["strikes"], json!([0, 3, 0]));
+        assert_eq!(j["swimming"], json!([1]));
+        assert_eq!(j["active"], json!([true, true, false]));
+        assert_eq!(j["places"]["2"], 3);
+        assert_eq!(j["ended"], "showdown");
+    }
+}

@@ -1,0 +1,141 @@
+//! Schwimmen through the binary: play with records and replay for 2, 4 and 10 players, the
+//! ranking payments in every record, `rules`, a bad option value, and simple beating random.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use serde_json::Value;
+use std::path::Path;
+
+fn croupier() -> Command {
+    Command::cargo_bin("croupier").unwrap()
+}
+
+fn records(path: &Path) -> Vec<Value> {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+#[test]
+fn recorded_games_pay_the_ranking_and_replay() {
+    let dir = tempfile::tempdir().unwrap();
+    for (n, games, rules) in [(2usize, 10, vec![]), (4, 10, vec!["deck=32"]), (10, 3, vec![])] {
+        let rec = dir.path().join(format!("w{n}.jsonl"));
+        let mut cmd = croupier();
+        cmd.args([
+            "play",
+            "schwimmen",
+            "--players",
+            &n.to_string(),
+            "--games",
+            &games.to_string(),
+        ])
+        .args(["--seed", "11", "--quiet", "--record"])
+        .arg(&rec);
+        for r in &rules {
+            cmd.args(["--rule", r]);
+        }
+        cmd.assert().success();
+        let recs = records(&rec);
+        assert_eq!(recs.len(), games);
+        for r in &recs {
+            assert_eq!(r["game"], "schwimmen");
+            let scores: Vec<f64> = r["result"]["scores"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|s| s.as_f64().unwrap())
+                .collect();
+            assert_eq!(scores.len(), n);
+            // Not zero-sum: the places 1..n are paid to the kitty.
+            let want = -((n * (n + 1)) as f64) / 2.0;
+            assert!((scores.iter().sum::<f64>() - want).abs() < 1e-9, "{scores:?}");
+            let winner = r["result"]["detail"]["winner"].as_u64().unwrap() as usize;
+            assert_eq!(scores[winner], -1.0);
+            let places: Vec<f64> = r["result"]["detail"]["places"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|p| p.as_f64().unwrap())
+                .collect();
+            for s in 0..n {
+                assert_eq!(scores[s], -places[s], "seat {s} pays its place");
+            }
+            // Every deal after the first deals no cards to the players already drowned.
+            let deals = r["deals"].as_array().unwrap();
+            assert!(!deals.is_empty());
+            assert_eq!(deals[0]["piles"]["unseen"].as_array().unwrap().len(), 3);
+        }
+        croupier()
+            .arg("replay")
+            .arg(&rec)
+            .assert()
+            .success()
+            .stdout(predicate::str::contains(format!("replayed {games} game(s)")));
+        croupier()
+            .args(["show"])
+            .arg(&rec)
+            .args(["--seat", "0"])
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("round 1, dealer"));
+    }
+}
+
+#[test]
+fn rules_list_the_options_and_bad_values_are_clear_errors() {
+    croupier().args(["rules", "schwimmen"]).assert().success().stdout(
+        predicate::str::contains("dealer_rule")
+            .and(predicate::str::contains("max_circuits"))
+            .and(predicate::str::contains("same_round_rank"))
+            .and(predicate::str::contains("NOT zero-sum")),
+    );
+    croupier()
+        .args(["play", "schwimmen", "--rule", "deck=52"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("deck").and(predicate::str::contains("36|32")));
+    croupier()
+        .args(["play", "schwimmen", "--players", "11"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("2-10"));
+    croupier()
+        .args(["play", "schwimmen", "--players", "10", "--rule", "deck=32"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("at most 9 players"));
+}
+
+#[test]
+fn simple_beats_random() {
+    let out = croupier()
+        .args([
+            "match",
+            "schwimmen",
+            "--bot",
+            "simple",
+            "--bot",
+            "random",
+            "--games",
+            "12",
+            "--seed",
+            "5",
+        ])
+        .args(["--quiet", "--json"])
+        .assert()
+        .success();
+    let v: Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    let pair = &v["pairs"][0];
+    assert_eq!(
+        (pair["a"].as_str(), pair["b"].as_str()),
+        (Some("simple"), Some("random"))
+    );
+    assert!(
+        pair["ci95"][0].as_f64().unwrap() > 0.0,
+        "simple is clearly better: {pair}"
+    );
+}
