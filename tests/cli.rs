@@ -64,7 +64,7 @@ fn bad_options_and_arguments_are_clear_errors() {
         .args(["play", "rikken", "--players", "5"])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("4-4 players"));
+        .stderr(predicate::str::contains("played by 4 players, not 5"));
     croupier()
         .args(["play", "rikken", "--seed", "x"])
         .assert()
