@@ -638,6 +638,10 @@ impl Skwitz {
     pub fn dealer(&self) -> Seat {
         self.dealer
     }
+    /// The number of the current deal in the session (1, 2, …).
+    pub fn deal_no(&self) -> usize {
+        self.deal_no
+    }
     pub fn layout(&self) -> (usize, usize, usize) {
         self.layout
     }
