@@ -546,3 +546,69 @@ fn bad_configurations_are_refused() {
         .unwrap();
     assert!(e.contains("breach_penalty"), "{e}");
 }
+
+/// The view of `seat` folded from the events it was sent, and the simple bot's choice.
+fn simple_choice(g: &Skwitz, events: &[Event], seat: usize, n: usize, rules: &[&str]) -> (serde_json::Value, String) {
+    let info = croupier::game::GameInfo {
+        game: "skwitz".into(),
+        options: opts(rules),
+        players: n,
+        seat,
+    };
+    let mut v = croupier::games::skwitz::view::new_view(&info);
+    for e in events.iter().filter(|e| e.to.contains(seat)) {
+        v.observe(e.kind, &e.args);
+    }
+    let json = v.to_json();
+    let choice = croupier::games::skwitz::policy::simple_policy(&json, "play", &g.legal_actions());
+    (json, choice)
+}
+
+#[test]
+fn view_holds_what_the_seat_saw_only() {
+    let (mut g, mut ev) = two(&[], "2H 3H 4H 5H", "JH QC KD 6D", "JS 5C QS 8D");
+    ev.extend(play(&mut g, &["JH:JS"]));
+    let (v1, _) = simple_choice(&g, &ev, 1, 2, &[]);
+    let (v0, _) = simple_choice(&g, &ev, 0, 2, &[]);
+    assert_eq!(v1["hand"], serde_json::json!(["KD", "6D", "QC"]));
+    assert_eq!(v0["hand"], serde_json::json!(["5H", "4H", "3H", "2H"]));
+    assert_eq!(v0["table"], serde_json::json!(["5C", "QS", "8D"]), "in the order laid");
+    assert_eq!(v0["points"], serde_json::json!([0, 1]));
+    assert_eq!(v0["chips"], serde_json::json!([-8, -2]));
+    assert_eq!(v0["pot"], 10);
+    assert_eq!(v0["matadors"][1], serde_json::json!(["JS"]));
+    assert_eq!(v0["bottom"], "2C", "the dealer sees the bottom card");
+    assert_eq!(v1["bottom"], serde_json::Value::Null);
+    assert_eq!(v0["hand_sizes"], serde_json::json!([4, 3]));
+}
+
+#[test]
+fn simple_prefers_matadors_sweeps_and_declares_out() {
+    // A matador beats a bigger plain capture.
+    let (g, ev) = two(&[], "2H 3H 4H 5H", "JH 9H QC KD", "JS 5C 4D 8D");
+    assert_eq!(simple_choice(&g, &ev, 1, 2, &[]).1, "JH:JS");
+    // A sweep beats a match.
+    let rules = ["deal_table=2:2,5,5"];
+    let (g, ev) = game(2, &rules, vec![spec(0, &["2H 3H 4H 5H 6H", "9H 5S KD 6D 7D"], "4D 5C")]);
+    assert_eq!(simple_choice(&g, &ev, 1, 2, &rules).1, "9H:4D,5C");
+    // Out! as soon as it may.
+    let (mut g, mut ev) = game(3, &["target=1"], vec![]);
+    play_until(&mut g, &mut ev, |g| g.legal_actions().contains(&"out".to_string()));
+    let s = g.to_move().unwrap();
+    assert_eq!(simple_choice(&g, &ev, s, 3, &["target=1"]).1, "out");
+}
+
+#[test]
+fn simple_does_not_leave_a_sweep_to_the_next_player() {
+    // Trailing is free here. Taking KS with KH would leave the lone 5D, which any five sweeps;
+    // trailing the KH instead leaves KS 5D KH, which nobody can sweep.
+    let rules = ["deal_table=2:2,5,5", "trail_rule=free"];
+    let (g, ev) = game(2, &rules, vec![spec(0, &["2H 3H 4H 6H 7H", "KH 9C 8C QD JD"], "KS 5D")]);
+    let l = g.legal_actions();
+    assert!(
+        l.contains(&"KH:KS".to_string()) && l.contains(&"KH".to_string()),
+        "{l:?}"
+    );
+    let (_, c) = simple_choice(&g, &ev, 1, 2, &rules);
+    assert_ne!(c, "KH:KS", "leaves 5D alone for a sweep");
+}

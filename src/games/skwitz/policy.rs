@@ -48,11 +48,11 @@ impl Know {
             let probe = Card::new(Rank::new(r as u8), Suit::Clubs);
             let caps = captures::captures(probe, rest);
             let Some(best) = caps.first() else { continue };
-            let mut harm = 0.3 * best.len() as f64;
+            let mut harm = 0.1 * best.len() as f64;
             if best.len() == rest.len() {
-                harm += 8.0; // a skwitz
+                harm += 10.0; // a skwitz
             }
-            harm += 6.0 * best.iter().filter(|c| is_matador(**c)).count() as f64;
+            harm += 8.0 * best.iter().filter(|c| is_matador(**c)).count() as f64;
             risk += self.p_holds(r) * harm;
         }
         risk
@@ -61,11 +61,12 @@ impl Know {
 
 /// The gain of capturing `taken` with `card`, before risk.
 fn gain(card: Card, taken: &[Card], table: &[Card], matador_any: bool) -> f64 {
-    let mut g = (taken.len() + 1) as f64;
+    // A card is worth little (one point for most cards per deal); spades a bit more.
+    let mut g = 0.25 * (taken.len() + 1) as f64;
     let all = std::iter::once(card).chain(taken.iter().copied());
     for c in all {
         if c.suit == Suit::Spades {
-            g += 0.6;
+            g += 0.3;
         }
         if is_matador(c) && (matador_any || c != card) {
             g += 10.0;
