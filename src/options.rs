@@ -14,6 +14,12 @@ pub enum OptionKind {
     },
     /// One of the listed words; the first is not necessarily the default.
     Choice(&'static [&'static str]),
+    /// Free text (one word) in the form described by `form`, checked and normalized by
+    /// `check` (for structured values such as a table of numbers).
+    Text {
+        form: &'static str,
+        check: fn(&str) -> Result<String, String>,
+    },
 }
 
 /// One named option of a game.
@@ -57,12 +63,28 @@ impl OptionSpec {
         }
     }
 
+    pub fn text(
+        name: &'static str,
+        form: &'static str,
+        check: fn(&str) -> Result<String, String>,
+        default: &'static str,
+        help: &'static str,
+    ) -> OptionSpec {
+        OptionSpec {
+            name,
+            kind: OptionKind::Text { form, check },
+            default,
+            help,
+        }
+    }
+
     /// The values this option accepts, for messages and `croupier rules`.
     pub fn values_text(&self) -> String {
         match &self.kind {
             OptionKind::Bool => "true|false".to_string(),
             OptionKind::Int { min, max } => format!("{min}..{max}"),
             OptionKind::Choice(v) => v.join("|"),
+            OptionKind::Text { form, .. } => form.to_string(),
         }
     }
 
@@ -91,6 +113,12 @@ impl OptionSpec {
                 } else {
                     Err(bad())
                 }
+            }
+            OptionKind::Text { check, .. } => {
+                if value.is_empty() || value.contains(char::is_whitespace) {
+                    return Err(bad());
+                }
+                check(value).map_err(|e| format!("{}: {e}", bad()))
             }
         }
     }
@@ -180,7 +208,15 @@ mod tests {
             OptionSpec::bool("flag", false, "a flag"),
             OptionSpec::int("n", 7, 9, "7", "a number"),
             OptionSpec::choice("mode", &["a", "b"], "a", "a mode"),
+            OptionSpec::text("pair", "X,Y", check_pair, "1,2", "two numbers"),
         ]
+    }
+
+    fn check_pair(v: &str) -> Result<String, String> {
+        let (a, b) = v.split_once(',').ok_or("no comma")?;
+        let a: u8 = a.parse().map_err(|_| "X is not a number")?;
+        let b: u8 = b.parse().map_err(|_| "Y is not a number")?;
+        Ok(format!("{a},{b}"))
     }
 
     #[test]
@@ -189,14 +225,27 @@ mod tests {
         assert_eq!(o.int("n"), 9);
         assert!(o.flag("flag"));
         assert_eq!(o.get("mode"), "a");
-        assert_eq!(o.to_string(), "flag=true mode=a n=9");
+        assert_eq!(o.to_string(), "flag=true mode=a n=9 pair=1,2");
+    }
+
+    #[test]
+    fn text_options_are_checked_and_normalized() {
+        let o = Options::resolve(&specs(), "g", &["pair=03,4"]).unwrap();
+        assert_eq!(o.get("pair"), "3,4");
+        let e = Options::resolve(&specs(), "g", &["pair=3"]).unwrap_err();
+        assert!(
+            e.contains("bad value '3'") && e.contains("X,Y") && e.contains("no comma"),
+            "{e}"
+        );
+        let e = Options::resolve(&specs(), "g", &["pair=1, 2"]).unwrap_err();
+        assert!(e.contains("bad value"), "{e}");
     }
 
     #[test]
     fn errors_list_the_valid_names_and_values() {
         let e = Options::resolve(&specs(), "g", &["nope=1"]).unwrap_err();
         assert!(
-            e.contains("unknown option 'nope'") && e.contains("flag, n, mode"),
+            e.contains("unknown option 'nope'") && e.contains("flag, n, mode, pair"),
             "{e}"
         );
         let e = Options::resolve(&specs(), "g", &["n=10"]).unwrap_err();

@@ -20,6 +20,7 @@ fn random_rules(rng: &mut Rng) -> Vec<String> {
             OptionKind::Bool => ["true", "false"][rng.below(2) as usize].to_string(),
             OptionKind::Int { min, max } => (min + rng.below((max - min + 1).min(13) as u64) as i64).to_string(),
             OptionKind::Choice(vs) => vs[rng.below(vs.len() as u64) as usize].to_string(),
+            OptionKind::Text { .. } => o.default.to_string(),
         };
         out.push(format!("{}={v}", o.name));
     }

@@ -2,12 +2,13 @@
 
 pub mod rikken;
 pub mod schwimmen;
+pub mod skwitz;
 
 use crate::game::GameSpec;
 
 /// Every game croupier knows.
 pub fn all() -> Vec<GameSpec> {
-    vec![rikken::spec(), schwimmen::spec()]
+    vec![rikken::spec(), schwimmen::spec(), skwitz::spec()]
 }
 
 /// A game by name.

@@ -1,0 +1,751 @@
+//! The Skwitz state machine: a session of games; each game is a run of deals until a player
+//! declares Out!; each deal is an ante, a shuffle with the matador bottom check, a layout and
+//! draws until the stock is empty (skwitz.md Sec. 2, 4, 5).
+//!
+//! Audiences (Sec. 7): a seat's hand goes to that seat only, the bottom card of the stock to
+//! the dealer only; everything else (table, plays, points, payments, the pot) is public.
+
+use super::captures::{self, is_matador, value};
+use super::{parse_deal_table, DEAL_TABLE};
+use crate::args;
+use crate::cards::{full_deck, Card, Suit};
+use crate::chance::{Chance, DealRequest};
+use crate::game::{Audience, Event, Game, Outcome, Seat};
+use crate::options::Options;
+use serde_json::json;
+
+/// A game that has lasted this many deals ends at the next deal end at which someone has
+/// reached the target, as if `out_timing=auto_at_deal_end` (a guard against bots that never
+/// declare; it does not change play between bots that declare).
+pub const FORCE_OUT_AFTER_DEALS: usize = 30;
+
+/// Builds a Skwitz session (the [`crate::game::NewGame`] of the spec).
+pub fn new_game(players: usize, options: &Options, chance: Chance) -> Result<Box<dyn Game>, String> {
+    Ok(Box::new(Skwitz::with_players(players, options.clone(), chance)?))
+}
+
+/// Where chips go to or come from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Purse {
+    Seat(Seat),
+    Pot,
+}
+
+impl Purse {
+    fn token(self) -> String {
+        match self {
+            Purse::Seat(s) => s.to_string(),
+            Purse::Pot => "pot".to_string(),
+        }
+    }
+}
+
+/// A whole Skwitz session.
+pub struct Skwitz {
+    o: Options,
+    n: usize,
+    teams: bool,
+    stake: i64,
+    target: i64,
+    /// (table cards, cards per draw, draws).
+    layout: (usize, usize, usize),
+    chance: Chance,
+    events: Vec<Event>,
+    // The session.
+    games_target: usize,
+    extra_cap: usize,
+    game_no: usize,
+    deal_no: usize,
+    deals_in_game: usize,
+    chips: Vec<i64>,
+    pot: i64,
+    /// The side holding the pot (a side is a seat, or a team 0/1 with teams).
+    pot_holder: Option<usize>,
+    wins_since_collect: Vec<usize>,
+    winners: Vec<Seat>,
+    collections: Vec<(Seat, i64)>,
+    /// Points per side in the current game.
+    points: Vec<i64>,
+    dealer: Seat,
+    // The deal.
+    table: Vec<Card>,
+    hands: Vec<Vec<Card>>,
+    /// The stock, top first.
+    stock: Vec<Card>,
+    piles: Vec<Vec<Card>>,
+    removed: Vec<Card>,
+    last_captor: Option<Seat>,
+    draws: usize,
+    turn: Seat,
+    over: bool,
+    outcome: Option<Outcome>,
+    /// A deal from a deal file that failed; reported by the `apply` that caused it.
+    deal_error: Option<String>,
+}
+
+impl Skwitz {
+    /// A session for `n` players under options `o`.
+    pub fn with_players(n: usize, o: Options, mut chance: Chance) -> Result<Skwitz, String> {
+        if !(2..=8).contains(&n) {
+            return Err(format!("skwitz is played by 2-8 players, not {n}"));
+        }
+        let stake = o.int("stake");
+        if stake % 2 != 0 {
+            return Err(format!("stake must be even (half-stakes are paid), not {stake}"));
+        }
+        let teams = o.flag("teams");
+        if teams && n != 4 {
+            return Err(format!("teams=true needs 4 players (two teams of two), not {n}"));
+        }
+        if o.flag("breach_penalty") {
+            return Err(
+                "breach_penalty=true is not supported: croupier refuses every illegal action, so no \
+                        breach can happen (a faulting bot's move is replaced by the referee's substitute)"
+                    .into(),
+            );
+        }
+        let overrides = parse_deal_table(o.get("deal_table"))?;
+        let layout = overrides.get(&n).copied().unwrap_or(DEAL_TABLE[n - 2]);
+        let dealer = chance.first_dealer(n);
+        let sides = if teams { 2 } else { n };
+        let mut g = Skwitz {
+            n,
+            teams,
+            stake,
+            target: o.int("target"),
+            layout,
+            chance,
+            events: Vec::new(),
+            games_target: o.int("games") as usize,
+            extra_cap: o.int("extra_games_cap") as usize,
+            game_no: 1,
+            deal_no: 0,
+            deals_in_game: 0,
+            chips: vec![0; n],
+            pot: 0,
+            pot_holder: None,
+            wins_since_collect: vec![0; sides],
+            winners: Vec::new(),
+            collections: Vec::new(),
+            points: vec![0; sides],
+            dealer,
+            table: Vec::new(),
+            hands: vec![Vec::new(); n],
+            stock: Vec::new(),
+            piles: vec![Vec::new(); n],
+            removed: Vec::new(),
+            last_captor: None,
+            draws: 0,
+            turn: 0,
+            over: false,
+            outcome: None,
+            deal_error: None,
+            o,
+        };
+        g.emit(g.everyone(), "newgame", args![1, dealer]);
+        g.start_deal()?;
+        Ok(g)
+    }
+
+    fn emit(&mut self, to: Audience, kind: &'static str, args: Vec<String>) {
+        self.events.push(Event::new(to, kind, args));
+    }
+
+    fn everyone(&self) -> Audience {
+        Audience::all(self.n)
+    }
+
+    /// The seat to the right: play and the deal pass anticlockwise.
+    pub fn right(&self, s: Seat) -> Seat {
+        (s + self.n - 1) % self.n
+    }
+
+    /// The side of a seat: the seat itself, or its team (0: seats 0+2, 1: seats 1+3).
+    pub fn side(&self, s: Seat) -> usize {
+        if self.teams {
+            s % 2
+        } else {
+            s
+        }
+    }
+
+    fn opponents(&self, s: Seat) -> Vec<Seat> {
+        (0..self.n).filter(|&o| self.side(o) != self.side(s)).collect()
+    }
+
+    fn pay(&mut self, from: Purse, to: Purse, amount: i64, reason: &str) {
+        if amount == 0 {
+            return;
+        }
+        for (p, d) in [(from, -amount), (to, amount)] {
+            match p {
+                Purse::Seat(s) => self.chips[s] += d,
+                Purse::Pot => self.pot += d,
+            }
+        }
+        self.emit(self.everyone(), "pay", args![from.token(), to.token(), amount, reason]);
+    }
+
+    fn score(&mut self, seat: Seat, reason: &str) {
+        let side = self.side(seat);
+        self.points[side] += 1;
+        self.emit(self.everyone(), "point", args![seat, reason, self.points[side]]);
+    }
+
+    /// The bottom card of a deal: the last card of the stock, or of the dealer's first draw when
+    /// the first draw takes the whole stock.
+    fn bottom(&self, hands: &[Vec<Card>], stock: &[Card]) -> Option<Card> {
+        stock.last().or_else(|| hands[self.dealer].last()).copied()
+    }
+
+    /// Antes, shuffles until the bottom card is no matador, lays out the table and makes the first draw.
+    fn start_deal(&mut self) -> Result<(), String> {
+        self.deal_no += 1;
+        self.deals_in_game += 1;
+        let (t, h, _) = self.layout;
+        self.emit(self.everyone(), "deal", args![self.deal_no, self.dealer]);
+        if self.o.get("ante_per") == "deal" || self.deals_in_game == 1 {
+            for s in 0..self.n {
+                self.pay(Purse::Seat(s), Purse::Pot, self.stake, "ante");
+            }
+        }
+        let forehand = self.right(self.dealer);
+        let req = DealRequest {
+            dealer: self.dealer,
+            deck: full_deck(),
+            hand_sizes: vec![h; self.n],
+            piles: vec![("table", t), ("stock", usize::MAX)],
+            first: forehand,
+            clockwise: false,
+            packets: vec![],
+            cut_from: None,
+        };
+        let mut attempts = 0;
+        let deal = loop {
+            let d = self.chance.deal(&req)?;
+            let table = d.piles.get("table").cloned().unwrap_or_default();
+            let stock = d.piles.get("stock").cloned().unwrap_or_default();
+            if table.len() != t {
+                return Err(format!(
+                    "deal {}: the table pile has {} cards, this game lays out {t}",
+                    self.deal_no,
+                    table.len()
+                ));
+            }
+            let total = d.hands.iter().map(Vec::len).sum::<usize>() + table.len() + stock.len();
+            if total != 52 {
+                return Err(format!(
+                    "deal {}: the deal holds {total} cards, not 52 (the stock pile must hold the rest)",
+                    self.deal_no
+                ));
+            }
+            attempts += 1;
+            match self.bottom(&d.hands, &stock) {
+                Some(b) if is_matador(b) && attempts < 1000 => {
+                    self.emit(self.everyone(), "reshuffle", vec![]);
+                }
+                _ => break (d, table, stock),
+            }
+        };
+        let (d, table, stock) = deal;
+        let bottom = self.bottom(&d.hands, &stock).expect("a deal has a bottom card");
+        self.emit(Audience::seat(self.dealer), "bottom", args![bottom]);
+        self.table = table;
+        self.stock = stock;
+        self.piles = vec![Vec::new(); self.n];
+        self.removed.clear();
+        self.last_captor = None;
+        self.draws = 0;
+        let mut cards: Vec<String> = self.table.iter().map(|c| c.to_string()).collect();
+        if cards.is_empty() {
+            cards.push("-".into());
+        }
+        self.emit(self.everyone(), "table", cards);
+        self.hands = d.hands;
+        self.announce_draw();
+        Ok(())
+    }
+
+    /// Announces a draw (the hands are already in `self.hands`); forehand plays first.
+    fn announce_draw(&mut self) {
+        self.draws += 1;
+        self.emit(self.everyone(), "draw", args![self.draws, self.stock.len()]);
+        for s in 0..self.n {
+            self.hands[s].sort();
+            let cards = self.hands[s].iter().map(|c| c.to_string()).collect();
+            self.emit(Audience::seat(s), "hand", cards);
+        }
+        self.turn = self.right(self.dealer);
+    }
+
+    /// Draws h cards each from the top of the stock, forehand first, anticlockwise.
+    fn draw(&mut self) {
+        let h = self.layout.1;
+        let mut s = self.right(self.dealer);
+        for _ in 0..self.n {
+            let k = h.min(self.stock.len());
+            self.hands[s] = self.stock.drain(..k).collect();
+            s = self.right(s);
+        }
+        self.announce_draw();
+    }
+
+    fn can_declare(&self, s: Seat) -> bool {
+        self.o.get("out_timing") == "on_turn" && self.points[self.side(s)] >= self.target
+    }
+
+    /// Whether `card` (in the mover's hand) may be trailed.
+    fn may_trail(&self, card: Card) -> Result<(), String> {
+        let hand = &self.hands[self.turn];
+        match self.o.get("trail_rule") {
+            "free" => Ok(()),
+            "card_level" => {
+                if let Some(c) = captures::captures(card, &self.table).first() {
+                    Err(format!(
+                        "{card} can capture ({}), so it must capture (trail_rule=card_level)",
+                        captures::token(card, c)
+                    ))
+                } else {
+                    Ok(())
+                }
+            }
+            _ => {
+                for &h in hand {
+                    if let Some(c) = captures::captures(h, &self.table).first() {
+                        return Err(format!(
+                            "you can capture ({}), and a player may trail only when no card can capture",
+                            captures::token(h, c)
+                        ));
+                    }
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// Parses an action token against the current state without changing anything.
+    fn parse_action(&self, token: &str) -> Result<Action, String> {
+        if token == "out" {
+            if self.o.get("out_timing") != "on_turn" {
+                return Err("Out! is automatic at the deal end under out_timing=auto_at_deal_end".into());
+            }
+            let side = self.side(self.turn);
+            if !self.can_declare(self.turn) {
+                return Err(format!(
+                    "Out! needs {} points; {} has {}",
+                    self.target,
+                    if self.teams { "your team" } else { "you" },
+                    self.points[side]
+                ));
+            }
+            return Ok(Action::Out);
+        }
+        let (card_s, rest) = match token.split_once(':') {
+            Some((c, r)) => (c, Some(r)),
+            None => (token, None),
+        };
+        let card: Card = card_s.parse().map_err(|e| {
+            format!("'{token}' is not an action: write out, a card to trail (7H) or CARD:C1,C2 to capture ({e})")
+        })?;
+        if !self.hands[self.turn].contains(&card) {
+            return Err(format!("{card} is not in your hand"));
+        }
+        match rest {
+            None => {
+                self.may_trail(card)?;
+                Ok(Action::Trail(card))
+            }
+            Some(list) => {
+                let mut taken: Vec<Card> = Vec::new();
+                for t in list.split(',') {
+                    let c: Card = t.parse().map_err(|e| {
+                        format!("'{token}': the captured cards must be cards separated by commas ({e})")
+                    })?;
+                    if !self.table.contains(&c) {
+                        return Err(format!("{c} is not on the table"));
+                    }
+                    if taken.contains(&c) {
+                        return Err(format!("{c} is listed twice"));
+                    }
+                    taken.push(c);
+                }
+                captures::check(card, &taken)?;
+                let canonical = captures::token(card, &taken);
+                if canonical != token {
+                    return Err(format!(
+                        "write the captured cards in notation order (S H D C, high to low): {canonical}"
+                    ));
+                }
+                Ok(Action::Capture(card, taken))
+            }
+        }
+    }
+
+    fn capture(&mut self, card: Card, taken: Vec<Card>) {
+        let s = self.turn;
+        self.hands[s].retain(|&c| c != card);
+        self.table.retain(|c| !taken.contains(c));
+        let mut into = vec![card];
+        into.extend(taken.iter().copied());
+        let table_only = self.o.get("matador_source") == "table_only";
+        for &c in &into {
+            if is_matador(c) && !(table_only && c == card) {
+                self.emit(self.everyone(), "matador", args![s, c]);
+                self.score(s, "matador");
+                self.bonus_payments(s, "matador");
+            }
+        }
+        let last_play = self.stock.is_empty() && self.hands.iter().all(Vec::is_empty);
+        if self.table.is_empty() && !(last_play && self.o.get("last_play_skwitz") == "no") {
+            let mut marker = taken.clone();
+            marker.sort();
+            self.emit(self.everyone(), "skwitz", args![s, marker[0]]);
+            self.score(s, "skwitz");
+            self.bonus_payments(s, "skwitz");
+        }
+        self.piles[s].extend(into);
+        self.last_captor = Some(s);
+    }
+
+    /// Every other player (the other team) pays S/2 to `s` and S/2 to the pot.
+    fn bonus_payments(&mut self, s: Seat, reason: &str) {
+        let half = self.stake / 2;
+        for o in self.opponents(s) {
+            self.pay(Purse::Seat(o), Purse::Seat(s), half, reason);
+            self.pay(Purse::Seat(o), Purse::Pot, half, reason);
+        }
+    }
+
+    /// After an action: the next turn, a new draw, or the deal end.
+    fn advance(&mut self) -> Result<(), String> {
+        if self.hands.iter().any(|h| !h.is_empty()) {
+            self.turn = self.right(self.turn);
+            return Ok(());
+        }
+        if !self.stock.is_empty() {
+            self.draw();
+            return Ok(());
+        }
+        self.deal_end()
+    }
+
+    fn deal_end(&mut self) -> Result<(), String> {
+        let left = std::mem::take(&mut self.table);
+        let to = match self.last_captor {
+            Some(s) if self.o.flag("leftover_to_last_captor") => {
+                self.piles[s].extend(left.iter().copied());
+                s.to_string()
+            }
+            _ => {
+                self.removed.extend(left.iter().copied());
+                "none".to_string()
+            }
+        };
+        let mut a = vec![to];
+        a.extend(left.iter().map(|c| c.to_string()));
+        self.emit(self.everyone(), "clear", a);
+        for s in 0..self.n {
+            let spades = self.piles[s].iter().filter(|c| c.suit == Suit::Spades).count();
+            self.emit(self.everyone(), "count", args![s, self.piles[s].len(), spades]);
+        }
+        let sides = self.points.len();
+        let mut cards = vec![0usize; sides];
+        let mut spades = vec![0usize; sides];
+        for s in 0..self.n {
+            cards[self.side(s)] += self.piles[s].len();
+            spades[self.side(s)] += self.piles[s].iter().filter(|c| c.suit == Suit::Spades).count();
+        }
+        for (counts, reason) in [(cards, "cards"), (spades, "spades")] {
+            for side in self.most(&counts) {
+                self.score(side, reason);
+            }
+        }
+        if let Some(s) = self.last_captor {
+            self.score(s, "last");
+        }
+        self.emit(self.everyone(), "dealend", args![self.deal_no]);
+        let auto = self.o.get("out_timing") == "auto_at_deal_end" || self.deals_in_game >= FORCE_OUT_AFTER_DEALS;
+        if auto {
+            let best = *self.points.iter().max().unwrap();
+            if best >= self.target {
+                // The first seat in turn order from forehand whose side has the most points.
+                let mut s = self.right(self.dealer);
+                while self.points[self.side(s)] != best {
+                    s = self.right(s);
+                }
+                return self.go_out(s, "auto");
+            }
+        }
+        self.dealer = self.right(self.dealer);
+        self.start_deal()
+    }
+
+    /// The sides that score a "most" point: the unique maximum, or every tied side under
+    /// `tie_rule=all_tied` (nobody when every count is 0).
+    fn most(&self, counts: &[usize]) -> Vec<usize> {
+        let max = *counts.iter().max().unwrap();
+        if max == 0 {
+            return vec![];
+        }
+        let tied: Vec<usize> = (0..counts.len()).filter(|&i| counts[i] == max).collect();
+        if tied.len() == 1 || self.o.get("tie_rule") == "all_tied" {
+            tied
+        } else {
+            vec![]
+        }
+    }
+
+    /// Out! by `w`: payments, matsch, the pot, and the next game or the end of the session.
+    fn go_out(&mut self, w: Seat, how: &str) -> Result<(), String> {
+        self.emit(self.everyone(), "out", args![w, how]);
+        let s = self.stake;
+        for o in self.opponents(w) {
+            self.pay(Purse::Seat(o), Purse::Seat(w), s, "out");
+            self.pay(Purse::Seat(o), Purse::Pot, s, "out");
+        }
+        for o in self.opponents(w) {
+            if self.points[self.side(o)] == 0 {
+                self.emit(self.everyone(), "matsch", args![o]);
+                self.pay(Purse::Seat(o), Purse::Seat(w), s, "matsch");
+                self.pay(Purse::Seat(o), Purse::Pot, s, "matsch");
+            }
+        }
+        let side = self.side(w);
+        self.wins_since_collect[side] += 1;
+        let collect = match self.o.get("collect_rule") {
+            "second_win_total" => self.wins_since_collect[side] >= 2,
+            _ => self.pot_holder == Some(side),
+        };
+        if collect {
+            let pot = self.pot;
+            self.pay(Purse::Pot, Purse::Seat(w), pot, "collect");
+            self.collections.push((w, pot));
+            self.pot_holder = None;
+            self.wins_since_collect = vec![0; self.points.len()];
+            self.emit(self.everyone(), "potholder", args!["none"]);
+        } else {
+            self.pot_holder = Some(side);
+            self.emit(self.everyone(), "potholder", args![w]);
+        }
+        self.winners.push(w);
+        self.emit(self.everyone(), "gameend", args![self.game_no, w]);
+        self.dealer = w;
+        self.points = vec![0; self.points.len()];
+        self.table.clear();
+        self.stock.clear();
+        self.hands = vec![Vec::new(); self.n];
+        let done =
+            self.game_no >= self.games_target && (self.pot == 0 || self.game_no >= self.games_target + self.extra_cap);
+        if done {
+            self.finish();
+            return Ok(());
+        }
+        self.game_no += 1;
+        self.deals_in_game = 0;
+        self.emit(self.everyone(), "newgame", args![self.game_no, self.dealer]);
+        self.start_deal()
+    }
+
+    /// The end of the session: split a pot nobody collected, and the outcome.
+    fn finish(&mut self) {
+        if self.pot > 0 {
+            let n = self.n as i64;
+            let share = self.pot / n;
+            let mut rem = self.pot % n;
+            let mut s = self.right(self.dealer);
+            for _ in 0..self.n {
+                let extra = if rem > 0 { 1 } else { 0 };
+                rem -= extra;
+                self.pay(Purse::Pot, Purse::Seat(s), share + extra, "split");
+                s = self.right(s);
+            }
+        }
+        self.emit(self.everyone(), "sessionend", args![self.game_no]);
+        self.over = true;
+        let scores: Vec<f64> = (0..self.n)
+            .map(|s| {
+                if self.teams {
+                    (self.chips[s] + self.chips[(s + 2) % 4]) as f64
+                } else {
+                    self.chips[s] as f64
+                }
+            })
+            .collect();
+        let winners: Vec<String> = self.winners.iter().map(|w| w.to_string()).collect();
+        let chips: Vec<String> = scores.iter().map(|c| format!("{c:+}")).collect();
+        let summary = format!(
+            "{} games ({} deals); Out! by {}; {}; chips {}",
+            self.game_no,
+            self.deal_no,
+            winners.join(","),
+            if self.collections.is_empty() {
+                "pot split".to_string()
+            } else {
+                format!(
+                    "pot collected by {}",
+                    self.collections
+                        .iter()
+                        .map(|(s, p)| format!("{s}({p})"))
+                        .collect::<Vec<_>>()
+                        .join(",")
+                )
+            },
+            chips.join(" ")
+        );
+        self.outcome = Some(Outcome {
+            scores,
+            detail: json!({
+                "summary": summary,
+                "games": self.game_no,
+                "deals": self.deal_no,
+                "winners": self.winners,
+                "collections": self.collections.iter().map(|(s, p)| json!([s, p])).collect::<Vec<_>>(),
+                "chips": self.chips,
+                "teams": self.teams,
+            }),
+        });
+    }
+
+    // Read access for tests and tools.
+
+    /// Every card's place: hands, table, stock, piles and removed cards (52 in all).
+    pub fn card_count(&self) -> usize {
+        if self.over {
+            return 52;
+        }
+        self.hands.iter().map(Vec::len).sum::<usize>()
+            + self.table.len()
+            + self.stock.len()
+            + self.piles.iter().map(Vec::len).sum::<usize>()
+            + self.removed.len()
+    }
+    pub fn table(&self) -> &[Card] {
+        &self.table
+    }
+    pub fn hand(&self, s: Seat) -> &[Card] {
+        &self.hands[s]
+    }
+    pub fn chips(&self) -> &[i64] {
+        &self.chips
+    }
+    pub fn pot(&self) -> i64 {
+        self.pot
+    }
+    /// Points of the side of seat `s` in the current game.
+    pub fn points(&self, s: Seat) -> i64 {
+        self.points[self.side(s)]
+    }
+    pub fn dealer(&self) -> Seat {
+        self.dealer
+    }
+    /// The number of the current deal in the session (1, 2, …).
+    pub fn deal_no(&self) -> usize {
+        self.deal_no
+    }
+    pub fn layout(&self) -> (usize, usize, usize) {
+        self.layout
+    }
+}
+
+enum Action {
+    Out,
+    Trail(Card),
+    Capture(Card, Vec<Card>),
+}
+
+impl Game for Skwitz {
+    fn players(&self) -> usize {
+        self.n
+    }
+
+    fn to_move(&self) -> Option<Seat> {
+        if self.over {
+            None
+        } else {
+            Some(self.turn)
+        }
+    }
+
+    fn decision(&self) -> &'static str {
+        "play"
+    }
+
+    fn legal_actions(&self) -> Vec<String> {
+        if self.over {
+            return vec![];
+        }
+        let mut out = Vec::new();
+        if self.can_declare(self.turn) {
+            out.push("out".to_string());
+        }
+        let hand = &self.hands[self.turn];
+        let mut any_capture = false;
+        let mut capturing = vec![false; hand.len()];
+        for (i, &c) in hand.iter().enumerate() {
+            for x in captures::captures(c, &self.table) {
+                out.push(captures::token(c, &x));
+                any_capture = true;
+                capturing[i] = true;
+            }
+        }
+        for (i, &c) in hand.iter().enumerate() {
+            let ok = match self.o.get("trail_rule") {
+                "free" => true,
+                "card_level" => !capturing[i],
+                _ => !any_capture,
+            };
+            if ok {
+                out.push(c.to_string());
+            }
+        }
+        out
+    }
+
+    fn apply(&mut self, action: &str) -> Result<(), String> {
+        if self.over {
+            return Err("the session is over".into());
+        }
+        if let Some(e) = self.deal_error.take() {
+            return Err(e);
+        }
+        let a = self.parse_action(action)?;
+        let s = self.turn;
+        self.emit(self.everyone(), "move", args![s, action]);
+        let r = match a {
+            Action::Out => self.go_out(s, "declared"),
+            Action::Trail(c) => {
+                self.hands[s].retain(|&h| h != c);
+                self.table.push(c);
+                self.advance()
+            }
+            Action::Capture(c, taken) => {
+                self.capture(c, taken);
+                self.advance()
+            }
+        };
+        if let Err(e) = r {
+            // A deal from a deal file did not fit: the session cannot go on.
+            self.over = true;
+            self.deal_error = Some(e.clone());
+            return Err(e);
+        }
+        Ok(())
+    }
+
+    fn take_events(&mut self) -> Vec<Event> {
+        std::mem::take(&mut self.events)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome.clone()
+    }
+
+    fn chance(&self) -> &Chance {
+        &self.chance
+    }
+}
+
+/// The value of a card for sums (re-exported for the policy and tests).
+pub fn card_value(c: Card) -> Option<u8> {
+    value(c)
+}

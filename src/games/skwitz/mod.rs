@@ -1,0 +1,193 @@
+//! Skwitz: a fishing game for 2–8 players (rules: `skwitz.md` of the project's shared rules).
+//! A move captures a set of table cards with one card from the hand (same-rank matches and
+//! sums of two or more number cards, in any combination), or trails a card to the table.
+//!
+//! [`captures`] enumerates and checks captures, [`engine`] is the state machine (deals, draws,
+//! the in-play payments, deal-end points, "Out!", the pot and the session of games), [`view`]
+//! is what one seat knows, [`policy`] the `simple` bot, [`render`] the text of `croupier show`.
+
+pub mod captures;
+pub mod engine;
+pub mod policy;
+pub mod render;
+pub mod view;
+
+use crate::game::GameSpec;
+use crate::options::OptionSpec;
+
+pub fn spec() -> GameSpec {
+    GameSpec {
+        name: "skwitz",
+        title: "Skwitz",
+        summary:
+            "2-8 players, anticlockwise; fishing: capture by matching and summing, skwitz sweeps, matadors, Out! at 7",
+        min_players: 2,
+        max_players: 8,
+        default_players: 4,
+        notes: "A croupier game is a session of Skwitz games (option games, default 5; each ends when a player \
+                declares Out!), played on while the pot is not collected (extra_games_cap). Scores are net \
+                chips per seat (zero-sum; with teams=true each seat scores its team's shared pool).\n\
+                Play is anticlockwise: the next player is the seat to the right, seat s-1 (mod n).\n\
+                Action tokens: `out`, a capture `CARD:C1,C2,...` (the played card, then the captured table \
+                cards in notation order S H D C, high to low), a trail `CARD`.",
+        options,
+        new_game: engine::new_game,
+        new_view: view::new_view,
+        simple_policy: policy::simple_policy,
+        render: render::render,
+        // Scores are net chips per session (5 games, stake 4). A session moves a seat by tens of
+        // chips; losing half a stake per session and seat (2 chips) is a clear regression.
+        compare_bounds: (-2.0, 0.0),
+    }
+}
+
+/// The deal table of skwitz.md Sec. 1.1: (table cards T, cards per draw h, draws k) for
+/// n = 2..=8 players; T + n·h·k = 52.
+pub const DEAL_TABLE: [(usize, usize, usize); 7] = [
+    (4, 4, 6),
+    (4, 4, 4),
+    (4, 4, 3),
+    (2, 5, 2),
+    (4, 4, 2),
+    (3, 7, 1),
+    (4, 3, 2),
+];
+
+/// Parses and checks a `deal_table` override: `standard`, or entries `n:T,h,k` joined by `/`
+/// (e.g. `5:7,3,3/7:10,3,2`). Each entry must satisfy T + n·h·k = 52, T ≥ 1, h ≥ 2, k ≥ 1.
+/// Returns the normalized text (entries sorted by n).
+pub fn check_deal_table(v: &str) -> Result<String, String> {
+    parse_deal_table(v).map(|m| {
+        if m.is_empty() {
+            "standard".to_string()
+        } else {
+            m.iter()
+                .map(|(n, (t, h, k))| format!("{n}:{t},{h},{k}"))
+                .collect::<Vec<_>>()
+                .join("/")
+        }
+    })
+}
+
+/// The overrides of a (checked) `deal_table` value, by player count.
+pub fn parse_deal_table(v: &str) -> Result<std::collections::BTreeMap<usize, (usize, usize, usize)>, String> {
+    let mut m = std::collections::BTreeMap::new();
+    if v == "standard" {
+        return Ok(m);
+    }
+    for entry in v.split('/') {
+        let bad = || format!("entry '{entry}' is not n:T,h,k (e.g. 5:7,3,3)");
+        let (n, rest) = entry.split_once(':').ok_or_else(bad)?;
+        let n: usize = n.parse().map_err(|_| bad())?;
+        let nums: Vec<usize> = rest
+            .split(',')
+            .map(|x| x.parse::<usize>())
+            .collect::<Result<_, _>>()
+            .map_err(|_| bad())?;
+        let [t, h, k] = nums[..] else { return Err(bad()) };
+        if !(2..=8).contains(&n) {
+            return Err(format!("entry '{entry}': skwitz is played by 2-8 players, not {n}"));
+        }
+        if t < 1 || h < 2 || k < 1 {
+            return Err(format!(
+                "entry '{entry}': need T >= 1 table cards, h >= 2 cards per draw, k >= 1 draws"
+            ));
+        }
+        if t + n * h * k != 52 {
+            return Err(format!(
+                "entry '{entry}': T + n*h*k = {t} + {n}*{h}*{k} = {}, not 52",
+                t + n * h * k
+            ));
+        }
+        if m.insert(n, (t, h, k)).is_some() {
+            return Err(format!("{n} players are given twice"));
+        }
+    }
+    Ok(m)
+}
+
+/// Every rule option of skwitz.md (Sec. 6's list), defaults first.
+pub fn options() -> Vec<OptionSpec> {
+    vec![
+        OptionSpec::int("target", 1, 100, "7", "points needed to declare Out! (Sec. 2.3)"),
+        OptionSpec::int(
+            "stake",
+            2,
+            1000,
+            "4",
+            "the stake S in chips, even: ante S, matador and skwitz S/2 to the captor and S/2 to the pot per other player (Sec. 4)",
+        ),
+        OptionSpec::text(
+            "deal_table",
+            "standard|n:T,h,k/...",
+            check_deal_table,
+            "standard",
+            "override the deal table of Sec. 1.1 for n players: T table cards, h cards per draw, k draws (T+n*h*k=52, h>=2)",
+        ),
+        OptionSpec::choice(
+            "ante_per",
+            &["deal", "game"],
+            "deal",
+            "every player antes S into the pot every deal, or only at the first deal of a game (Sec. 2.0)",
+        ),
+        OptionSpec::choice(
+            "trail_rule",
+            &["only_when_unable", "free", "card_level"],
+            "only_when_unable",
+            "trailing only when no card can capture; any time; or with any card that cannot capture (Sec. 2.3)",
+        ),
+        OptionSpec::choice(
+            "matador_source",
+            &["any_into_pile", "table_only"],
+            "any_into_pile",
+            "a matador scores when it enters a pile, the capturing card included; or only when taken from the table (Sec. 2.4)",
+        ),
+        OptionSpec::choice(
+            "last_play_skwitz",
+            &["counts", "no"],
+            "counts",
+            "a sweep with the last card of the deal is a skwitz, or not (Sec. 2.4)",
+        ),
+        OptionSpec::bool(
+            "leftover_to_last_captor",
+            false,
+            "the cards left on the table at the deal end go to the last captor (Cassino); default: out of play (Sec. 2.5)",
+        ),
+        OptionSpec::choice(
+            "tie_rule",
+            &["nobody", "all_tied"],
+            "nobody",
+            "a tie for most cards or most spades scores for nobody, or for every tied player (Sec. 2.5)",
+        ),
+        OptionSpec::choice(
+            "out_timing",
+            &["on_turn", "auto_at_deal_end"],
+            "on_turn",
+            "Out! is declared at the start of one's turn (optional); or automatic at the deal end (Sec. 2.5)",
+        ),
+        OptionSpec::choice(
+            "collect_rule",
+            &["consecutive", "second_win_total"],
+            "consecutive",
+            "the pot holder collects when he wins again in a row; or whoever wins a second time since the last collection (Sec. 2.6)",
+        ),
+        OptionSpec::bool(
+            "teams",
+            false,
+            "4 players as two teams of two partners sitting opposite (0+2, 1+3), sharing points and chips (Sec. 6 SK16)",
+        ),
+        OptionSpec::bool(
+            "breach_penalty",
+            false,
+            "charge S/2 to each other player for a breach (SK14); croupier refuses illegal moves, so no breach happens: must stay false",
+        ),
+        OptionSpec::int("games", 1, 1000, "5", "games (each up to an Out!) in a session (Sec. 5)"),
+        OptionSpec::int(
+            "extra_games_cap",
+            0,
+            100,
+            "3",
+            "after the last game, play at most this many more until the pot is collected, then split it (Sec. 5)",
+        ),
+    ]
+}

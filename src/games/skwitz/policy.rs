@@ -1,0 +1,141 @@
+//! The built-in `simple` Skwitz bot: declares Out! as soon as it may; otherwise it values
+//! each capture by the cards, spades, matadors and sweeps it brings, and subtracts the risk
+//! of what it leaves on the table for the next player (a sweep or a matador within reach of
+//! the cards it has not seen). A trail is chosen to leave the least within reach.
+
+use super::captures::{self, is_matador};
+use crate::cards::{full_deck, Card, Rank, Suit};
+use serde_json::Value;
+
+fn cards(v: &Value, key: &str) -> Vec<Card> {
+    v[key]
+        .as_array()
+        .map(|a| a.iter().filter_map(|c| c.as_str()?.parse().ok()).collect())
+        .unwrap_or_default()
+}
+
+/// What the bot knows, read from the view.
+struct Know {
+    table: Vec<Card>,
+    /// Unseen cards (not in our hand, not seen face up this deal) by rank value 2..=14.
+    unseen_by_rank: [usize; 15],
+    unseen: usize,
+    /// Cards in the next player's hand.
+    next_hand: usize,
+    matador_any: bool,
+}
+
+impl Know {
+    /// The chance that the next player holds at least one card of rank `r`.
+    fn p_holds(&self, r: usize) -> f64 {
+        if self.unseen == 0 || self.next_hand == 0 {
+            return 0.0;
+        }
+        let q = 1.0 - self.unseen_by_rank[r] as f64 / self.unseen as f64;
+        1.0 - q.powi(self.next_hand as i32)
+    }
+
+    /// The expected damage of leaving `rest` on the table for the next player.
+    fn risk(&self, rest: &[Card]) -> f64 {
+        if rest.is_empty() {
+            return 0.0;
+        }
+        let mut risk = 0.0;
+        for r in 2..=14usize {
+            if self.unseen_by_rank[r] == 0 {
+                continue;
+            }
+            let probe = Card::new(Rank::new(r as u8), Suit::Clubs);
+            let caps = captures::captures(probe, rest);
+            let Some(best) = caps.first() else { continue };
+            let mut harm = 0.1 * best.len() as f64;
+            if best.len() == rest.len() {
+                harm += 10.0; // a skwitz
+            }
+            harm += 8.0 * best.iter().filter(|c| is_matador(**c)).count() as f64;
+            risk += self.p_holds(r) * harm;
+        }
+        risk
+    }
+}
+
+/// The gain of capturing `taken` with `card`, before risk.
+fn gain(card: Card, taken: &[Card], table: &[Card], matador_any: bool) -> f64 {
+    // A card is worth little (one point for most cards per deal); spades a bit more.
+    let mut g = 0.25 * (taken.len() + 1) as f64;
+    let all = std::iter::once(card).chain(taken.iter().copied());
+    for c in all {
+        if c.suit == Suit::Spades {
+            g += 0.3;
+        }
+        if is_matador(c) && (matador_any || c != card) {
+            g += 10.0;
+        }
+    }
+    if taken.len() == table.len() {
+        g += 10.0;
+    }
+    g
+}
+
+/// The `simple` bot's choice for Skwitz.
+pub fn simple_policy(view: &Value, _decision: &str, legal: &[String]) -> String {
+    if legal.iter().any(|l| l == "out") {
+        return "out".into();
+    }
+    let hand = cards(view, "hand");
+    let table = cards(view, "table");
+    let seen = cards(view, "seen");
+    let n = view["players"].as_u64().unwrap_or(2) as usize;
+    let seat = view["seat"].as_u64().unwrap_or(0) as usize;
+    let next = (seat + n - 1) % n;
+    let next_hand = view["hand_sizes"][next].as_u64().unwrap_or(0) as usize;
+    let mut unseen_by_rank = [0usize; 15];
+    let mut unseen = 0;
+    for c in full_deck() {
+        if !hand.contains(&c) && !seen.contains(&c) {
+            unseen_by_rank[c.rank.value() as usize] += 1;
+            unseen += 1;
+        }
+    }
+    let matador_any = view["options"]["matador_source"].as_str() != Some("table_only");
+    let know = Know {
+        table: table.clone(),
+        unseen_by_rank,
+        unseen,
+        next_hand,
+        matador_any,
+    };
+    let mut best: Option<(f64, &String)> = None;
+    for t in legal {
+        let score = match t.split_once(':') {
+            Some((c, list)) => {
+                let (Ok(card), taken) = (
+                    c.parse::<Card>(),
+                    list.split(',').filter_map(|x| x.parse().ok()).collect::<Vec<Card>>(),
+                ) else {
+                    continue;
+                };
+                let rest: Vec<Card> = know.table.iter().copied().filter(|c| !taken.contains(c)).collect();
+                gain(card, &taken, &know.table, know.matador_any) - know.risk(&rest)
+            }
+            None => {
+                let Ok(card) = t.parse::<Card>() else { continue };
+                let mut rest = know.table.clone();
+                rest.push(card);
+                let mut s = -know.risk(&rest);
+                if is_matador(card) {
+                    s -= 5.0;
+                }
+                if card.suit == Suit::Spades {
+                    s -= 0.5;
+                }
+                s
+            }
+        };
+        if best.is_none_or(|(b, _)| score > b) {
+            best = Some((score, t));
+        }
+    }
+    best.map(|(_, t)| t.clone()).unwrap_or_else(|| legal[0].clone())
+}

@@ -1,0 +1,156 @@
+//! Skwitz through the binary: play with records and replay for 2, 4 and 8 players (zero-sum
+//! scores), `rules skwitz`, option errors, `show`, and `match` simple against random.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use serde_json::Value;
+use std::path::Path;
+
+fn croupier() -> Command {
+    Command::cargo_bin("croupier").unwrap()
+}
+
+fn records(path: &Path) -> Vec<Value> {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+#[test]
+fn play_record_replay_zero_sum_for_2_4_and_8_players() {
+    let dir = tempfile::tempdir().unwrap();
+    for (n, games) in [(2, 2), (4, 2), (8, 1)] {
+        let rec = dir.path().join(format!("k{n}.jsonl"));
+        croupier()
+            .args([
+                "play",
+                "skwitz",
+                "--players",
+                &n.to_string(),
+                "--games",
+                &games.to_string(),
+            ])
+            .args(["--seed", "9", "--record", rec.to_str().unwrap(), "--quiet"])
+            .assert()
+            .success();
+        let recs = records(&rec);
+        assert_eq!(recs.len(), games);
+        for r in &recs {
+            let s: Vec<f64> = r["result"]["scores"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|x| x.as_f64().unwrap())
+                .collect();
+            assert_eq!(s.len(), n);
+            assert!(s.iter().sum::<f64>().abs() < 1e-9, "not zero-sum: {s:?}");
+            assert!(r["deals"].as_array().unwrap().len() >= 5, "a session spans many deals");
+        }
+        croupier()
+            .args(["replay", rec.to_str().unwrap()])
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("all agree"));
+    }
+    // A teams session and an overridden deal table replay too.
+    let rec = dir.path().join("teams.jsonl");
+    croupier()
+        .args([
+            "play",
+            "skwitz",
+            "--players",
+            "4",
+            "--games",
+            "2",
+            "--seed",
+            "3",
+            "--quiet",
+        ])
+        .args([
+            "--rule",
+            "teams=true",
+            "--rule",
+            "games=2",
+            "--record",
+            rec.to_str().unwrap(),
+        ])
+        .assert()
+        .success();
+    croupier().args(["replay", rec.to_str().unwrap()]).assert().success();
+    croupier()
+        .args(["show", rec.to_str().unwrap(), "--game", "1"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Game 1").and(predicate::str::contains("goes out")));
+    let rec = dir.path().join("five.jsonl");
+    croupier()
+        .args(["play", "skwitz", "--players", "5", "--seed", "4", "--quiet"])
+        .args(["--rule", "deal_table=5:7,3,3", "--record", rec.to_str().unwrap()])
+        .assert()
+        .success();
+    croupier().args(["replay", rec.to_str().unwrap()]).assert().success();
+}
+
+#[test]
+fn rules_list_the_options_and_bad_values_exit_2() {
+    let mut out = croupier().args(["rules", "skwitz"]).assert().success();
+    for o in [
+        "target",
+        "stake",
+        "deal_table",
+        "ante_per",
+        "trail_rule",
+        "matador_source",
+        "last_play_skwitz",
+        "leftover_to_last_captor",
+        "tie_rule",
+        "out_timing",
+        "collect_rule",
+        "teams",
+        "breach_penalty",
+        "games",
+        "extra_games_cap",
+    ] {
+        out = out.stdout(predicate::str::contains(o));
+    }
+    croupier()
+        .args(["play", "skwitz", "--rule", "trail_rule=sometimes"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("only_when_unable|free|card_level"));
+    croupier()
+        .args(["play", "skwitz", "--rule", "deal_table=4:4,4,4"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("not 52"));
+    croupier()
+        .args(["play", "skwitz", "--rule", "stake=3"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("even"));
+    croupier()
+        .args(["play", "skwitz", "--players", "9"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("2-8"));
+}
+
+#[test]
+fn simple_beats_random() {
+    let out = croupier()
+        .args([
+            "match", "skwitz", "--bot", "simple", "--bot", "random", "--games", "6", "--seed", "5",
+        ])
+        .args(["--json", "--quiet", "--rule", "games=2"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let pair = &v["pairs"][0];
+    assert_eq!(pair["a"], "simple");
+    let lo = pair["ci95"][0].as_f64().unwrap();
+    assert!(lo > 0.0, "simple is not clearly better than random: {pair}");
+}
