@@ -109,6 +109,25 @@ pub trait Game: Send {
     fn outcome(&self) -> Option<Outcome>;
     /// The chance source, whose log holds every deal made so far.
     fn chance(&self) -> &Chance;
+    /// The seat to move has faulted (`kind`: `illegal`, `error`, `timeout`, `crash`, `flood`,
+    /// `dead`; see protocol.md). Games whose rules attach a consequence to a failing player (a
+    /// penalty, a misdeal, a forfeit) apply it here, with events like any change of state, and
+    /// say how the turn goes on. The default: no rule applies, the referee plays a seeded random
+    /// legal action. `replay` calls this again at the recorded faults.
+    fn on_fault(&mut self, _seat: Seat, _kind: &str) -> FaultRuling {
+        FaultRuling::Substitute
+    }
+}
+
+/// How a game rules on a bot's fault ([`Game::on_fault`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FaultRuling {
+    /// No rule applies: the referee plays a legal action drawn from the game's seed.
+    Substitute,
+    /// The rules name the action played for the faulty seat.
+    Play(String),
+    /// The rules have settled the turn themselves (say, a misdeal and a redeal): play on.
+    Handled,
 }
 
 /// What a seat knows, folded from the event lines routed to it, and nothing else.

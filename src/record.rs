@@ -2,7 +2,7 @@
 //! re-runs a record through the rules engine.
 
 use crate::chance::{parse_seed, Chance, Deal, DealSpec};
-use crate::game::{Event, Game, GameSpec, Outcome, Seat};
+use crate::game::{Event, FaultRuling, Game, GameSpec, Outcome, Seat};
 use crate::options::Options;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -210,8 +210,34 @@ pub fn replay(rec: &GameRecord, spec: &GameSpec) -> Result<Vec<Event>, String> {
     };
     check_deals(game.as_ref(), &mut checked_deals)?;
     events.extend(game.take_events());
+    // The recorded faults (other than failed restarts) were put to the rules before the action
+    // with their index; a ruling that settled the turn consumed no action.
+    let mut faults = rec.faults.iter().filter(|f| f.kind != "restart").peekable();
+    let mut rule_on_faults =
+        |game: &mut dyn Game, i: usize, events: &mut Vec<Event>| -> Result<Option<String>, String> {
+            while let Some(f) = faults.next_if(|f| f.action == i) {
+                if game.to_move() != Some(f.seat) {
+                    return Err(format!("fault at action {}: seat {} is not to move", i + 1, f.seat));
+                }
+                let ruling = game.on_fault(f.seat, &f.kind);
+                events.extend(game.take_events());
+                match ruling {
+                    FaultRuling::Handled => continue,
+                    FaultRuling::Play(t) => return Ok(Some(t)),
+                    FaultRuling::Substitute => return Ok(None),
+                }
+            }
+            Ok(None)
+        };
     for (i, a) in rec.actions.iter().enumerate() {
+        let ruled = rule_on_faults(game.as_mut(), i, &mut events)?;
+        check_deals(game.as_ref(), &mut checked_deals)?;
         let at = format!("deal {}, action {} (seat {} '{}')", a.deal, i + 1, a.seat, a.action);
+        if let Some(t) = ruled {
+            if *t != a.action {
+                return Err(format!("{at}: the rules play {t} for the faulty seat"));
+            }
+        }
         match game.to_move() {
             None => return Err(format!("{at}: the game is already over")),
             Some(s) if s != a.seat => {
@@ -227,6 +253,8 @@ pub fn replay(rec: &GameRecord, spec: &GameSpec) -> Result<Vec<Event>, String> {
         check_deals(game.as_ref(), &mut checked_deals)?;
         events.extend(game.take_events());
     }
+    rule_on_faults(game.as_mut(), rec.actions.len(), &mut events)?;
+    check_deals(game.as_ref(), &mut checked_deals)?;
     if let Some(s) = game.to_move() {
         return Err(format!(
             "the record ends after {} actions but seat {s} is still to move",

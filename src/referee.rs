@@ -4,7 +4,7 @@
 
 use crate::bots::{self, Bot};
 use crate::chance::{derive, format_seed, Chance, DealSpec, Purpose, Rng};
-use crate::game::{Event, GameInfo, GameSpec, Seat, SeatView};
+use crate::game::{Event, FaultRuling, Game, GameInfo, GameSpec, Seat, SeatView};
 use crate::options::Options;
 use crate::process::{wait_line, BotProcess, Limits, ReadResult};
 use crate::protocol::{act_line, parse_reply, Hello, Reply, VERSION};
@@ -450,14 +450,10 @@ impl Table {
             }
             let substitute = chosen.is_none();
             let token = match chosen {
-                Some(t) => t,
+                Some(t) => Some(t),
                 None => {
-                    let i = Rng::new(game_seed, Purpose::Substitute, actions.len() as u64).below(legal.len() as u64)
-                        as usize;
-                    let t = legal[i].clone();
-                    game.apply(&t)
-                        .map_err(|e| format!("internal error: substitute refused: {e}"))?;
-                    t
+                    let kind = fault.as_ref().map(|f| f.kind).unwrap_or("error");
+                    substitute_for(game.as_mut(), seat, kind, game_seed, actions.len())?
                 }
             };
             if let Some(f) = fault {
@@ -468,7 +464,10 @@ impl Table {
                     deal,
                     action: actions.len(),
                     kind: f.kind.to_string(),
-                    message: format!("seat {seat} ({name}): {}; played {token} instead", f.message),
+                    message: match &token {
+                        Some(t) => format!("seat {seat} ({name}): {}; played {t} instead", f.message),
+                        None => format!("seat {seat} ({name}): {}; the rules settled the turn", f.message),
+                    },
                 });
                 self.notify(p, "fault", vec![f.kind.to_string(), f.message.clone()]);
                 if f.restart {
@@ -487,13 +486,15 @@ impl Table {
                     }
                 }
             }
-            actions.push(ActionRecord {
-                deal,
-                seat,
-                action: token,
-                ms,
-                substitute,
-            });
+            if let Some(action) = token {
+                actions.push(ActionRecord {
+                    deal,
+                    seat,
+                    action,
+                    ms,
+                    substitute,
+                });
+            }
         }
         let outcome = game
             .outcome()
@@ -557,6 +558,33 @@ impl Drop for Table {
     fn drop(&mut self) {
         self.shutdown();
     }
+}
+
+/// The action played for a seat that faulted: what the rules say ([`Game::on_fault`]), else a
+/// legal action drawn from the game seed and the action's index (so `replay` draws the same).
+/// `None` when the rules settled the turn without an action.
+pub fn substitute_for(
+    game: &mut dyn Game,
+    seat: Seat,
+    kind: &str,
+    game_seed: u64,
+    action_index: usize,
+) -> Result<Option<String>, String> {
+    let t = match game.on_fault(seat, kind) {
+        FaultRuling::Handled => return Ok(None),
+        FaultRuling::Play(t) => t,
+        FaultRuling::Substitute => {
+            let legal = game.legal_actions();
+            if legal.is_empty() {
+                return Err("internal error: no legal action for a substitute".into());
+            }
+            let i = Rng::new(game_seed, Purpose::Substitute, action_index as u64).below(legal.len() as u64) as usize;
+            legal[i].clone()
+        }
+    };
+    game.apply(&t)
+        .map_err(|e| format!("internal error: substitute {t} refused: {e}"))?;
+    Ok(Some(t))
 }
 
 /// The player index of each seat for a plain game (player i sits in seat i).
