@@ -119,3 +119,56 @@ fn kul_rules_and_errors() {
 fn kul_simple_beats_random() {
     simple_beats_random("kul", 3, 12);
 }
+
+#[test]
+fn svangknack_plays_records_and_replays() {
+    play_and_replay("svangknack", 3, 2, &[]);
+    play_and_replay(
+        "svangknack",
+        8,
+        1,
+        &["forced_participation=every_new_pot", "last_man=true"],
+    );
+    play_and_replay("svangknack", 16, 1, &["rounds=16"]);
+    play_and_replay(
+        "svangknack",
+        5,
+        1,
+        &["deck=36", "same_suit_forces_all=true", "farg_tricks=1,2,3"],
+    );
+}
+
+#[test]
+fn svangknack_rules_and_errors() {
+    croupier().args(["rules", "svangknack"]).assert().success().stdout(
+        predicate::str::contains("forced_participation")
+            .and(predicate::str::contains("literal_C"))
+            .and(predicate::str::contains("farg_reference"))
+            .and(predicate::str::contains("first_round_dealer_only")),
+    );
+    croupier()
+        .args(["play", "svangknack", "--rule", "farg_tricks=3"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("bad value '3'").and(predicate::str::contains("1,2|1,2,3")));
+    croupier()
+        .args(["play", "svangknack", "--rule", "base_stake=4"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("divisible by 3"));
+    croupier()
+        .args(["play", "svangknack", "--players", "12", "--rule", "deck=36"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("at most 11"));
+    croupier()
+        .args(["play", "svangknack", "--players", "17"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("3-16 players"));
+}
+
+#[test]
+fn svangknack_simple_beats_random() {
+    simple_beats_random("svangknack", 4, 10);
+}

@@ -2,12 +2,13 @@
 
 pub mod kul;
 pub mod rikken;
+pub mod svangknack;
 
 use crate::game::GameSpec;
 
 /// Every game croupier knows.
 pub fn all() -> Vec<GameSpec> {
-    vec![rikken::spec(), kul::spec()]
+    vec![rikken::spec(), kul::spec(), svangknack::spec()]
 }
 
 /// A game by name.
