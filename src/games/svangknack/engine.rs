@@ -372,6 +372,12 @@ impl Svangknack {
         let deal = self.chance.deal(&req)?;
         self.deal_no += 1;
         self.stock = deal.piles.get("stock").cloned().unwrap_or_default();
+        if self.stock.len() < 2 {
+            return Err(format!(
+                "deal {}: the stock must hold at least 2 cards (the turn-up)",
+                self.deal_no
+            ));
+        }
         self.stock_pos = 0;
         for s in 0..self.n {
             self.hands[s] = CardSet::from_cards(&deal.hands[s]);
