@@ -461,3 +461,35 @@ fn player_count_and_options_are_checked() {
     let e = Svangknack::new(12, o, Chance::seeded(1)).err().unwrap();
     assert!(e.contains("at most 11"), "{e}");
 }
+
+#[test]
+fn option_forced_participation_every_new_pot() {
+    let (mut g, mut ev) = game(
+        3,
+        &rules(&["forced_participation=every_new_pot"]),
+        vec![spec(2, &HANDS, STOCK), spec(0, &HANDS, STOCK)],
+    );
+    play(&mut g, &mut ev, &["swing"]);
+    assert!(has(&ev, "forced participation") && has(&ev, "participants 0,1,2"));
+    // Seat 0 takes every trick; seats 1 and 2 go bet, so round 2 has a carried pot: not forced.
+    play(&mut g, &mut ev, &["AH", "2S", "2C", "KH", "3S", "3C", "QH", "4S", "4C"]);
+    assert!(has(&ev, "bet 1 9") && has(&ev, "bet 2 9"));
+    let l = lines(&ev);
+    let i = l.iter().position(|x| x == "round 2 0 1").unwrap();
+    assert_eq!(&l[i + 1..i + 3], &["ante 3 0", "pot 21 7"]);
+    assert_eq!(g.legal_actions(), vec!["swing", "handover", "redeal"]);
+}
+
+#[test]
+fn sec2_2a_a_short_36_card_stock_is_reshuffled() {
+    // Six players with 36 cards leave 18 in the stock: too few for 18 new cards and a turn-up.
+    let (mut g, mut ev) = game(6, &rules(&["deck=36"]), vec![]);
+    play(&mut g, &mut ev, &["redeal", "agree", "agree", "agree", "agree"]);
+    assert!(has(&ev, "redeal shuffle"), "{:?}", lines(&ev));
+    assert_eq!(g.chance().deals().len(), 2);
+    assert!(g.chance().deals()[1]
+        .hands
+        .iter()
+        .flatten()
+        .all(|c| c.rank.value() >= 6));
+}
