@@ -1,14 +1,22 @@
 //! One rules engine per game. A game is a folder (or file) here plus its entry in [`all`].
 
+pub mod kul;
 pub mod rikken;
 pub mod schwimmen;
 pub mod skwitz;
+pub mod svangknack;
 
 use crate::game::GameSpec;
 
 /// Every game croupier knows.
 pub fn all() -> Vec<GameSpec> {
-    vec![rikken::spec(), schwimmen::spec(), skwitz::spec()]
+    vec![
+        rikken::spec(),
+        svangknack::spec(),
+        kul::spec(),
+        skwitz::spec(),
+        schwimmen::spec(),
+    ]
 }
 
 /// A game by name.

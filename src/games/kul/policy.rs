@@ -1,0 +1,69 @@
+//! The built-in `simple` Kul bot: deterministic rules of thumb on the seat view.
+//!
+//! Only the fifth trick counts, so the bot keeps its highest card (the "keeper") for it and
+//! sheds low cards before: it leads and follows with its lowest legal card other than the
+//! keeper; in trick 4 it tries to win with another card, so that it leads the keeper to
+//! trick 5. A redeal is asked for (and agreed to) with a hand without an ace or king.
+//!
+//! The answer is always one of `legal` (the first one when nothing better is found).
+
+use crate::cards::Card;
+use serde_json::Value;
+
+fn view_cards(v: &Value) -> Vec<Card> {
+    v.as_array()
+        .map(|a| a.iter().filter_map(|c| c.as_str()?.parse().ok()).collect())
+        .unwrap_or_default()
+}
+
+/// The `simple` bot's choice for a Kul decision (the `simple_policy` of the game's spec).
+pub fn simple_policy(view: &Value, decision: &str, legal: &[String]) -> String {
+    let Some(first) = legal.first() else {
+        return String::new();
+    };
+    let hand = view_cards(&view["hand"]);
+    let strong = hand.iter().any(|c| c.rank.value() >= 13);
+    let choice = match decision {
+        "redeal" => Some(if strong { "keep" } else { "redeal" }.to_string()),
+        "consent" => Some(
+            if hand.iter().any(|c| c.rank.value() == 14) {
+                "refuse"
+            } else {
+                "agree"
+            }
+            .to_string(),
+        ),
+        "play" => play(view, &hand, legal),
+        _ => None,
+    };
+    match choice {
+        Some(c) if legal.contains(&c) => c,
+        _ => first.clone(),
+    }
+}
+
+fn play(view: &Value, hand: &[Card], legal: &[String]) -> Option<String> {
+    let legal: Vec<Card> = legal.iter().filter_map(|t| t.parse().ok()).collect();
+    if legal.len() <= 1 {
+        return legal.first().map(|c| c.to_string());
+    }
+    let keeper = *hand.iter().max_by_key(|c| c.rank)?;
+    let others: Vec<Card> = legal.iter().copied().filter(|&c| c != keeper).collect();
+    let pool = if others.is_empty() { legal.clone() } else { others };
+    let trick = view_cards(&view["trick"]["cards"]);
+    let trick_no = view["tricks"].as_array().map(|a| a.len() + 1).unwrap_or(1);
+    if trick_no == 4 {
+        if let Some(led) = trick.first() {
+            // Win trick 4 with a card other than the keeper, cheaply.
+            let hi = trick.iter().filter(|c| c.suit == led.suit).map(|c| c.rank).max()?;
+            let winning = pool
+                .iter()
+                .filter(|c| c.suit == led.suit && c.rank > hi)
+                .min_by_key(|c| c.rank);
+            if let Some(c) = winning {
+                return Some(c.to_string());
+            }
+        }
+    }
+    pool.iter().min_by_key(|c| c.rank).map(|c| c.to_string())
+}

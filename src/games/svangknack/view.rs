@@ -1,0 +1,246 @@
+//! The Svängknack seat view: what one seat knows, folded from the lines routed to it
+//! (protocol.md, section "Svängknack and Kul"), and its JSON form.
+
+use crate::cards::Card;
+use crate::game::{GameInfo, Seat, SeatView};
+use serde_json::{json, Value};
+
+#[derive(Clone, Debug, Default)]
+struct Trick {
+    leader: Seat,
+    cards: Vec<(Seat, Card)>,
+    farg: Vec<Seat>,
+    winner: Option<Seat>,
+}
+
+impl Trick {
+    fn to_json(&self) -> Value {
+        let cards: Vec<Value> = self.cards.iter().map(|(s, c)| json!([s, c.to_string()])).collect();
+        json!({"leader": self.leader, "cards": cards, "farg": self.farg, "winner": self.winner})
+    }
+}
+
+/// Everything about the current round (reset by a `round` line).
+#[derive(Clone, Debug, Default)]
+struct Round {
+    number: u64,
+    dealer: Option<Seat>,
+    forehand: Option<Seat>,
+    swinger: Option<Seat>,
+    pot: i64,
+    hand: Vec<Card>,
+    moves: Vec<(Seat, String)>,
+    redeal: Option<String>,
+    turnup: Vec<Card>,
+    trump: Option<String>,
+    forced: Option<String>,
+    knocked: Vec<Seat>,
+    folded: Vec<Seat>,
+    participants: Vec<Seat>,
+    tricks: Vec<Trick>,
+    trick: Option<Trick>,
+    played: Vec<Card>,
+    bets: Vec<Seat>,
+    lone: bool,
+}
+
+/// One seat's knowledge of a Svängknack session.
+pub struct SvangView {
+    game: String,
+    players: usize,
+    seat: Seat,
+    options: Value,
+    stake: i64,
+    chips: Vec<i64>,
+    round: Round,
+    rounds_done: u64,
+    ended: Option<String>,
+}
+
+fn cards(v: &[Card]) -> Vec<String> {
+    v.iter().map(|c| c.to_string()).collect()
+}
+
+impl SvangView {
+    pub fn new(info: &GameInfo) -> SvangView {
+        let stake = info
+            .options
+            .iter()
+            .find(|(k, _)| *k == "base_stake")
+            .and_then(|(_, v)| v.parse().ok())
+            .unwrap_or(3);
+        SvangView {
+            game: info.game.clone(),
+            players: info.players,
+            seat: info.seat,
+            options: info.options.to_json(),
+            stake,
+            chips: vec![0; info.players],
+            round: Round::default(),
+            rounds_done: 0,
+            ended: None,
+        }
+    }
+
+    fn set_chips(&mut self, token: Option<&String>) {
+        if let Some(t) = token {
+            let v: Vec<i64> = t.split(',').filter_map(|x| x.parse().ok()).collect();
+            if v.len() == self.players {
+                self.chips = v;
+            }
+        }
+    }
+}
+
+impl SeatView for SvangView {
+    fn observe(&mut self, kind: &str, args: &[String]) {
+        let num = |i: usize| args.get(i).and_then(|a| a.parse::<i64>().ok());
+        let r = &mut self.round;
+        match kind {
+            "round" => {
+                self.round = Round {
+                    number: num(0).unwrap_or(0) as u64,
+                    dealer: num(1).map(|s| s as Seat),
+                    forehand: num(2).map(|s| s as Seat),
+                    swinger: num(2).map(|s| s as Seat),
+                    ..Round::default()
+                };
+            }
+            "ante" => {
+                let a = num(0).unwrap_or(0);
+                match args.get(1).map(String::as_str) {
+                    Some("all") => self.chips.iter_mut().for_each(|c| *c -= a),
+                    _ => {
+                        if let Some(c) = num(1).and_then(|s| self.chips.get_mut(s as usize)) {
+                            *c -= a;
+                        }
+                    }
+                }
+            }
+            "pot" => r.pot = num(0).unwrap_or(0),
+            "hand" => r.hand = args.iter().filter_map(|a| a.parse().ok()).collect(),
+            "redeal" => r.redeal = args.first().cloned(),
+            "swinger" => r.swinger = num(0).map(|s| s as Seat),
+            "turnup" => r.turnup = args.iter().filter_map(|a| a.parse().ok()).collect(),
+            "trump" => r.trump = args.first().cloned(),
+            "forced" => r.forced = args.first().cloned(),
+            "participants" => {
+                r.participants = args
+                    .first()
+                    .map(|t| t.split(',').filter_map(|x| x.parse().ok()).collect())
+                    .unwrap_or_default()
+            }
+            "lastman" => {
+                if let Some(s) = num(0) {
+                    r.knocked.push(s as Seat);
+                }
+            }
+            "move" => {
+                let (Some(s), Some(tok)) = (num(0), args.get(1)) else {
+                    return;
+                };
+                let s = s as Seat;
+                if let Ok(c) = tok.parse::<Card>() {
+                    if s == self.seat {
+                        r.hand.retain(|&h| h != c);
+                    }
+                    r.played.push(c);
+                    match &mut r.trick {
+                        Some(t) => t.cards.push((s, c)),
+                        None => {
+                            r.trick = Some(Trick {
+                                leader: s,
+                                cards: vec![(s, c)],
+                                ..Trick::default()
+                            })
+                        }
+                    }
+                    return;
+                }
+                match tok.as_str() {
+                    "farg" => {
+                        if let Some(t) = &mut r.trick {
+                            t.farg.push(s);
+                        }
+                    }
+                    "knock" => r.knocked.push(s),
+                    "fold" => r.folded.push(s),
+                    _ => {}
+                }
+                r.moves.push((s, tok.clone()));
+            }
+            "trick" => {
+                if let Some(mut t) = r.trick.take() {
+                    t.winner = num(1).map(|w| w as Seat);
+                    r.tricks.push(t);
+                }
+            }
+            "paid" => {
+                if let (Some(s), Some(a)) = (num(0), num(2)) {
+                    if let Some(c) = self.chips.get_mut(s as usize) {
+                        *c += a;
+                    }
+                }
+            }
+            "bet" => {
+                if let Some(s) = num(0) {
+                    r.bets.push(s as Seat);
+                }
+            }
+            "lone" => r.lone = true,
+            "chips" => {
+                self.set_chips(args.first());
+                self.rounds_done = self.round.number;
+            }
+            "split" => self.set_chips(args.get(1)),
+            "end" => self.ended = args.first().cloned(),
+            _ => {}
+        }
+    }
+
+    fn to_json(&self) -> Value {
+        let r = &self.round;
+        let moves: Vec<Value> = r.moves.iter().map(|(s, t)| json!([s, t])).collect();
+        let tricks: Vec<Value> = r.tricks.iter().map(Trick::to_json).collect();
+        let mut won = vec![0u32; self.players];
+        for t in &r.tricks {
+            if let Some(w) = t.winner {
+                won[w] += 1;
+            }
+        }
+        json!({
+            "game": self.game,
+            "players": self.players,
+            "seat": self.seat,
+            "options": self.options,
+            "stake": self.stake,
+            "chips": self.chips,
+            "round": r.number,
+            "dealer": r.dealer,
+            "forehand": r.forehand,
+            "swinger": r.swinger,
+            "pot": r.pot,
+            "trick_value": r.pot / 3,
+            "hand": cards(&r.hand),
+            "moves": moves,
+            "redeal": r.redeal,
+            "turnup": cards(&r.turnup),
+            "trump": r.trump,
+            "forced": r.forced,
+            "knocked": r.knocked,
+            "folded": r.folded,
+            "participants": r.participants,
+            "tricks": tricks,
+            "trick": r.trick.as_ref().map(Trick::to_json),
+            "tricks_won": won,
+            "played": cards(&r.played),
+            "bets": r.bets,
+            "lone": r.lone,
+            "ended": self.ended,
+        })
+    }
+}
+
+pub fn new_view(info: &GameInfo) -> Box<dyn SeatView> {
+    Box::new(SvangView::new(info))
+}

@@ -1,0 +1,174 @@
+//! Svängknack and Kul through the binary: play with a record, replay, zero-sum scores, the
+//! rules listing, clear option errors, and `simple` beating `random` in a match.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use serde_json::Value;
+use std::path::Path;
+
+fn croupier() -> Command {
+    Command::cargo_bin("croupier").unwrap()
+}
+
+fn records(path: &Path) -> Vec<Value> {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+fn scores(rec: &Value) -> Vec<f64> {
+    rec["result"]["scores"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_f64().unwrap())
+        .collect()
+}
+
+/// Plays, checks every record is zero-sum with n scores, and replays the file.
+fn play_and_replay(game: &str, players: usize, games: usize, rules: &[&str]) {
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("r.jsonl");
+    let mut c = croupier();
+    c.args([
+        "play",
+        game,
+        "--players",
+        &players.to_string(),
+        "--games",
+        &games.to_string(),
+    ])
+    .args(["--seed", "5", "--record"])
+    .arg(&rec);
+    for r in rules {
+        c.args(["--rule", r]);
+    }
+    c.assert().success();
+    let recs = records(&rec);
+    assert_eq!(recs.len(), games);
+    for r in &recs {
+        let s = scores(r);
+        assert_eq!(s.len(), players);
+        assert_eq!(s.iter().sum::<f64>(), 0.0, "not zero-sum: {s:?}");
+        assert!(r["result"]["detail"]["summary"].as_str().is_some());
+    }
+    croupier()
+        .arg("replay")
+        .arg(&rec)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("all agree"));
+    croupier().arg("show").arg(&rec).assert().success();
+}
+
+/// The pair interval of `simple` minus `random` lies above 0.
+fn simple_beats_random(game: &str, players: usize, games: usize) {
+    let out = croupier()
+        .args([
+            "match",
+            game,
+            "--bot",
+            "simple",
+            "--bot",
+            "random",
+            "--players",
+            &players.to_string(),
+        ])
+        .args(["--games", &games.to_string(), "--seed", "1", "--json", "--quiet"])
+        .assert()
+        .success();
+    let v: Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    let pair = &v["pairs"][0];
+    assert_eq!(pair["a"], "simple", "{v}");
+    assert!(
+        pair["ci95"][0].as_f64().unwrap() > 0.0,
+        "simple not better than random: {pair}"
+    );
+}
+
+#[test]
+fn kul_plays_records_and_replays() {
+    play_and_replay("kul", 5, 4, &[]);
+    play_and_replay("kul", 2, 2, &["marks_to_win=2", "redeal_request=true"]);
+    play_and_replay("kul", 10, 1, &["stake=3"]);
+}
+
+#[test]
+fn kul_rules_and_errors() {
+    croupier()
+        .args(["rules", "kul"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("marks_to_win").and(predicate::str::contains("redeal_request")));
+    croupier()
+        .args(["play", "kul", "--rule", "marks_to_win=4"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("bad value '4'").and(predicate::str::contains("3|2|1")));
+    croupier()
+        .args(["play", "kul", "--players", "11"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("2-10 players"));
+}
+
+#[test]
+fn kul_simple_beats_random() {
+    simple_beats_random("kul", 3, 12);
+}
+
+#[test]
+fn svangknack_plays_records_and_replays() {
+    play_and_replay("svangknack", 3, 2, &[]);
+    play_and_replay(
+        "svangknack",
+        8,
+        1,
+        &["forced_participation=every_new_pot", "last_man=true"],
+    );
+    play_and_replay("svangknack", 16, 1, &["rounds=16"]);
+    play_and_replay(
+        "svangknack",
+        5,
+        1,
+        &["deck=36", "same_suit_forces_all=true", "farg_tricks=1,2,3"],
+    );
+}
+
+#[test]
+fn svangknack_rules_and_errors() {
+    croupier().args(["rules", "svangknack"]).assert().success().stdout(
+        predicate::str::contains("forced_participation")
+            .and(predicate::str::contains("literal_C"))
+            .and(predicate::str::contains("farg_reference"))
+            .and(predicate::str::contains("first_round_dealer_only")),
+    );
+    croupier()
+        .args(["play", "svangknack", "--rule", "farg_tricks=3"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("bad value '3'").and(predicate::str::contains("1,2|1,2,3")));
+    croupier()
+        .args(["play", "svangknack", "--rule", "base_stake=4"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("divisible by 3"));
+    croupier()
+        .args(["play", "svangknack", "--players", "12", "--rule", "deck=36"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("at most 11"));
+    croupier()
+        .args(["play", "svangknack", "--players", "17"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("3-16 players"));
+}
+
+#[test]
+fn svangknack_simple_beats_random() {
+    simple_beats_random("svangknack", 4, 10);
+}
