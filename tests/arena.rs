@@ -1,14 +1,13 @@
 //! `croupier match`, `compare` and `stats` through the binary.
 
+mod common;
+use common::croupier;
+
 use assert_cmd::Command;
 use predicates::prelude::*;
 use serde_json::Value;
 use std::path::Path;
 use std::time::{Duration, Instant};
-
-fn croupier() -> Command {
-    Command::cargo_bin("croupier").unwrap()
-}
 
 fn json_out(cmd: &mut Command) -> Value {
     let out = cmd.arg("--json").assert().success();

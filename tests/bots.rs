@@ -1,13 +1,11 @@
 //! Real bot processes: the bundled bots play, misbehaving bots become recorded faults, and no
 //! bot inherits a file descriptor or sees a card it may not see.
 
-use assert_cmd::Command;
+mod common;
+use common::{croupier, records};
+
 use serde_json::Value;
 use std::path::{Path, PathBuf};
-
-fn croupier() -> Command {
-    Command::cargo_bin("croupier").unwrap()
-}
 
 fn exe() -> String {
     env!("CARGO_BIN_EXE_croupier").to_string()
@@ -15,14 +13,6 @@ fn exe() -> String {
 
 fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn records(path: &Path) -> Vec<Value> {
-    std::fs::read_to_string(path)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
 }
 
 /// Writes a shell bot script and returns its seat spec.

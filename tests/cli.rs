@@ -1,31 +1,10 @@
 //! Integration tests through the binary: play, record, replay, show, games, rules, errors.
 
-use assert_cmd::Command;
+mod common;
+use common::{croupier, records, scores};
+
 use predicates::prelude::*;
 use serde_json::Value;
-use std::path::Path;
-
-fn croupier() -> Command {
-    Command::cargo_bin("croupier").unwrap()
-}
-
-fn records(path: &Path) -> Vec<Value> {
-    std::fs::read_to_string(path)
-        .unwrap()
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
-}
-
-fn scores(rec: &Value) -> Vec<f64> {
-    rec["result"]["scores"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| s.as_f64().unwrap())
-        .collect()
-}
 
 #[test]
 fn games_and_rules_list_what_exists() {

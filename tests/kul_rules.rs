@@ -1,5 +1,8 @@
 //! Rule-by-rule tests of the Kul engine (kul.md section numbers in the test names).
 
+mod common;
+use common::{drive as play, lines};
+
 use croupier::cards::parse_cards;
 use croupier::chance::{Chance, DealSpec};
 use croupier::game::{Audience, Event, Game};
@@ -28,19 +31,6 @@ fn game(rules: &[&str], n: usize, deals: Vec<DealSpec>) -> (Kul, Vec<Event>) {
     let mut g = Kul::new(n, o, Chance::given(7, deals)).unwrap();
     let ev = g.take_events();
     (g, ev)
-}
-
-fn play(g: &mut Kul, events: &mut Vec<Event>, tokens: &[&str]) {
-    for t in tokens {
-        let s = g.to_move().expect("a seat to move");
-        g.apply(t)
-            .unwrap_or_else(|e| panic!("seat {s}: {t} refused: {e}; legal {:?}", g.legal_actions()));
-        events.extend(g.take_events());
-    }
-}
-
-fn lines(events: &[Event]) -> Vec<String> {
-    events.iter().map(|e| e.line()).collect()
 }
 
 const H3: [&str; 3] = ["AS 9S 2H 3D 4C", "KS QS 5H 6D 7C", "3S 4S AH KD 2C"];

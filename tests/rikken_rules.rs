@@ -1,5 +1,8 @@
 //! Rule-by-rule tests of the Rikken engine (rikken.md section numbers in the test names).
 
+mod common;
+use common::{drive as play, lines};
+
 use croupier::cards::{parse_cards, Card};
 use croupier::chance::{Chance, DealSpec};
 use croupier::game::{Event, Game};
@@ -27,19 +30,6 @@ fn game(rules: &[&str], dealer: usize, hands: [&str; 4]) -> (Rikken, Vec<Event>)
     let mut g = Rikken::new(o, Chance::given(42, vec![spec])).unwrap();
     let ev = g.take_events();
     (g, ev)
-}
-
-fn play(g: &mut Rikken, events: &mut Vec<Event>, tokens: &[&str]) {
-    for t in tokens {
-        let s = g.to_move().expect("a seat to move");
-        g.apply(t)
-            .unwrap_or_else(|e| panic!("seat {s}: {t} refused: {e}; legal {:?}", g.legal_actions()));
-        events.extend(g.take_events());
-    }
-}
-
-fn lines(events: &[Event]) -> Vec<String> {
-    events.iter().map(|e| e.line()).collect()
 }
 
 fn legal(g: &Rikken) -> Vec<String> {

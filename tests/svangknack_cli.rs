@@ -1,32 +1,11 @@
 //! Svängknack and Kul through the binary: play with a record, replay, zero-sum scores, the
 //! rules listing, clear option errors, and `simple` beating `random` in a match.
 
-use assert_cmd::Command;
+mod common;
+use common::{croupier, records, scores};
+
 use predicates::prelude::*;
 use serde_json::Value;
-use std::path::Path;
-
-fn croupier() -> Command {
-    Command::cargo_bin("croupier").unwrap()
-}
-
-fn records(path: &Path) -> Vec<Value> {
-    std::fs::read_to_string(path)
-        .unwrap()
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
-}
-
-fn scores(rec: &Value) -> Vec<f64> {
-    rec["result"]["scores"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| s.as_f64().unwrap())
-        .collect()
-}
 
 /// Plays, checks every record is zero-sum with n scores, and replays the file.
 fn play_and_replay(game: &str, players: usize, games: usize, rules: &[&str]) {

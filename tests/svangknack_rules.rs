@@ -1,6 +1,9 @@
 //! Rule-by-rule tests of the Svängknack engine (svangknack.md section numbers in the names).
 //! Three players unless said otherwise: seat 2 deals, seat 0 is forehand (the swinger).
 
+mod common;
+use common::{drive as play, lines};
+
 use croupier::cards::{parse_cards, CardSet, Suit};
 use croupier::chance::{Chance, DealSpec};
 use croupier::game::{Audience, Event, Game};
@@ -32,19 +35,6 @@ fn game(n: usize, rules: &[&str], deals: Vec<DealSpec>) -> (Svangknack, Vec<Even
     let mut g = Svangknack::new(n, o, Chance::given(11, deals)).unwrap();
     let ev = g.take_events();
     (g, ev)
-}
-
-fn play(g: &mut Svangknack, events: &mut Vec<Event>, tokens: &[&str]) {
-    for t in tokens {
-        let s = g.to_move().expect("a seat to move");
-        g.apply(t)
-            .unwrap_or_else(|e| panic!("seat {s}: {t} refused: {e}; legal {:?}", g.legal_actions()));
-        events.extend(g.take_events());
-    }
-}
-
-fn lines(events: &[Event]) -> Vec<String> {
-    events.iter().map(|e| e.line()).collect()
 }
 
 fn has(events: &[Event], line: &str) -> bool {

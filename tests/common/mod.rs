@@ -1,0 +1,108 @@
+//! Helpers shared by the integration tests (each test file is its own crate and uses a part).
+#![allow(dead_code)]
+
+use assert_cmd::Command;
+use croupier::cards::parse_cards;
+use croupier::chance::{Chance, DealSpec, Rng};
+use croupier::game::{Event, Game, GameInfo, GameSpec};
+use croupier::options::{OptionKind, OptionSpec, Options};
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// The croupier binary.
+pub fn croupier() -> Command {
+    Command::cargo_bin("croupier").unwrap()
+}
+
+/// Every record of a JSON Lines file.
+pub fn records(path: &Path) -> Vec<Value> {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+/// A record's `result.scores`.
+pub fn scores(rec: &Value) -> Vec<f64> {
+    rec["result"]["scores"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_f64().unwrap())
+        .collect()
+}
+
+/// A deal with the given dealer, hands (`""` = dealt at random) and piles.
+pub fn deal_spec(dealer: usize, hands: &[&str], piles: &[(&str, &str)]) -> DealSpec {
+    DealSpec {
+        dealer: Some(dealer),
+        hands: hands
+            .iter()
+            .map(|h| (!h.is_empty()).then(|| parse_cards(h).unwrap()))
+            .collect(),
+        piles: piles
+            .iter()
+            .map(|(k, v)| (k.to_string(), parse_cards(v).unwrap()))
+            .collect::<BTreeMap<_, _>>(),
+    }
+}
+
+/// Applies `tokens` in turn, collecting the events; panics naming the refused token.
+pub fn drive(g: &mut dyn Game, events: &mut Vec<Event>, tokens: &[&str]) {
+    for t in tokens {
+        let s = g.to_move().expect("a seat to move");
+        if let Err(e) = g.apply(t) {
+            panic!("seat {s}: {t} refused: {e}; legal {:?}", g.legal_actions());
+        }
+        events.extend(g.take_events());
+    }
+}
+
+/// The protocol lines of events.
+pub fn lines(events: &[Event]) -> Vec<String> {
+    events.iter().map(|e| e.line()).collect()
+}
+
+/// A random valid value of an option (integers from the low end of their range).
+pub fn random_option_value(o: &OptionSpec, rng: &mut Rng) -> String {
+    match &o.kind {
+        OptionKind::Bool => ["true", "false"][rng.below(2) as usize].to_string(),
+        OptionKind::Int { min, max } => (min + rng.below((max - min + 1).min(13) as u64) as i64).to_string(),
+        OptionKind::Choice(vs) => vs[rng.below(vs.len() as u64) as usize].to_string(),
+        OptionKind::Text { .. } => o.default.to_string(),
+    }
+}
+
+/// Plays a whole game of `spec` with every seat's view folded from the events routed to it
+/// and the built-in `simple` policy deciding from that view alone. Checks that every choice is
+/// legal and returns the views (for checks on what each seat knew) and the final scores.
+pub fn play_with_simple_views(spec: &GameSpec, options: &Options, players: usize, seed: u64) -> (Vec<Value>, Vec<f64>) {
+    let mut views: Vec<_> = (0..players)
+        .map(|s| {
+            (spec.new_view)(&GameInfo {
+                game: spec.name.into(),
+                options: options.clone(),
+                players,
+                seat: s,
+            })
+        })
+        .collect();
+    let mut g = (spec.new_game)(players, options, Chance::seeded(seed)).unwrap();
+    loop {
+        for e in g.take_events() {
+            for s in e.to.members(players) {
+                views[s].observe(e.kind, &e.args);
+            }
+        }
+        let Some(seat) = g.to_move() else { break };
+        let legal = g.legal_actions();
+        let choice = (spec.simple_policy)(&views[seat].to_json(), g.decision(), &legal);
+        assert!(legal.contains(&choice), "{choice} not in {legal:?}");
+        g.apply(&choice).unwrap();
+    }
+    let scores = g.outcome().expect("an outcome").scores;
+    (views.iter().map(|v| v.to_json()).collect(), scores)
+}
