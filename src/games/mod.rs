@@ -1,12 +1,13 @@
 //! One rules engine per game. A game is a folder (or file) here plus its entry in [`all`].
 
 pub mod rikken;
+pub mod zwikken;
 
 use crate::game::GameSpec;
 
 /// Every game croupier knows.
 pub fn all() -> Vec<GameSpec> {
-    vec![rikken::spec()]
+    vec![rikken::spec(), zwikken::spec()]
 }
 
 /// A game by name.
