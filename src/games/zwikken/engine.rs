@@ -342,6 +342,15 @@ impl Zwikken {
             self.hands[s] = CardSet::from_cards(&deal.hands[s]);
         }
         self.stock = deal.piles.get("stock").cloned().unwrap_or_default();
+        let dealt = deal.hands.iter().map(Vec::len).sum::<usize>() + 1 + self.stock.len();
+        if dealt != 20 {
+            return Err(format!(
+                "deal {}: the stock must hold the {} cards left after the hands and the turned card, not {}",
+                self.deal_no,
+                20 + self.stock.len() - dealt,
+                self.stock.len()
+            ));
+        }
         self.turned = turned;
         self.trump = self.turned[0].suit;
         self.repeat = false;
