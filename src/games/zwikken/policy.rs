@@ -252,3 +252,104 @@ fn choose_card(view: &Value, hand: &[Card], options: &[Card], trump: Suit) -> Op
         .copied()
         .min_by_key(|c| (card_points(*c), c.suit == trump, c.rank))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn view(hand: &[&str], turned: &[&str], askers: &[u64]) -> Value {
+        let trump = turned.last().map(|c| c[1..].to_string());
+        json!({"seat": 1, "hand": hand, "turned": turned, "trump": trump, "askers": askers,
+               "active": [true, true, true, true], "options": {"exchange_targets": "any_turned"},
+               "trick": null})
+    }
+
+    fn legal(v: &[&str]) -> Vec<String> {
+        v.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn asks_with_strong_hands_and_passes_with_weak_ones() {
+        let bid = |hand: &[&str], turned: &[&str], askers: &[u64], l: &[&str]| {
+            simple_policy(&view(hand, turned, askers), "bid", &legal(l))
+        };
+        assert_eq!(
+            bid(&["QH", "QD", "QC"], &["JS"], &[], &["pass", "ask"]),
+            "ask",
+            "a zwik"
+        );
+        assert_eq!(
+            bid(&["AS", "KS", "JD"], &["JS"], &[], &["pass", "ask"]),
+            "ask",
+            "trump A K"
+        );
+        assert_eq!(bid(&["AS", "QS", "AD"], &["JS"], &[], &["pass", "ask"]), "ask");
+        assert_eq!(
+            bid(&["JH", "QD", "KC"], &["JS"], &[], &["pass", "ask"]),
+            "pass",
+            "no trump"
+        );
+        assert_eq!(
+            bid(&["QS", "JD", "KC"], &["JS"], &[], &["pass", "ask"]),
+            "pass",
+            "one small trump"
+        );
+        assert_eq!(
+            bid(&["AS", "JD", "TC"], &["JS"], &[], &["pass", "ask"]),
+            "pass",
+            "a lone trump ace"
+        );
+        // The trump ten and a pair: exchange for a turned king makes a zwik, so ask.
+        assert_eq!(
+            bid(
+                &["TS", "KH", "KD"],
+                &["KS"],
+                &[],
+                &["ken_pass", "ken_ask", "wait_better"]
+            ),
+            "ken_ask"
+        );
+        // Without that card it waits for a better one.
+        assert_eq!(
+            bid(
+                &["TS", "QH", "QD"],
+                &["JS"],
+                &[],
+                &["ken_pass", "ken_ask", "wait_better"]
+            ),
+            "wait_better"
+        );
+        // A forced action is taken as it is.
+        assert_eq!(bid(&["JH", "QD", "KC"], &["JS"], &[], &["ken_ask"]), "ken_ask");
+    }
+
+    #[test]
+    fn exchanges_for_a_zwik_or_a_better_trump() {
+        let v = view(&["TS", "KH", "KD"], &["KC", "JS"], &[1]);
+        let l = legal(&["no_exchange", "exchange_KC", "exchange_JS"]);
+        assert_eq!(simple_policy(&v, "exchange", &l), "exchange_KC", "the zwik");
+        let v = view(&["TS", "AH", "KD"], &["KC", "JS"], &[]);
+        assert_eq!(simple_policy(&v, "exchange", &l), "exchange_JS", "a higher trump");
+        assert_eq!(simple_policy(&v, "seek", &legal(&["no_seek", "seek"])), "seek");
+    }
+
+    #[test]
+    fn plays_cheaply_when_last_and_throws_few_points_when_beaten() {
+        let mut v = view(&["AH", "QS", "JH"], &["JS"], &[]);
+        v["trick"] = json!({"leader": 2, "seats": [2, 3, 0], "cards": ["KH", "TH", "QH"]});
+        let l = legal(&["AH", "JH", "QS"]);
+        assert_eq!(simple_policy(&v, "play", &l), "AH", "the cheapest winner when last");
+        v["trick"] = json!({"leader": 2, "seats": [2, 3, 0], "cards": ["KH", "KS", "QH"]});
+        assert_eq!(simple_policy(&v, "play", &l), "JH", "beaten: the fewest points");
+        // Leading with the trump king: draw with the highest trump.
+        let mut v = view(&["KS", "AH", "JD"], &["JS"], &[]);
+        v["trick"] = Value::Null;
+        assert_eq!(simple_policy(&v, "play", &legal(&["KS", "AH", "JD"])), "KS");
+        // The first-trick exchange comes with the card.
+        let mut v = view(&["TS", "AH", "JD"], &["QS"], &[]);
+        v["trick"] = json!({"leader": 0, "seats": [0], "cards": ["KS"]});
+        let l = legal(&["TS", "exchange_QS_QS"]);
+        assert_eq!(simple_policy(&v, "play", &l), "exchange_QS_QS");
+    }
+}

@@ -297,3 +297,94 @@ impl ZwikkenView {
 pub fn new_view(info: &GameInfo) -> Box<dyn SeatView> {
     Box::new(ZwikkenView::new(info))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::zwikken::options;
+    use crate::options::Options;
+
+    fn feed(v: &mut ZwikkenView, lines: &[&str]) {
+        for l in lines {
+            let mut w = l.split(' ');
+            let kind = w.next().unwrap();
+            let args: Vec<String> = w.map(String::from).collect();
+            v.observe(kind, &args);
+        }
+    }
+
+    #[test]
+    fn a_deal_folds_into_the_json_of_the_protocol() {
+        let o = Options::resolve(&options(), "zwikken", &[] as &[&str]).unwrap();
+        let mut v = ZwikkenView::new(&GameInfo {
+            game: "zwikken".into(),
+            options: o,
+            players: 3,
+            seat: 2,
+        });
+        feed(
+            &mut v,
+            &[
+                "deal 1 0",
+                "pay 0 1 ante",
+                "pay 1 1 ante",
+                "pay 2 1 ante",
+                "pot 3",
+                "hand TH AS KD",
+                "turn JS",
+                "move 1 pass",
+                "move 2 ken_pass",
+                "move 0 pass",
+                "allpass",
+                "move 0 seek",
+                "pay 0 1 seek",
+                "pay 1 1 seek",
+                "pay 2 1 seek",
+                "pot 6",
+                "turn QH",
+                "move 1 ask",
+                "move 2 ken_pass",
+                "move 0 pass",
+                "move 2 ken_pass",
+                "move 0 pass",
+                "move 2 no_exchange",
+                "move 1 AH",
+            ],
+        );
+        let j = v.to_json();
+        assert_eq!(j["turned"], json!(["JS", "QH"]));
+        assert_eq!(j["trump"], "H");
+        assert_eq!(j["repeat"], false);
+        assert_eq!(j["seeks"], 1);
+        assert_eq!(j["stock"], json!(20 - 9 - 2));
+        assert_eq!(j["askers"], json!([1]));
+        assert_eq!(j["ken"], 2);
+        assert_eq!(j["pot"], 6);
+        assert_eq!(j["chips"], json!([-2, -2, -2]));
+        assert_eq!(j["trick"]["cards"], json!(["AH"]));
+        // The first-trick exchange: the taken card is played after the exchange line.
+        feed(&mut v, &["move 2 exchange_QH_QH", "exchange 2 QH TH", "move 0 KC"]);
+        let j = v.to_json();
+        assert_eq!(j["hand"], json!(["AS", "KD"]));
+        assert_eq!(j["turned"], json!(["JS", "TH"]));
+        assert_eq!(j["trick"]["seats"], json!([1, 2, 0]));
+        assert_eq!(j["trick"]["cards"], json!(["AH", "QH", "KC"]));
+        feed(
+            &mut v,
+            &[
+                "trick 1 2",
+                "points 0 0 9",
+                "end passer 2",
+                "pay 1 6 lose",
+                "pot 12",
+                "deal 2 1",
+                "turn AC",
+            ],
+        );
+        let j = v.to_json();
+        assert_eq!(j["history"], json!([[1, "passer", 2]]));
+        assert_eq!(j["chips"], json!([-2, -8, -2]));
+        assert_eq!(j["hand"], json!([]));
+        assert_eq!(j["turned"], json!(["AC"]));
+    }
+}
