@@ -14,7 +14,7 @@ fn pretty_cards(args: &[String]) -> String {
 }
 
 /// Renders a sequence of events (the `render` of the game's spec).
-pub fn render(events: &[Event], _players: usize) -> Vec<String> {
+pub fn render(events: &[Event], players: usize) -> Vec<String> {
     let mut out = Vec::new();
     let mut trick: Vec<String> = Vec::new();
     let mut pays: Vec<String> = Vec::new();
@@ -32,7 +32,10 @@ pub fn render(events: &[Event], _players: usize) -> Vec<String> {
         }
         match e.kind {
             "deal" => out.push(format!("deal {}, dealer {}", arg(0), arg(1))),
-            "hand" => out.push(format!("  hand: {}", pretty_cards(a))),
+            "hand" => match e.to.members(players).next() {
+                Some(s) => out.push(format!("  hand of {s}: {}", pretty_cards(a))),
+                None => out.push(format!("  hand: {}", pretty_cards(a))),
+            },
             "turn" => {
                 let c = arg(0).parse::<Card>().ok();
                 out.push(format!(
