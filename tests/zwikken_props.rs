@@ -141,6 +141,20 @@ fn play_random(seed: u64, players: usize, rules: &[String]) {
         assert_eq!(all.iter().collect::<HashSet<_>>().len(), 20);
     }
     assert!(out.detail["summary"].as_str().is_some_and(|s| !s.is_empty()));
+    // The ledger in the outcome accounts for every chip: deals, then the divided pot.
+    let mut net = vec![0i64; players];
+    let ledger = out.detail["ledger"].as_array().unwrap();
+    assert_eq!(ledger.len() as u64, out.detail["deals"].as_u64().unwrap());
+    for d in ledger {
+        for (s, x) in d["chips"].as_array().unwrap().iter().enumerate() {
+            net[s] += x.as_i64().unwrap();
+        }
+    }
+    for sh in out.detail["split_shares"].as_array().unwrap() {
+        net[sh[0].as_u64().unwrap() as usize] += sh[1].as_i64().unwrap();
+    }
+    let net: Vec<f64> = net.iter().map(|&x| x as f64).collect();
+    assert_eq!(net, out.scores, "the ledger adds up to the scores");
 }
 
 proptest! {

@@ -472,6 +472,12 @@ fn sec2_8_and_sec4_an_asker_with_the_most_points_takes_the_pot_other_askers_pay_
     );
     let out = g.outcome().unwrap();
     assert_eq!(out.scores, [0.0, 3.0, -3.0]);
+    assert_eq!(
+        out.detail["ledger"][0],
+        serde_json::json!({"deal": 1, "dealer": 0, "turned": ["JS"], "askers": [1, 2], "end": "points",
+            "winner": 1, "pot_before": 0, "pot_after": 3, "chips": [-1, 2, -4]})
+    );
+    assert_eq!(out.detail["split_shares"], serde_json::json!([[1, 1], [2, 1], [0, 1]]));
     assert!(out.detail["summary"].as_str().unwrap().contains("3 divided at the cap"));
 }
 

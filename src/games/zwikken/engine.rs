@@ -139,6 +139,11 @@ pub struct Zwikken {
     /// How the deals ended: zwik, points, passer, tie, no_play.
     tally: [usize; 5],
     split: Vec<(Seat, i64)>,
+    /// Per finished deal: how it ended and the chips it moved (in the outcome's detail).
+    ledger: Vec<serde_json::Value>,
+    /// Balances and pot when the current deal started (before its ante).
+    deal_start: (Vec<i64>, i64),
+    deal_end: Option<(&'static str, Option<Seat>)>,
     // The deal.
     phase: Phase,
     turn: Seat,
@@ -199,6 +204,9 @@ impl Zwikken {
             cap,
             tally: [0; 5],
             split: Vec::new(),
+            ledger: Vec::new(),
+            deal_start: (vec![start; n], 0),
+            deal_end: None,
             phase: Phase::Bid,
             turn: 0,
             hands: vec![CardSet::EMPTY; n],
@@ -317,6 +325,7 @@ impl Zwikken {
             self.dealer = self.next_active(self.dealer);
         }
         self.deal_no += 1;
+        self.deal_start = (self.balance.clone(), self.pot);
         self.public("deal", args![self.deal_no, self.dealer]);
         if self.pot == 0 || self.o.get("ante_rule") == "every_deal" {
             self.everyone_pays(1, "ante");
@@ -555,8 +564,7 @@ impl Zwikken {
             self.phase = Phase::Seek;
             self.turn = self.dealer;
         } else {
-            self.tally[4] += 1;
-            self.public("end", args!["no_play", "-"]);
+            self.end("no_play", None);
             self.end_deal();
         }
     }
@@ -590,8 +598,7 @@ impl Zwikken {
             }
             "no_seek" => {
                 self.public("move", args![d, "no_seek"]);
-                self.tally[4] += 1;
-                self.public("end", args!["no_play", "-"]);
+                self.end("no_play", None);
                 self.end_deal();
                 Ok(())
             }
@@ -715,8 +722,7 @@ impl Zwikken {
         }
         match best {
             Some((_, w)) => {
-                self.tally[0] += 1;
-                self.public("end", args!["zwik", w]);
+                self.end("zwik", Some(w));
                 self.settle(Some(w));
             }
             None => {
@@ -837,18 +843,44 @@ impl Zwikken {
         let top = order.iter().map(|&s| self.taken[s]).max().unwrap_or(0);
         let best: Vec<Seat> = order.iter().copied().filter(|&s| self.taken[s] == top).collect();
         if best.len() > 1 {
-            self.tally[3] += 1;
-            self.public("end", args!["tie", "-"]);
+            self.end("tie", None);
             self.settle(None);
         } else if self.asked[best[0]] {
-            self.tally[1] += 1;
-            self.public("end", args!["points", best[0]]);
+            self.end("points", Some(best[0]));
             self.settle(Some(best[0]));
         } else {
-            self.tally[2] += 1;
-            self.public("end", args!["passer", best[0]]);
+            self.end("passer", Some(best[0]));
             self.settle(None);
         }
+    }
+
+    /// Announces how the deal ended and counts it.
+    fn end(&mut self, how: &'static str, winner: Option<Seat>) {
+        let k = ["zwik", "points", "passer", "tie", "no_play"]
+            .iter()
+            .position(|&h| h == how)
+            .expect("a known end");
+        self.tally[k] += 1;
+        self.public("end", args![how, winner.map_or("-".to_string(), |w| w.to_string())]);
+        self.deal_end = Some((how, winner));
+    }
+
+    /// One line of the session's ledger in the outcome: how the deal ended and what it moved.
+    fn ledger_entry(&mut self) {
+        let (how, winner) = self.deal_end.take().unwrap_or(("none", None));
+        let delta: Vec<i64> = (0..self.n).map(|s| self.balance[s] - self.deal_start.0[s]).collect();
+        let askers: Vec<Seat> = (0..self.n).filter(|&s| self.asked[s] && how != "no_play").collect();
+        self.ledger.push(json!({
+            "deal": self.deal_no,
+            "dealer": self.dealer,
+            "turned": self.turned.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
+            "askers": askers,
+            "end": how,
+            "winner": winner,
+            "pot_before": self.deal_start.1,
+            "pot_after": self.pot,
+            "chips": delta,
+        }));
     }
 
     fn settle(&mut self, winner: Option<Seat>) {
@@ -871,6 +903,7 @@ impl Zwikken {
     /// cap, where the pot is divided (zwikken.md §5).
     fn end_deal(&mut self) {
         self.phase = Phase::Over;
+        self.ledger_entry();
         if self.pot > POT_LIMIT {
             self.finish("pot_limit");
         } else if self.deal_no >= self.target_deals && self.pot == 0 {
@@ -933,6 +966,8 @@ impl Zwikken {
                 "no_play": t[4],
                 "split": split,
                 "active": self.active,
+                "split_shares": self.split.iter().map(|&(s, x)| json!([s, x])).collect::<Vec<_>>(),
+                "ledger": self.ledger,
                 "summary": summary,
             }),
         });
