@@ -22,7 +22,7 @@ pub fn spec() -> GameSpec {
     GameSpec {
         name: "zwikken",
         title: "Zwikken",
-        summary: "3-6 players, 20 cards; ask or pass, ik ken hem, zoeken, zwik, three tricks for a pot",
+        summary: "20 cards; ask or pass, ik ken hem, zoeken, the trump-ten exchange, zwik, three tricks; a pot over a session",
         min_players: 3,
         max_players: 6,
         default_players: 4,
