@@ -195,3 +195,36 @@ fn simple_beats_random_in_a_duplicate_match() {
         "simple is clearly better: {pair}"
     );
 }
+
+#[test]
+fn the_bundled_process_bots_play_a_session_without_faults() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("r.jsonl");
+    croupier()
+        .args([
+            "play",
+            "zwikken",
+            "--players",
+            "4",
+            "--games",
+            "1",
+            "--seed",
+            "2",
+            "--quiet",
+            "--strict",
+        ])
+        .args(["--seat", "simple", "--seat"])
+        .arg(format!("bash {root}/bots/bash/random_bot.sh"))
+        .arg("--seat")
+        .arg(format!("python3 {root}/bots/python/croupier_bot.py"))
+        .args(["--seat", "croupier bot simple", "--log-dir"])
+        .arg(dir.path().join("logs"))
+        .arg("--record")
+        .arg(&rec)
+        .assert()
+        .success();
+    let r = &records(&rec)[0];
+    assert!(r["faults"].as_array().is_none_or(|f| f.is_empty()), "{}", r["faults"]);
+    croupier().arg("replay").arg(&rec).assert().success();
+}
