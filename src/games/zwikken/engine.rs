@@ -302,7 +302,7 @@ impl Zwikken {
     pub fn active(&self) -> &[bool] {
         &self.active
     }
-    /// Cards already played in the current deal's tricks are not in any hand.
+    /// The trick in progress: (seat, card) in play order.
     pub fn current_trick(&self) -> &[(Seat, Card)] {
         &self.trick
     }
