@@ -2,10 +2,13 @@
 //! legal action, refuse illegal ones without changing state, keep hidden cards hidden, and
 //! end zero-sum.
 
+mod common;
+use common::random_option_value;
+
 use croupier::chance::{Chance, Purpose, Rng};
 use croupier::game::Game;
 use croupier::games::rikken::{engine::Rikken, options};
-use croupier::options::{OptionKind, Options};
+use croupier::options::Options;
 use proptest::prelude::*;
 use std::collections::HashSet;
 
@@ -16,12 +19,7 @@ fn random_rules(rng: &mut Rng) -> Vec<String> {
         if o.name.starts_with("score_") && rng.below(4) != 0 {
             continue;
         }
-        let v = match &o.kind {
-            OptionKind::Bool => ["true", "false"][rng.below(2) as usize].to_string(),
-            OptionKind::Int { min, max } => (min + rng.below((max - min + 1).min(13) as u64) as i64).to_string(),
-            OptionKind::Choice(vs) => vs[rng.below(vs.len() as u64) as usize].to_string(),
-            OptionKind::Text { .. } => o.default.to_string(),
-        };
+        let v = random_option_value(&o, rng);
         out.push(format!("{}={v}", o.name));
     }
     out

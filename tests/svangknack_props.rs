@@ -2,6 +2,9 @@
 //! options never panic, always offer a legal action, refuse illegal ones without events,
 //! conserve the cards, keep hands hidden, keep the chips plus the pot zero, and end zero-sum.
 
+mod common;
+use common::random_option_value;
+
 use croupier::cards::Card;
 use croupier::chance::{Chance, Purpose, Rng};
 use croupier::game::Game;
@@ -20,9 +23,8 @@ fn random_rules(rng: &mut Rng, n: usize) -> Vec<String> {
             ("force_pot_limit", _) => ["0", "20", "100"][rng.below(3) as usize].to_string(),
             ("rounds", _) => (1 + rng.below(6)).to_string(),
             ("extra_rounds_cap", _) => ["-1", "0", "2"][rng.below(3) as usize].to_string(),
-            (_, OptionKind::Bool) => ["true", "false"][rng.below(2) as usize].to_string(),
-            (_, OptionKind::Choice(vs)) => vs[rng.below(vs.len() as u64) as usize].to_string(),
-            (_, OptionKind::Int { .. }) | (_, OptionKind::Text { .. }) => o.default.to_string(),
+            (_, OptionKind::Int { .. }) => o.default.to_string(),
+            _ => random_option_value(&o, rng),
         };
         out.push(format!("{}={v}", o.name));
     }

@@ -5,6 +5,7 @@ pub mod rikken;
 pub mod schwimmen;
 pub mod skwitz;
 pub mod svangknack;
+pub mod zwikken;
 
 use crate::game::GameSpec;
 
@@ -12,6 +13,7 @@ use crate::game::GameSpec;
 pub fn all() -> Vec<GameSpec> {
     vec![
         rikken::spec(),
+        zwikken::spec(),
         svangknack::spec(),
         kul::spec(),
         skwitz::spec(),

@@ -1,0 +1,355 @@
+//! The built-in `simple` Zwikken bot: deterministic rules of thumb on the seat view.
+//!
+//! * **bid**: asks with a zwik, with a trump ten that an exchange turns into a zwik, or with a
+//!   hand worth about two tricks (trump ace and king, the trump ace with another trump or a side
+//!   ace, three trumps); later askers ("ik vraag beter") need a little more, and so does a table
+//!   of five or six. With the trump ten and a pair it waits ("ik verwacht een betere") rather
+//!   than pass. Otherwise it passes.
+//! * **seek**: the dealer always seeks when he may (everyone pays the same fee).
+//! * **exchange**: takes a turned card that completes a zwik, else the highest turned card of
+//!   the ten's own suit (a better trump for the trump ten); at the first trick the same choice
+//!   is made together with the card to play.
+//! * **play**: wins the trick as cheaply as possible when last to play, with its best card
+//!   when others follow, otherwise throws the card worth the fewest points; leads its highest
+//!   trump when it holds the trump ace or king, else its highest card.
+//!
+//! The answer is always one of `legal` (the first one when nothing better is found).
+
+use super::engine::{card_points, zwik_rank};
+use crate::cards::{Card, Rank, Suit};
+use serde_json::Value;
+
+/// The `simple` bot's choice for a Zwikken decision (the `simple_policy` of the game's spec).
+pub fn simple_policy(view: &Value, decision: &str, legal: &[String]) -> String {
+    let Some(first) = legal.first() else {
+        return String::new();
+    };
+    if legal.len() == 1 {
+        return first.clone();
+    }
+    let choice = match decision {
+        "bid" => bid(view, legal),
+        "seek" => Some("seek".to_string()),
+        "exchange" => exchange(view, legal),
+        "play" => play(view, legal),
+        _ => None,
+    };
+    match choice {
+        Some(c) if legal.contains(&c) => c,
+        _ => first.clone(),
+    }
+}
+
+fn cards(v: &Value) -> Vec<Card> {
+    v.as_array()
+        .map(|a| a.iter().filter_map(|x| x.as_str()?.parse().ok()).collect())
+        .unwrap_or_default()
+}
+
+fn trump_of(view: &Value) -> Option<Suit> {
+    view["trump"].as_str()?.parse().ok()
+}
+
+/// The turned card `take` that, exchanged for `ten`, gives the hand a zwik.
+fn zwik_target(hand: &[Card], targets: &[(Card, Card)]) -> Option<Card> {
+    targets.iter().find_map(|&(take, ten)| {
+        let mut h: Vec<Card> = hand.iter().copied().filter(|&c| c != ten).collect();
+        h.push(take);
+        zwik_rank(&h).map(|_| take)
+    })
+}
+
+/// The turned cards the seat may take, as (card, ten) pairs, from `exchange_X` tokens.
+fn targets_of(view: &Value, trump: Suit, legal: &[String]) -> Vec<(Card, Card)> {
+    let matched = view["options"]["exchange_targets"].as_str() == Some("suit_matched");
+    let mut seen = Vec::new();
+    legal
+        .iter()
+        .filter_map(|t| t.strip_prefix("exchange_")?.split('_').next()?.parse::<Card>().ok())
+        .filter(|c| {
+            let new = !seen.contains(c);
+            seen.push(*c);
+            new
+        })
+        .map(|take| {
+            let ten = Card::new(Rank::TEN, if matched { take.suit } else { trump });
+            (take, ten)
+        })
+        .collect()
+}
+
+/// The exchange the policy wants: a zwik, else a higher card of the ten's suit.
+fn wanted_exchange(hand: &[Card], targets: &[(Card, Card)]) -> Option<Card> {
+    zwik_target(hand, targets).or_else(|| {
+        targets
+            .iter()
+            .filter(|(take, ten)| take.suit == ten.suit)
+            .max_by_key(|(take, _)| take.rank)
+            .map(|(take, _)| *take)
+    })
+}
+
+/// About how many tricks the hand takes with `trump`.
+fn strength(hand: &[Card], trump: Suit) -> f64 {
+    let has = |r: Rank| hand.contains(&Card::new(r, trump));
+    let mut s = 0.0;
+    for c in hand {
+        s += if c.suit == trump {
+            match c.rank.value() {
+                14 => 1.0,
+                13 if has(Rank::ACE) => 0.9,
+                13 => 0.7,
+                12 if has(Rank::ACE) && has(Rank::KING) => 0.9,
+                12 => 0.5,
+                11 => 0.4,
+                _ => 0.35,
+            }
+        } else {
+            match c.rank.value() {
+                14 => 0.45,
+                13 => 0.15,
+                _ => 0.0,
+            }
+        }
+    }
+    s
+}
+
+fn bid(view: &Value, legal: &[String]) -> Option<String> {
+    let hand = cards(&view["hand"]);
+    let trump = trump_of(view)?;
+    let ask = legal.iter().find(|t| t.ends_with("ask")).cloned();
+    let ask_tok = ask.clone()?;
+    if zwik_rank(&hand).is_some() {
+        return Some(ask_tok);
+    }
+    let ten = Card::new(Rank::TEN, trump);
+    let turned = cards(&view["turned"]);
+    let mode = view["options"]["exchange_targets"].as_str().unwrap_or("any_turned");
+    let mut best_hand = hand.clone();
+    if hand.contains(&ten) {
+        let targets: Vec<(Card, Card)> = turned
+            .iter()
+            .filter(|c| mode == "any_turned" || c.suit == trump)
+            .map(|&c| (c, ten))
+            .collect();
+        if zwik_target(&hand, &targets).is_some() {
+            return Some(ask_tok);
+        }
+        // The exchange for the current turned card improves the trump.
+        if let Some(&t) = turned.last() {
+            if t.suit == trump {
+                best_hand.retain(|&c| c != ten);
+                best_hand.push(t);
+            }
+        }
+    }
+    let players = view["active"]
+        .as_array()
+        .map(|a| a.iter().filter(|x| x.as_bool() == Some(true)).count())
+        .unwrap_or(4);
+    let asked_before = view["askers"].as_array().map_or(0, |a| a.len());
+    let mut need = 1.7 + 0.1 * (players as f64 - 4.0).max(0.0);
+    if asked_before > 0 {
+        need += 0.2;
+    }
+    if strength(&best_hand, trump) >= need {
+        return Some(ask_tok);
+    }
+    if legal.iter().any(|t| t == "wait_better") {
+        return Some("wait_better".into());
+    }
+    None
+}
+
+fn exchange(view: &Value, legal: &[String]) -> Option<String> {
+    let hand = cards(&view["hand"]);
+    let trump = trump_of(view)?;
+    let targets = targets_of(view, trump, legal);
+    let seat = view["seat"].as_u64()?;
+    let asker = view["askers"]
+        .as_array()
+        .is_some_and(|a| a.iter().any(|x| x.as_u64() == Some(seat)));
+    if asker {
+        if let Some(z) = zwik_target(&hand, &targets) {
+            return Some(format!("exchange_{z}"));
+        }
+    }
+    let t = targets
+        .iter()
+        .filter(|(take, ten)| take.suit == ten.suit)
+        .max_by_key(|(take, _)| take.rank)?;
+    Some(format!("exchange_{}", t.0))
+}
+
+/// Does `c` beat `best` in a trick led with `led`?
+fn beats(c: Card, best: Card, led: Suit, trump: Suit) -> bool {
+    if c.suit == trump {
+        best.suit != trump || c.rank > best.rank
+    } else {
+        best.suit != trump && c.suit == led && c.rank > best.rank
+    }
+}
+
+fn play(view: &Value, legal: &[String]) -> Option<String> {
+    let mut hand = cards(&view["hand"]);
+    let trump = trump_of(view)?;
+    // The first-trick exchange: decide it first, then play from the new hand.
+    let targets = targets_of(view, trump, legal);
+    let mut prefix = String::new();
+    let mut options: Vec<Card> = legal.iter().filter_map(|t| t.parse().ok()).collect();
+    if let Some(take) = wanted_exchange(&hand, &targets) {
+        let ten = targets.iter().find(|(t, _)| *t == take).map(|(_, ten)| *ten)?;
+        prefix = format!("exchange_{take}_");
+        hand.retain(|&c| c != ten);
+        hand.push(take);
+        options = legal
+            .iter()
+            .filter_map(|t| t.strip_prefix(&prefix)?.parse().ok())
+            .collect();
+    }
+    let card = choose_card(view, &hand, &options, trump)?;
+    Some(format!("{prefix}{card}"))
+}
+
+fn choose_card(view: &Value, hand: &[Card], options: &[Card], trump: Suit) -> Option<Card> {
+    let trick = cards(&view["trick"]["cards"]);
+    let players = view["active"]
+        .as_array()
+        .map(|a| a.iter().filter(|x| x.as_bool() == Some(true)).count())
+        .unwrap_or(4);
+    let strength_of = |c: &Card| (c.suit == trump, c.rank);
+    if trick.is_empty() {
+        let has_top = hand.iter().any(|c| c.suit == trump && c.rank >= Rank::KING);
+        let trumps: Vec<Card> = options.iter().copied().filter(|c| c.suit == trump).collect();
+        if has_top && !trumps.is_empty() {
+            return trumps.iter().copied().max_by_key(|c| c.rank);
+        }
+        return options.iter().copied().max_by_key(strength_of);
+    }
+    let led = trick[0].suit;
+    let mut best = trick[0];
+    for &c in &trick[1..] {
+        if beats(c, best, led, trump) {
+            best = c;
+        }
+    }
+    let winning: Vec<Card> = options
+        .iter()
+        .copied()
+        .filter(|&c| beats(c, best, led, trump))
+        .collect();
+    let last = trick.len() + 1 == players;
+    if !winning.is_empty() {
+        return if last {
+            winning.iter().copied().min_by_key(strength_of)
+        } else {
+            winning.iter().copied().max_by_key(strength_of)
+        };
+    }
+    options
+        .iter()
+        .copied()
+        .min_by_key(|c| (card_points(*c), c.suit == trump, c.rank))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn view(hand: &[&str], turned: &[&str], askers: &[u64]) -> Value {
+        let trump = turned.last().map(|c| c[1..].to_string());
+        json!({"seat": 1, "hand": hand, "turned": turned, "trump": trump, "askers": askers,
+               "active": [true, true, true, true], "options": {"exchange_targets": "any_turned"},
+               "trick": null})
+    }
+
+    fn legal(v: &[&str]) -> Vec<String> {
+        v.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn asks_with_strong_hands_and_passes_with_weak_ones() {
+        let bid = |hand: &[&str], turned: &[&str], askers: &[u64], l: &[&str]| {
+            simple_policy(&view(hand, turned, askers), "bid", &legal(l))
+        };
+        assert_eq!(
+            bid(&["QH", "QD", "QC"], &["JS"], &[], &["pass", "ask"]),
+            "ask",
+            "a zwik"
+        );
+        assert_eq!(
+            bid(&["AS", "KS", "JD"], &["JS"], &[], &["pass", "ask"]),
+            "ask",
+            "trump A K"
+        );
+        assert_eq!(bid(&["AS", "QS", "AD"], &["JS"], &[], &["pass", "ask"]), "ask");
+        assert_eq!(
+            bid(&["JH", "QD", "KC"], &["JS"], &[], &["pass", "ask"]),
+            "pass",
+            "no trump"
+        );
+        assert_eq!(
+            bid(&["QS", "JD", "KC"], &["JS"], &[], &["pass", "ask"]),
+            "pass",
+            "one small trump"
+        );
+        assert_eq!(
+            bid(&["AS", "JD", "TC"], &["JS"], &[], &["pass", "ask"]),
+            "pass",
+            "a lone trump ace"
+        );
+        // The trump ten and a pair: exchange for a turned king makes a zwik, so ask.
+        assert_eq!(
+            bid(
+                &["TS", "KH", "KD"],
+                &["KS"],
+                &[],
+                &["ken_pass", "ken_ask", "wait_better"]
+            ),
+            "ken_ask"
+        );
+        // Without that card it waits for a better one.
+        assert_eq!(
+            bid(
+                &["TS", "QH", "QD"],
+                &["JS"],
+                &[],
+                &["ken_pass", "ken_ask", "wait_better"]
+            ),
+            "wait_better"
+        );
+        // A forced action is taken as it is.
+        assert_eq!(bid(&["JH", "QD", "KC"], &["JS"], &[], &["ken_ask"]), "ken_ask");
+    }
+
+    #[test]
+    fn exchanges_for_a_zwik_or_a_better_trump() {
+        let v = view(&["TS", "KH", "KD"], &["KC", "JS"], &[1]);
+        let l = legal(&["no_exchange", "exchange_KC", "exchange_JS"]);
+        assert_eq!(simple_policy(&v, "exchange", &l), "exchange_KC", "the zwik");
+        let v = view(&["TS", "AH", "KD"], &["KC", "JS"], &[]);
+        assert_eq!(simple_policy(&v, "exchange", &l), "exchange_JS", "a higher trump");
+        assert_eq!(simple_policy(&v, "seek", &legal(&["no_seek", "seek"])), "seek");
+    }
+
+    #[test]
+    fn plays_cheaply_when_last_and_throws_few_points_when_beaten() {
+        let mut v = view(&["AH", "QS", "JH"], &["JS"], &[]);
+        v["trick"] = json!({"leader": 2, "seats": [2, 3, 0], "cards": ["KH", "TH", "QH"]});
+        let l = legal(&["AH", "JH", "QS"]);
+        assert_eq!(simple_policy(&v, "play", &l), "AH", "the cheapest winner when last");
+        v["trick"] = json!({"leader": 2, "seats": [2, 3, 0], "cards": ["KH", "KS", "QH"]});
+        assert_eq!(simple_policy(&v, "play", &l), "JH", "beaten: the fewest points");
+        // Leading with the trump king: draw with the highest trump.
+        let mut v = view(&["KS", "AH", "JD"], &["JS"], &[]);
+        v["trick"] = Value::Null;
+        assert_eq!(simple_policy(&v, "play", &legal(&["KS", "AH", "JD"])), "KS");
+        // The first-trick exchange comes with the card.
+        let mut v = view(&["TS", "AH", "JD"], &["QS"], &[]);
+        v["trick"] = json!({"leader": 0, "seats": [0], "cards": ["KS"]});
+        let l = legal(&["TS", "exchange_QS_QS"]);
+        assert_eq!(simple_policy(&v, "play", &l), "exchange_QS_QS");
+    }
+}

@@ -1,0 +1,390 @@
+//! The Zwikken seat view: what one seat knows, folded from the notification lines routed to it
+//! (protocol.md, section "Zwikken"), and its JSON form.
+
+use crate::cards::Card;
+use crate::game::{GameInfo, Seat, SeatView};
+use serde_json::{json, Value};
+use std::collections::BTreeMap;
+
+/// A trick: its leader and the cards in play order with their seats.
+#[derive(Clone, Debug, Default)]
+struct Trick {
+    seats: Vec<Seat>,
+    cards: Vec<Card>,
+    winner: Option<Seat>,
+}
+
+/// What one deal has shown so far.
+#[derive(Clone, Debug, Default)]
+struct DealState {
+    number: Option<usize>,
+    dealer: Option<Seat>,
+    hand: Vec<Card>,
+    turned: Vec<Card>,
+    repeat: bool,
+    seeks: usize,
+    bids: Vec<(Seat, String)>,
+    askers: Vec<Seat>,
+    ken: Option<Seat>,
+    waiting: Vec<Seat>,
+    exchanges: Vec<(Seat, Card, Card)>,
+    zwiks: BTreeMap<Seat, Vec<Card>>,
+    tricks: Vec<Trick>,
+    trick: Option<Trick>,
+    played: Vec<Card>,
+    points: Option<Vec<u32>>,
+    ended: Option<(String, Option<Seat>)>,
+}
+
+/// One seat's knowledge of a Zwikken session.
+pub struct ZwikkenView {
+    game: String,
+    players: usize,
+    seat: Seat,
+    options: Value,
+    deal: DealState,
+    pot: i64,
+    chips: Vec<i64>,
+    active: Vec<bool>,
+    /// The results of the finished deals: [deal, how, winner].
+    history: Vec<(usize, String, Option<Seat>)>,
+    session_end: Option<String>,
+    /// A first-trick `move s exchange_X_Y`: Y is played once the `exchange` line has put X
+    /// into the hand.
+    pending: Option<(Seat, Card)>,
+    scores: Option<Vec<Value>>,
+}
+
+fn seat_arg(args: &[String], i: usize) -> Option<Seat> {
+    args.get(i).and_then(|a| a.parse().ok())
+}
+
+fn int_arg(args: &[String], i: usize) -> i64 {
+    args.get(i).and_then(|a| a.parse().ok()).unwrap_or(0)
+}
+
+fn strs(cards: &[Card]) -> Vec<String> {
+    cards.iter().map(|c| c.to_string()).collect()
+}
+
+impl ZwikkenView {
+    pub fn new(info: &GameInfo) -> ZwikkenView {
+        ZwikkenView {
+            game: info.game.clone(),
+            players: info.players,
+            seat: info.seat,
+            options: info.options.to_json(),
+            deal: DealState::default(),
+            pot: 0,
+            chips: vec![0; info.players],
+            active: vec![true; info.players],
+            history: Vec::new(),
+            session_end: None,
+            pending: None,
+            scores: None,
+        }
+    }
+
+    fn on_move(&mut self, seat: Seat, token: &str) {
+        let d = &mut self.deal;
+        match token {
+            "pass" | "ask" | "ken_pass" | "ken_ask" | "wait_better" => {
+                d.bids.push((seat, token.to_string()));
+                if token.ends_with("ask") {
+                    d.askers.push(seat);
+                }
+                if token.starts_with("ken") || token == "wait_better" {
+                    d.ken = Some(seat);
+                }
+                if token == "wait_better" && !d.waiting.contains(&seat) {
+                    d.waiting.push(seat);
+                }
+            }
+            "seek" => d.seeks += 1,
+            _ => {
+                if let Some(rest) = token.strip_prefix("exchange_") {
+                    if let Some(card) = rest.split_once('_').and_then(|(_, c)| c.parse::<Card>().ok()) {
+                        self.pending = Some((seat, card));
+                    }
+                } else if let Ok(card) = token.parse::<Card>() {
+                    self.play(seat, card);
+                }
+            }
+        }
+    }
+
+    fn play(&mut self, seat: Seat, card: Card) {
+        let d = &mut self.deal;
+        if seat == self.seat {
+            d.hand.retain(|&c| c != card);
+        }
+        let t = d.trick.get_or_insert_with(Trick::default);
+        t.seats.push(seat);
+        t.cards.push(card);
+        d.played.push(card);
+    }
+}
+
+fn trick_json(t: &Trick) -> Value {
+    let mut v = json!({
+        "leader": t.seats.first(),
+        "seats": t.seats,
+        "cards": strs(&t.cards),
+    });
+    if let Some(w) = t.winner {
+        v["winner"] = json!(w);
+    }
+    v
+}
+
+impl SeatView for ZwikkenView {
+    fn observe(&mut self, kind: &str, args: &[String]) {
+        let d = &mut self.deal;
+        match kind {
+            "deal" => {
+                self.deal = DealState {
+                    number: args.first().and_then(|a| a.parse().ok()),
+                    dealer: seat_arg(args, 1),
+                    ..DealState::default()
+                };
+            }
+            "hand" => d.hand = args.iter().filter_map(|a| a.parse().ok()).collect(),
+            "turn" => {
+                if let Some(c) = args.first().and_then(|a| a.parse::<Card>().ok()) {
+                    d.repeat = d.turned.iter().any(|t| t.suit == c.suit);
+                    d.turned.push(c);
+                    // A new period: the earlier bids lapse.
+                    d.bids.clear();
+                    d.askers.clear();
+                    d.ken = None;
+                }
+            }
+            "move" => {
+                if let (Some(seat), Some(token)) = (seat_arg(args, 0), args.get(1)) {
+                    self.on_move(seat, token);
+                }
+            }
+            "exchange" => {
+                let (seat, take, ten) = (
+                    seat_arg(args, 0),
+                    args.get(1).and_then(|a| a.parse::<Card>().ok()),
+                    args.get(2).and_then(|a| a.parse::<Card>().ok()),
+                );
+                if let (Some(seat), Some(take), Some(ten)) = (seat, take, ten) {
+                    if let Some(slot) = d.turned.iter_mut().find(|c| **c == take) {
+                        *slot = ten;
+                    }
+                    if seat == self.seat {
+                        d.hand.retain(|&c| c != ten);
+                        d.hand.push(take);
+                    }
+                    d.exchanges.push((seat, take, ten));
+                }
+                if let Some((seat, card)) = self.pending.take() {
+                    self.play(seat, card);
+                }
+            }
+            "zwik" => {
+                if let Some(s) = seat_arg(args, 0) {
+                    d.zwiks
+                        .insert(s, args[1..].iter().filter_map(|a| a.parse().ok()).collect());
+                }
+            }
+            "trick" => {
+                let mut t = d.trick.take().unwrap_or_default();
+                t.winner = seat_arg(args, 1);
+                d.tricks.push(t);
+            }
+            "points" => d.points = Some(args.iter().map(|a| a.parse().unwrap_or(0)).collect()),
+            "end" => {
+                let how = args.first().cloned().unwrap_or_default();
+                let w = seat_arg(args, 1);
+                d.ended = Some((how.clone(), w));
+                if let Some(k) = d.number {
+                    self.history.push((k, how, w));
+                }
+            }
+            "pay" => {
+                if let Some(s) = seat_arg(args, 0) {
+                    if let Some(c) = self.chips.get_mut(s) {
+                        *c -= int_arg(args, 1);
+                    }
+                }
+            }
+            "win" | "split" => {
+                if let Some(s) = seat_arg(args, 0) {
+                    if let Some(c) = self.chips.get_mut(s) {
+                        *c += int_arg(args, 1);
+                    }
+                }
+            }
+            "pot" => self.pot = int_arg(args, 0),
+            "out" => {
+                if let Some(a) = seat_arg(args, 0).and_then(|s| self.active.get_mut(s)) {
+                    *a = false;
+                }
+            }
+            "session" => self.session_end = args.first().cloned(),
+            "gameover" => {
+                self.scores = Some(
+                    args.iter()
+                        .map(|s| crate::games::rikken::view::score_value(s))
+                        .collect(),
+                )
+            }
+            "game" => {
+                *self = ZwikkenView::new(&GameInfo {
+                    game: self.game.clone(),
+                    options: Default::default(),
+                    players: self.players,
+                    seat: self.seat,
+                })
+                .with_options(self.options.clone());
+            }
+            _ => {}
+        }
+    }
+
+    fn to_json(&self) -> Value {
+        let d = &self.deal;
+        let active = self.active.iter().filter(|&&a| a).count();
+        let stock = 20usize.saturating_sub(3 * active + d.turned.len());
+        let trump = d.turned.last().map(|c| c.suit.letter().to_string());
+        let zwiks: serde_json::Map<String, Value> =
+            d.zwiks.iter().map(|(s, cs)| (s.to_string(), json!(strs(cs)))).collect();
+        json!({
+            "game": self.game,
+            "players": self.players,
+            "seat": self.seat,
+            "options": self.options,
+            "deal": d.number,
+            "dealer": d.dealer,
+            "active": self.active,
+            "pot": self.pot,
+            "chips": self.chips,
+            "hand": strs(&d.hand),
+            "turned": strs(&d.turned),
+            "trump": trump,
+            "repeat": d.repeat,
+            "seeks": d.seeks,
+            "stock": if d.number.is_some() { json!(stock) } else { Value::Null },
+            "bids": d.bids.iter().map(|(s, t)| json!([s, t])).collect::<Vec<_>>(),
+            "askers": d.askers,
+            "ken": d.ken,
+            "waiting": d.waiting,
+            "exchanges": d.exchanges.iter().map(|(s, a, b)| json!([s, a.to_string(), b.to_string()])).collect::<Vec<_>>(),
+            "zwiks": zwiks,
+            "tricks": d.tricks.iter().map(trick_json).collect::<Vec<_>>(),
+            "trick": d.trick.as_ref().map(trick_json),
+            "played": strs(&d.played),
+            "points": d.points,
+            "ended": d.ended.as_ref().map(|(h, w)| json!({"how": h, "winner": w})),
+            "history": self.history.iter().map(|(k, h, w)| json!([k, h, w])).collect::<Vec<_>>(),
+            "session_end": self.session_end,
+            "scores": self.scores,
+        })
+    }
+}
+
+impl ZwikkenView {
+    fn with_options(mut self, options: Value) -> ZwikkenView {
+        self.options = options;
+        self
+    }
+}
+
+/// An empty view for one seat (the `new_view` of the game's spec).
+pub fn new_view(info: &GameInfo) -> Box<dyn SeatView> {
+    Box::new(ZwikkenView::new(info))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::zwikken::options;
+    use crate::options::Options;
+
+    fn feed(v: &mut ZwikkenView, lines: &[&str]) {
+        for l in lines {
+            let mut w = l.split(' ');
+            let kind = w.next().unwrap();
+            let args: Vec<String> = w.map(String::from).collect();
+            v.observe(kind, &args);
+        }
+    }
+
+    #[test]
+    fn a_deal_folds_into_the_json_of_the_protocol() {
+        let o = Options::resolve(&options(), "zwikken", &[] as &[&str]).unwrap();
+        let mut v = ZwikkenView::new(&GameInfo {
+            game: "zwikken".into(),
+            options: o,
+            players: 3,
+            seat: 2,
+        });
+        feed(
+            &mut v,
+            &[
+                "deal 1 0",
+                "pay 0 1 ante",
+                "pay 1 1 ante",
+                "pay 2 1 ante",
+                "pot 3",
+                "hand TH AS KD",
+                "turn JS",
+                "move 1 pass",
+                "move 2 ken_pass",
+                "move 0 pass",
+                "allpass",
+                "move 0 seek",
+                "pay 0 1 seek",
+                "pay 1 1 seek",
+                "pay 2 1 seek",
+                "pot 6",
+                "turn QH",
+                "move 1 ask",
+                "move 2 ken_pass",
+                "move 0 pass",
+                "move 2 ken_pass",
+                "move 0 pass",
+                "move 2 no_exchange",
+                "move 1 AH",
+            ],
+        );
+        let j = v.to_json();
+        assert_eq!(j["turned"], json!(["JS", "QH"]));
+        assert_eq!(j["trump"], "H");
+        assert_eq!(j["repeat"], false);
+        assert_eq!(j["seeks"], 1);
+        assert_eq!(j["stock"], json!(20 - 9 - 2));
+        assert_eq!(j["askers"], json!([1]));
+        assert_eq!(j["ken"], 2);
+        assert_eq!(j["pot"], 6);
+        assert_eq!(j["chips"], json!([-2, -2, -2]));
+        assert_eq!(j["trick"]["cards"], json!(["AH"]));
+        // The first-trick exchange: the taken card is played after the exchange line.
+        feed(&mut v, &["move 2 exchange_QH_QH", "exchange 2 QH TH", "move 0 KC"]);
+        let j = v.to_json();
+        assert_eq!(j["hand"], json!(["AS", "KD"]));
+        assert_eq!(j["turned"], json!(["JS", "TH"]));
+        assert_eq!(j["trick"]["seats"], json!([1, 2, 0]));
+        assert_eq!(j["trick"]["cards"], json!(["AH", "QH", "KC"]));
+        feed(
+            &mut v,
+            &[
+                "trick 1 2",
+                "points 0 0 9",
+                "end passer 2",
+                "pay 1 6 lose",
+                "pot 12",
+                "deal 2 1",
+                "turn AC",
+            ],
+        );
+        let j = v.to_json();
+        assert_eq!(j["history"], json!([[1, "passer", 2]]));
+        assert_eq!(j["chips"], json!([-2, -8, -2]));
+        assert_eq!(j["hand"], json!([]));
+        assert_eq!(j["turned"], json!(["AC"]));
+    }
+}
