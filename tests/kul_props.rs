@@ -2,6 +2,9 @@
 //! panic, always offer a legal action, refuse illegal ones without events, conserve the cards,
 //! keep hands hidden, end, and are zero-sum.
 
+mod common;
+use common::play_with_simple_views;
+
 use croupier::cards::Card;
 use croupier::chance::{Chance, Purpose, Rng};
 use croupier::game::Game;
@@ -86,56 +89,18 @@ proptest! {
 /// Seat views folded from the routed events only, and the `simple` policy deciding from them.
 #[test]
 fn views_and_the_simple_policy_follow_the_game() {
-    use croupier::game::GameInfo;
     use croupier::games::kul::spec;
     for (seed, n) in [(1u64, 2usize), (2, 5), (3, 10)] {
-        let sp = spec();
         let o = Options::resolve(&options(), "kul", &["redeal_request=true"]).unwrap();
-        let mut views: Vec<_> = (0..n)
-            .map(|s| {
-                (sp.new_view)(&GameInfo {
-                    game: "kul".into(),
-                    options: o.clone(),
-                    players: n,
-                    seat: s,
-                })
-            })
-            .collect();
-        let mut g = Kul::new(n, o, Chance::seeded(seed)).unwrap();
-        loop {
-            for e in g.take_events() {
-                for s in e.to.members(n) {
-                    views[s].observe(e.kind, &e.args);
-                }
-            }
-            let Some(seat) = g.to_move() else { break };
-            let legal = g.legal_actions();
-            let view = views[seat].to_json();
-            let choice = (sp.simple_policy)(&view, g.decision(), &legal);
-            assert!(legal.contains(&choice), "{choice} not in {legal:?}");
-            if choice.parse::<Card>().is_ok() {
-                let hand: Vec<&str> = view["hand"]
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .map(|c| c.as_str().unwrap())
-                    .collect();
-                assert!(
-                    hand.contains(&choice.as_str()),
-                    "the view's hand {hand:?} lacks {choice}"
-                );
-            }
-            g.apply(&choice).unwrap();
-        }
-        let scores = g.outcome().unwrap().scores;
-        for v in &views {
-            let chips: Vec<f64> = v.to_json()["chips"]
+        let (views, scores) = play_with_simple_views(&spec(), &o, n, seed);
+        for (s, v) in views.iter().enumerate() {
+            let chips: Vec<f64> = v["chips"]
                 .as_array()
                 .unwrap()
                 .iter()
                 .map(|c| c.as_f64().unwrap())
                 .collect();
-            assert_eq!(chips, scores);
+            assert_eq!(chips, scores, "seat {s}'s view of the chips");
         }
     }
 }

@@ -3,7 +3,7 @@
 //! conserve the cards, keep hands hidden, keep the chips plus the pot zero, and end zero-sum.
 
 mod common;
-use common::random_option_value;
+use common::{play_with_simple_views, random_option_value};
 
 use croupier::cards::Card;
 use croupier::chance::{Chance, Purpose, Rng};
@@ -137,50 +137,12 @@ proptest! {
 /// end equal to the scores.
 #[test]
 fn views_and_the_simple_policy_follow_the_game() {
-    use croupier::game::GameInfo;
     use croupier::games::svangknack::spec;
     for (seed, n) in [(1u64, 3usize), (2, 4), (3, 8), (4, 16)] {
-        let sp = spec();
         let o = Options::resolve(&options(), "svangknack", &["rounds=6"]).unwrap();
-        let mut views: Vec<_> = (0..n)
-            .map(|s| {
-                (sp.new_view)(&GameInfo {
-                    game: "svangknack".into(),
-                    options: o.clone(),
-                    players: n,
-                    seat: s,
-                })
-            })
-            .collect();
-        let mut g = Svangknack::new(n, o, Chance::seeded(seed)).unwrap();
-        loop {
-            for e in g.take_events() {
-                for s in e.to.members(n) {
-                    views[s].observe(e.kind, &e.args);
-                }
-            }
-            let Some(seat) = g.to_move() else { break };
-            let legal = g.legal_actions();
-            let view = views[seat].to_json();
-            let choice = (sp.simple_policy)(&view, g.decision(), &legal);
-            assert!(legal.contains(&choice), "{choice} not in {legal:?}");
-            if choice.parse::<Card>().is_ok() {
-                let hand: Vec<&str> = view["hand"]
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .map(|c| c.as_str().unwrap())
-                    .collect();
-                assert!(
-                    hand.contains(&choice.as_str()),
-                    "the view's hand {hand:?} lacks {choice}"
-                );
-            }
-            g.apply(&choice).unwrap();
-        }
-        let scores = g.outcome().unwrap().scores;
+        let (views, scores) = play_with_simple_views(&spec(), &o, n, seed);
         for (s, v) in views.iter().enumerate() {
-            let chips: Vec<f64> = v.to_json()["chips"]
+            let chips: Vec<f64> = v["chips"]
                 .as_array()
                 .unwrap()
                 .iter()

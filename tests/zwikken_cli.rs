@@ -2,23 +2,11 @@
 //! the rules and their errors, a deal file with the turned card and the stock, `show`, and the
 //! `simple` bot beating `random` in a duplicate match.
 
-use assert_cmd::Command;
+mod common;
+use common::{croupier, records};
+
 use predicates::prelude::*;
 use serde_json::Value;
-use std::path::Path;
-
-fn croupier() -> Command {
-    Command::cargo_bin("croupier").unwrap()
-}
-
-fn records(path: &Path) -> Vec<Value> {
-    std::fs::read_to_string(path)
-        .unwrap()
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
-}
 
 #[test]
 fn recorded_sessions_for_every_player_count_replay_and_are_zero_sum() {

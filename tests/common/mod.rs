@@ -78,7 +78,7 @@ pub fn random_option_value(o: &OptionSpec, rng: &mut Rng) -> String {
 
 /// Plays a whole game of `spec` with every seat's view folded from the events routed to it
 /// and the built-in `simple` policy deciding from that view alone. Checks that every choice is
-/// legal and returns the views (for checks on what each seat knew) and the final scores.
+/// legal (and, for a card, in the view's `hand`) and returns the views (for checks on what each seat knew) and the final scores.
 pub fn play_with_simple_views(spec: &GameSpec, options: &Options, players: usize, seed: u64) -> (Vec<Value>, Vec<f64>) {
     let mut views: Vec<_> = (0..players)
         .map(|s| {
@@ -99,8 +99,15 @@ pub fn play_with_simple_views(spec: &GameSpec, options: &Options, players: usize
         }
         let Some(seat) = g.to_move() else { break };
         let legal = g.legal_actions();
-        let choice = (spec.simple_policy)(&views[seat].to_json(), g.decision(), &legal);
+        let view = views[seat].to_json();
+        let choice = (spec.simple_policy)(&view, g.decision(), &legal);
         assert!(legal.contains(&choice), "{choice} not in {legal:?}");
+        if let (Ok(_), Some(hand)) = (choice.parse::<croupier::cards::Card>(), view["hand"].as_array()) {
+            assert!(
+                hand.iter().any(|c| c.as_str() == Some(choice.as_str())),
+                "seat {seat}: the view's hand {hand:?} lacks {choice}"
+            );
+        }
         g.apply(&choice).unwrap();
     }
     let scores = g.outcome().expect("an outcome").scores;
