@@ -18,7 +18,7 @@ pub fn spec() -> GameSpec {
     GameSpec {
         name: "kul",
         title: "Kul",
-        summary: "2-10 players; 5 cards, no trump, forced overtaking, a mark for the last trick, 3 marks take the pot",
+        summary: "5 cards, no trump, forced overtaking, a mark for the last trick, 3 marks take the pot",
         min_players: 2,
         max_players: 10,
         default_players: 5,

@@ -19,7 +19,7 @@ pub fn spec() -> GameSpec {
     GameSpec {
         name: "rikken",
         title: "Rikken",
-        summary: "4 players; auction, a partner through a called ace, misère and piek, open hands",
+        summary: "auction, a partner through a called ace, misère and piek, open hands",
         min_players: 4,
         max_players: 4,
         default_players: 4,

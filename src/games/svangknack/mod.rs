@@ -18,7 +18,7 @@ pub fn spec() -> GameSpec {
     GameSpec {
         name: "svangknack",
         title: "Svängknack",
-        summary: "3-16 players; pot by thirds per trick, swing or hand over, knock to join, forced overtaking, Färg",
+        summary: "pot by thirds per trick, swing or hand over, knock to join, forced overtaking, Färg",
         min_players: 3,
         max_players: 16,
         default_players: 6,
