@@ -1,5 +1,6 @@
 //! Schwimmen through the binary: play with records and replay for 2, 4 and 10 players, the
-//! ranking payments in every record, `rules`, a bad option value, and simple beating random.
+//! ranking payments in every record, `rules`, a bad option value, simple beating random, and
+//! the fault rules (a misdeal strike for a garbage dealer, a dead bot ranked last).
 
 use assert_cmd::Command;
 use predicates::prelude::*;
@@ -91,7 +92,9 @@ fn rules_list_the_options_and_bad_values_are_clear_errors() {
         predicate::str::contains("dealer_rule")
             .and(predicate::str::contains("max_circuits"))
             .and(predicate::str::contains("same_round_rank"))
-            .and(predicate::str::contains("NOT zero-sum")),
+            .and(predicate::str::contains("NOT zero-sum"))
+            .and(predicate::str::contains("misdeal_strike"))
+            .and(predicate::str::contains("ranked last")),
     );
     croupier()
         .args(["play", "schwimmen", "--rule", "deck=52"])
@@ -138,4 +141,115 @@ fn simple_beats_random() {
         pair["ci95"][0].as_f64().unwrap() > 0.0,
         "simple is clearly better: {pair}"
     );
+}
+
+/// Writes a shell bot and returns its seat spec.
+fn shell_bot(dir: &Path, name: &str, body: &str) -> String {
+    let p = dir.join(name);
+    std::fs::write(&p, format!("#!/bin/sh\n{body}\n")).unwrap();
+    format!("sh {}", p.display())
+}
+
+fn play_3(dir: &Path, seat0: &str, rules: &[&str]) -> Value {
+    let rec = dir.join("r.jsonl");
+    let _ = std::fs::remove_file(&rec);
+    let mut cmd = croupier();
+    cmd.args(["play", "schwimmen", "--players", "3", "--seed", "6", "--quiet"])
+        .args(["--seat", seat0, "--seat", "simple", "--seat", "simple"])
+        .args(["--startup-time", "5s", "--move-time", "2s", "--record"])
+        .arg(&rec)
+        .arg("--log-dir")
+        .arg(dir.join("logs"));
+    for r in rules {
+        cmd.args(["--rule", r]);
+    }
+    let out = cmd.output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    croupier()
+        .arg("replay")
+        .arg(&rec)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("all agree"));
+    records(&rec).remove(0)
+}
+
+#[test]
+fn misdeal_strike_for_a_garbage_dealer_and_replay() {
+    let dir = tempfile::tempdir().unwrap();
+    let bot = shell_bot(
+        dir.path(),
+        "garbage.sh",
+        r#"while read -r id cmd rest; do
+  case "$cmd" in
+    hello) echo "=$id garbage 1" ;;
+    quit) echo "=$id"; exit 0 ;;
+    act) echo "=$id nonsense" ;;
+  esac
+done"#,
+    );
+    let r = play_3(dir.path(), &bot, &["misdeal_strike=true"]);
+    let faults = r["faults"].as_array().unwrap();
+    assert!(
+        faults.iter().all(|f| f["kind"] == "illegal" && f["seat"] == 0),
+        "{faults:?}"
+    );
+    let misdeals = r["result"]["detail"]["misdeals"][0].as_u64().unwrap();
+    assert!(misdeals >= 1, "seat 0 dealt and misdealt: {}", r["result"]["detail"]);
+    assert_eq!(r["result"]["detail"]["misdeals"][1], 0);
+    let settled = faults
+        .iter()
+        .filter(|f| f["message"].as_str().unwrap().contains("the rules settled the turn"))
+        .count() as u64;
+    assert_eq!(settled, misdeals, "a misdeal plays no action");
+    // The deal after a misdeal is a new round, and a recorded deal like any other.
+    let rounds = r["result"]["detail"]["rounds"].as_u64().unwrap();
+    assert_eq!(r["deals"].as_array().unwrap().len() as u64, rounds);
+    let scores: Vec<f64> = r["result"]["scores"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_f64().unwrap())
+        .collect();
+    assert!((scores.iter().sum::<f64>() + 6.0).abs() < 1e-9, "{scores:?}");
+}
+
+#[test]
+fn a_dead_bot_is_absent_and_ranked_last() {
+    let dir = tempfile::tempdir().unwrap();
+    // Crashes at its first decision; started again, it exits at once: the restart fails and
+    // the seat is dead from then on.
+    let marker = dir.path().join("started");
+    let bot = shell_bot(
+        dir.path(),
+        "dies.sh",
+        &format!(
+            r#"if [ -e {m} ]; then exit 1; fi
+touch {m}
+while read -r id cmd rest; do
+  case "$cmd" in
+    hello) echo "=$id dies 1" ;;
+    quit) echo "=$id"; exit 0 ;;
+    act) exit 3 ;;
+  esac
+done"#,
+            m = marker.display()
+        ),
+    );
+    let r = play_3(dir.path(), &bot, &[]);
+    let kinds: Vec<&str> = r["faults"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(&kinds[..3], ["crash", "restart", "dead"], "{kinds:?}");
+    assert_eq!(
+        kinds.iter().filter(|k| **k == "dead").count(),
+        1,
+        "an absent seat is never asked again: {kinds:?}"
+    );
+    assert_eq!(r["result"]["detail"]["absent"], serde_json::json!([0]));
+    assert_eq!(r["result"]["detail"]["places"][0], 3.0, "ranked last");
+    assert_eq!(r["result"]["scores"][0], -3.0);
 }

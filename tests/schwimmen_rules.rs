@@ -4,7 +4,7 @@
 
 use croupier::cards::parse_cards;
 use croupier::chance::{Chance, DealSpec};
-use croupier::game::{Audience, Event, Game};
+use croupier::game::{Audience, Event, FaultRuling, Game, GameInfo};
 use croupier::games::schwimmen::{engine::Schwimmen, options, scoring};
 use croupier::options::Options;
 
@@ -479,4 +479,135 @@ fn a_given_deal_must_name_the_dealer_the_rules_choose() {
     let (mut g, _) = game(3, &[], deals);
     let e = g.apply("keep_seen").unwrap_err();
     assert!(e.contains("dealer"), "{e}");
+}
+
+// ----- faults (Game::on_fault): the misdeal strike (Sec. 2.6, W14) and the absent player (Sec. 4) -----
+
+#[test]
+fn sec2_6_misdeal_strike_the_dealer_takes_a_strike_and_deals_again() {
+    let d1 = deal(0, &["AS KS QD", H1, H2, H3], "8C 9C TC", "");
+    let d2 = deal(0, &["AH KH QH", H3, H1, H2], "7C 7D 9C", "");
+    let (mut g, _) = game(4, &["misdeal_strike=true"], vec![d1.clone(), d2]);
+    assert_eq!(g.to_move(), Some(0));
+    assert_eq!(g.on_fault(0, "timeout"), FaultRuling::Handled);
+    let ev = g.take_events();
+    let l = lines(&ev);
+    assert_eq!(
+        &l[..4],
+        ["misdeal 0 timeout", "strike 0 1", "deal 2 0", "hand KC QC 6C"],
+        "{l:?}"
+    );
+    assert_eq!(audience(&ev, "misdeal 0 timeout"), Audience::all(4));
+    assert_eq!(
+        audience(&ev, "packet AH KH QH"),
+        Audience::seat(0),
+        "the new seen packet"
+    );
+    assert_eq!(g.strikes(), [1, 0, 0, 0]);
+    assert_eq!((g.dealer(), g.round()), (0, 2), "the same dealer deals again");
+    assert_eq!(g.to_move(), Some(0));
+    assert_eq!(g.decision(), "choose");
+    assert_eq!(g.all_cards().len(), g.deck().len());
+    play(&mut g, &mut Vec::new(), &["take_unseen"]);
+    assert_eq!(g.middle(), parse_cards("AH KH QH").unwrap().as_slice());
+    // Without the option (the default) the referee substitutes; a fault in a turn never misdeals.
+    let (mut g, _) = game(4, &[], vec![d1.clone()]);
+    assert_eq!(g.on_fault(0, "timeout"), FaultRuling::Substitute);
+    assert!(g.take_events().is_empty());
+    assert_eq!(g.strikes(), [0, 0, 0, 0]);
+    let (mut g, _) = game(4, &["misdeal_strike=true"], vec![d1]);
+    play(&mut g, &mut Vec::new(), &["keep_seen"]);
+    assert_eq!(g.on_fault(3, "illegal"), FaultRuling::Substitute);
+    assert!(g.take_events().is_empty());
+}
+
+#[test]
+fn sec2_6_a_misdeal_strike_can_drown_the_dealer() {
+    // Drowned by his misdeal: the next player to his right deals.
+    let rules = ["misdeal_strike=true", "strikes_to_drown=1"];
+    let (mut g, _) = game(3, &rules, vec![deal(0, &["AS KS QD", H1, H2], "8C 9C TC", "")]);
+    assert_eq!(g.on_fault(0, "crash"), FaultRuling::Handled);
+    let l = lines(&g.take_events());
+    assert_eq!(
+        &l[..4],
+        ["misdeal 0 crash", "strike 0 1", "out 0 3", "deal 2 2"],
+        "{l:?}"
+    );
+    assert_eq!(g.active(), [false, true, true]);
+    assert_eq!(g.to_move(), Some(2));
+    // Two players: the other one wins.
+    let (mut g, _) = game(2, &rules, vec![deal(1, &[H1, "AS KS QD"], "8C 9C TC", "")]);
+    assert_eq!(g.on_fault(1, "error"), FaultRuling::Handled);
+    let l = lines(&g.take_events());
+    assert_eq!(
+        l,
+        ["misdeal 1 error", "strike 1 1", "out 1 2", "place 0 1 1", "place 1 2 2"]
+    );
+    assert_eq!(g.to_move(), None);
+    assert_eq!(g.outcome().unwrap().scores, [-1.0, -2.0]);
+}
+
+#[test]
+fn sec4_an_absent_player_is_ranked_last() {
+    // Seat 1 drowns in round 1 (place 3); in round 2 the dealer, seat 2, is absent before his
+    // choice: ranked last (3), seat 1 moves up to place 2, seat 0 is left alone and wins.
+    let deals = vec![
+        deal(0, &["AS KS QS", H1, H2], "8C 9C 7C", ""),
+        deal(2, &["AH KH QH", "", H2], "8C 9C 7C", ""),
+    ];
+    let (mut g, mut ev) = game(3, &["strikes_to_drown=1"], deals);
+    play(&mut g, &mut ev, &["keep_seen"]);
+    assert!(has_line(&ev, "out 1 3"));
+    assert_eq!(g.to_move(), Some(2));
+    assert_eq!(g.on_fault(2, "dead"), FaultRuling::Handled);
+    let new = g.take_events();
+    assert_eq!(lines(&new), ["absent 2 3", "place 0 1 1", "place 1 2 2", "place 2 3 3"]);
+    assert_eq!(audience(&new, "absent 2 3"), Audience::all(3));
+    assert_eq!(g.outcome().unwrap().scores, [-1.0, -2.0, -3.0]);
+    assert_eq!(g.outcome().unwrap().detail["absent"], serde_json::json!([2]));
+    // The view of seat 0 moves seat 1 up at once.
+    ev.extend(new.iter().take(1).cloned());
+    let info = GameInfo {
+        game: "schwimmen".into(),
+        options: Options::resolve(&options(), "schwimmen", &["strikes_to_drown=1"]).unwrap(),
+        players: 3,
+        seat: 0,
+    };
+    let mut v = croupier::games::schwimmen::view::new_view(&info);
+    for e in ev.iter().filter(|e| e.to.contains(0)) {
+        v.observe(e.kind, &e.args);
+    }
+    let j = v.to_json();
+    assert_eq!(j["places"], serde_json::json!({"1": 2, "2": 3}));
+    assert_eq!(j["active"], serde_json::json!([true, false, false]));
+}
+
+#[test]
+fn sec4_an_absent_player_leaves_the_round_and_the_last_turns_go_on() {
+    // Seat 2 knocks; seat 1, due a last turn, is absent: seat 0 has the last turn, then the
+    // showdown is between seats 0 and 2 only.
+    let (mut g, mut ev) = game(3, &[], vec![deal(0, &["AS KS QD", H1, H2], "8C 9C 7C", "")]);
+    play(&mut g, &mut ev, &["keep_seen", "knock"]);
+    assert_eq!(g.to_move(), Some(1));
+    ev.clear();
+    assert_eq!(g.on_fault(1, "dead"), FaultRuling::Handled);
+    assert_eq!(lines(&g.take_events()), ["absent 1 3"]);
+    assert_eq!(g.active(), [true, false, true]);
+    assert!(g.hand(1).is_empty(), "its cards leave play");
+    assert_eq!(g.all_cards().len(), g.deck().len());
+    assert_eq!(g.to_move(), Some(0));
+    play(&mut g, &mut ev, &["swap_all"]);
+    let l = lines(&ev);
+    assert!(l.contains(&"end showdown".to_string()), "{l:?}");
+    assert!(!l.iter().any(|x| x.starts_with("show 1 ")), "{l:?}");
+    assert!(l.contains(&"strike 2 1".to_string()), "{l:?}");
+    // Before a knock, the turn passes on; other faults are substituted.
+    let d = deal(0, &["AS KS QD", H1, H2, H3], "8C 9C TC", "");
+    let (mut g, _) = game(4, &[], vec![d]);
+    play(&mut g, &mut Vec::new(), &["keep_seen"]);
+    assert_eq!(g.on_fault(3, "timeout"), FaultRuling::Substitute);
+    assert_eq!(g.on_fault(3, "dead"), FaultRuling::Handled);
+    assert_eq!(lines(&g.take_events()), ["absent 3 4"]);
+    assert_eq!(g.to_move(), Some(2));
+    assert_eq!(g.places()[3], Some(4.0));
 }

@@ -154,3 +154,87 @@ fn simple_beats_random() {
     let lo = pair["ci95"][0].as_f64().unwrap();
     assert!(lo > 0.0, "simple is not clearly better than random: {pair}");
 }
+
+#[test]
+fn breach_penalty_charges_a_garbage_bot_and_replays() {
+    let dir = tempfile::tempdir().unwrap();
+    // A bot that answers every act with a token that is never legal.
+    let bot = dir.path().join("garbage.sh");
+    std::fs::write(
+        &bot,
+        r#"#!/bin/sh
+while read -r id cmd rest; do
+  case "$cmd" in
+    hello) echo "=$id garbage 1" ;;
+    quit) echo "=$id"; exit 0 ;;
+    act) echo "=$id nonsense" ;;
+  esac
+done
+"#,
+    )
+    .unwrap();
+    let rec = dir.path().join("breach.jsonl");
+    let out = croupier()
+        .args(["play", "skwitz", "--players", "3", "--seed", "11", "--quiet"])
+        .args([
+            "--seat",
+            &format!("sh {}", bot.display()),
+            "--seat",
+            "simple",
+            "--seat",
+            "simple",
+        ])
+        .args([
+            "--rule",
+            "breach_penalty=true",
+            "--rule",
+            "games=1",
+            "--rule",
+            "extra_games_cap=0",
+        ])
+        .args(["--startup-time", "5s", "--record", rec.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let recs = records(&rec);
+    assert_eq!(recs.len(), 1);
+    let r = &recs[0];
+    let faults = r["faults"].as_array().unwrap();
+    assert!(!faults.is_empty(), "the garbage bot faults");
+    assert!(
+        faults.iter().all(|f| f["kind"] == "illegal" && f["seat"] == 0),
+        "{faults:?}"
+    );
+    let subs = r["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|a| a["substitute"] == true)
+        .count();
+    assert_eq!(subs, faults.len(), "each fault is one ruled action");
+    // Every fault is a breach in the result; the scores stay zero-sum.
+    let breaches: Vec<u64> = r["result"]["detail"]["breaches"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_u64().unwrap())
+        .collect();
+    assert_eq!(breaches, vec![faults.len() as u64, 0, 0]);
+    let s: Vec<f64> = r["result"]["scores"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_f64().unwrap())
+        .collect();
+    assert!(s.iter().sum::<f64>().abs() < 1e-9, "not zero-sum: {s:?}");
+    croupier()
+        .args(["replay", rec.to_str().unwrap()])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("all agree"));
+    croupier()
+        .args(["show", rec.to_str().unwrap()])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("breach: seat 0 faulted (illegal)").and(predicate::str::contains("pays")));
+}

@@ -2,7 +2,7 @@
 
 use croupier::cards::{full_deck, parse_cards, Card};
 use croupier::chance::{Chance, DealSpec};
-use croupier::game::{Audience, Event, Game};
+use croupier::game::{Audience, Event, FaultRuling, Game};
 use croupier::games::skwitz::captures::{captures, token};
 use croupier::games::skwitz::{engine::Skwitz, options};
 use croupier::options::Options;
@@ -541,10 +541,91 @@ fn bad_configurations_are_refused() {
         .err()
         .unwrap();
     assert!(e.contains("even"), "{e}");
-    let e = Skwitz::with_players(4, opts(&["breach_penalty=true"]), Chance::seeded(1))
-        .err()
-        .unwrap();
-    assert!(e.contains("breach_penalty"), "{e}");
+}
+
+#[test]
+fn sec6_sk14_breach_pays_half_a_stake_to_each_other_player_and_plays_the_first_capture() {
+    // Seat 1 (forehand) must capture; the canonical order takes the capturing cards in notation
+    // order (S H D C, high to low), so 9H's capture comes before QC's.
+    let (mut g, _) = two(&["breach_penalty=true"], "2H 3H 4H 5H", "QC KD 6D 9H", "4S 5C QS 8D");
+    assert_eq!(g.to_move(), Some(1));
+    assert_eq!(g.legal_actions(), vec!["9H:4S,5C", "QC:QS"]);
+    assert_eq!(g.chips(), &[-4, -4], "the antes");
+    assert_eq!(g.default_action(), "9H:4S,5C");
+    let r = g.on_fault(1, "timeout");
+    assert_eq!(r, FaultRuling::Play("9H:4S,5C".into()));
+    let ev = g.take_events();
+    assert_eq!(lines(&ev), vec!["breach 1 timeout", "pay 1 0 2 breach"]);
+    assert!(ev.iter().all(|e| e.to == Audience::all(2)), "public");
+    assert_eq!(g.chips(), &[-2, -6]);
+    assert_eq!(g.pot(), 8, "a breach pays nothing to the pot");
+    // The referee then plays the ruled action; the turn passes on.
+    play(&mut g, &["9H:4S,5C"]);
+    assert_eq!(g.to_move(), Some(0));
+    assert_eq!(g.table(), parse_cards("QS 8D").unwrap().as_slice());
+}
+
+#[test]
+fn sec6_sk14_breach_trails_the_lowest_value_card() {
+    // No capture: the lowest value trails, not the first listed.
+    let (g0, _) = two(&["breach_penalty=true"], "2D 8H 9C TC", "KD 6D 3C 7H", "4S 5C QS 8D");
+    assert_eq!(g0.legal_actions(), vec!["7H", "KD", "6D", "3C"]);
+    assert_eq!(g0.default_action(), "3C");
+    // Equal values: the first in notation order (3H before 3C).
+    let (mut g, _) = two(&["breach_penalty=true"], "2D 7H 9C TC", "KD 6D 3C 3H", "4S 5C QS 8D");
+    assert_eq!(g.default_action(), "3H");
+    // Courts rank above every number; an ace is worth 1.
+    let (g2, _) = two(&["breach_penalty=true"], "2D 7H 9C TC", "KD JC 6D AH", "4S 5C QS 8D");
+    assert_eq!(g2.default_action(), "AH");
+    let (g3, _) = two(&["breach_penalty=true"], "2D 7H 9C TC", "KD JC TH JD", "4S 5C QS 8D");
+    assert_eq!(g3.legal_actions(), vec!["TH", "KD", "JD", "JC"]);
+    assert_eq!(g3.default_action(), "TH");
+    let r = g.on_fault(1, "illegal");
+    assert_eq!(r, FaultRuling::Play("3H".into()));
+    assert_eq!(lines(&g.take_events()), vec!["breach 1 illegal", "pay 1 0 2 breach"]);
+    play(&mut g, &["3H"]);
+    assert_eq!(g.to_move(), Some(0));
+    assert!(g.table().contains(&"3H".parse().unwrap()));
+}
+
+#[test]
+fn sec6_sk14_breach_is_zero_sum_with_three_players_and_spares_partners() {
+    let deal = spec(0, &["2H 3H 4H 5H", "2D 7H 9C TC", "KD 6D 3C AH"], "4S 5C QS 8D");
+    let (mut g, _) = game(3, &["breach_penalty=true", "stake=6"], vec![deal]);
+    let s = g.to_move().unwrap();
+    assert_eq!(s, 2, "forehand is the dealer's right");
+    assert_eq!(g.on_fault(s, "crash"), FaultRuling::Play("AH".into()));
+    assert_eq!(
+        lines(&g.take_events()),
+        vec!["breach 2 crash", "pay 2 0 3 breach", "pay 2 1 3 breach"]
+    );
+    assert_eq!(g.chips(), &[-3, -3, -12]);
+    assert_eq!(g.chips().iter().sum::<i64>() + g.pot(), 0, "zero-sum");
+    // Only the seat to move can be in breach.
+    assert_eq!(g.on_fault(0, "timeout"), FaultRuling::Substitute);
+    assert!(g.take_events().is_empty());
+    // With teams the partner is not paid.
+    let mut t = Skwitz::with_players(4, opts(&["breach_penalty=true", "teams=true"]), Chance::seeded(3)).unwrap();
+    t.take_events();
+    let s = t.to_move().unwrap();
+    assert!(matches!(t.on_fault(s, "dead"), FaultRuling::Play(_)));
+    let pays: Vec<String> = lines(&t.take_events())
+        .into_iter()
+        .filter(|l| l.starts_with("pay"))
+        .collect();
+    let mut others = [(s + 1) % 4, (s + 3) % 4];
+    others.sort();
+    let expected: Vec<String> = others.iter().map(|o| format!("pay {s} {o} 2 breach")).collect();
+    assert_eq!(pays, expected);
+}
+
+#[test]
+fn sec6_sk14_without_breach_penalty_the_referee_substitutes() {
+    let (mut g, _) = two(&[], "2H 3H 4H 5H", "QC KD 6D 9H", "4S 5C QS 8D");
+    assert_eq!(g.on_fault(1, "timeout"), FaultRuling::Substitute);
+    assert!(g.take_events().is_empty());
+    assert_eq!(g.chips(), &[-4, -4]);
+    assert_eq!(g.to_move(), Some(1));
 }
 
 /// The view of `seat` folded from the events it was sent, and the simple bot's choice.

@@ -11,7 +11,7 @@ use super::scoring::{self, value_halves, value_text};
 use crate::args;
 use crate::cards::{deck_from, format_cards, Card, Rank};
 use crate::chance::{Chance, DealRequest};
-use crate::game::{Audience, Event, Game, Outcome, Seat};
+use crate::game::{Audience, Event, FaultRuling, Game, Outcome, Seat};
 use crate::options::Options;
 use crate::record::fmt_score;
 use serde_json::json;
@@ -83,6 +83,10 @@ pub struct Schwimmen {
     drowned: Vec<(usize, Vec<Seat>)>,
     /// The seats that took a strike in the last round (for `dealer_rule=loser_deals`).
     struck: Vec<Seat>,
+    /// Absent seats (their bot is `dead`), in the order they left: ranked last (Sec. 4).
+    absent: Vec<Seat>,
+    /// Misdeals per seat (`misdeal_strike`).
+    misdeals: Vec<usize>,
     outcome: Option<Outcome>,
     /// A deal from a deal file that failed; reported by the `apply` that caused it.
     deal_error: Option<String>,
@@ -132,6 +136,8 @@ impl Schwimmen {
             places: vec![None; players],
             drowned: Vec::new(),
             struck: Vec::new(),
+            absent: Vec::new(),
+            misdeals: vec![0; players],
             outcome: None,
             deal_error: None,
         };
@@ -206,6 +212,10 @@ impl Schwimmen {
     }
     pub fn round(&self) -> usize {
         self.round
+    }
+    /// The final or current places given so far (drowned and absent seats; everyone at the end).
+    pub fn places(&self) -> &[Option<f64>] {
+        &self.places
     }
 
     // ----- the deal (Sec. 2.1) -----
@@ -553,6 +563,91 @@ impl Schwimmen {
         }
     }
 
+    /// One strike for `s` outside a round end (a misdeal), with swimming and drowning.
+    fn strike_alone(&mut self, s: Seat) {
+        let all = self.all();
+        let drown = self.o.int("strikes_to_drown") as u32;
+        let swim = self.o.int("strikes_to_swim") as u32;
+        let before = self.strikes[s];
+        let after = before + 1;
+        self.strikes[s] = after;
+        self.emit(all, "strike", args![s, after]);
+        if after >= swim && before < swim && after < drown {
+            self.emit(all, "swimming", args![s]);
+        }
+        if after >= drown {
+            // The last place among the players still in (never everyone: two or more are in).
+            let place = self.active_seats().len() as f64;
+            self.places[s] = Some(place);
+            self.active[s] = false;
+            self.emit(all, "out", args![s, fmt_score(place)]);
+            self.drowned.push((self.round, vec![s]));
+        }
+    }
+
+    /// The round is abandoned and dealt again by `dealer`, or the game ends if one player is left.
+    fn redeal(&mut self, dealer: Seat) {
+        let left = self.active_seats();
+        if left.len() == 1 {
+            self.finish(left[0]);
+            return;
+        }
+        self.dealer = dealer;
+        if let Err(e) = self.start_round() {
+            // Only a deal file can make a deal fail; it is reported by the next apply.
+            self.deal_error = Some(e);
+        }
+    }
+
+    /// Sec. 2.6 misdeal strike (`misdeal_strike`): the dealer failed at the packet choice. He takes
+    /// a strike and deals again (if he drowned, the next player to his right deals).
+    fn misdeal(&mut self, d: Seat, kind: &str) {
+        let all = self.all();
+        self.misdeals[d] += 1;
+        self.emit(all, "misdeal", args![d, kind]);
+        self.strike_alone(d);
+        let next = if self.active[d] { d } else { self.right_active(d) };
+        self.redeal(next);
+    }
+
+    /// Sec. 4 absent player: seat `s`'s bot is dead. It leaves the game at once and is ranked
+    /// last: below every player still in and every player drowned so far (they move up one place);
+    /// of several absent seats the one that left first ranks lowest. Its cards leave play; a
+    /// round whose dealer leaves before choosing is dealt again by the next player.
+    fn withdraw(&mut self, s: Seat) {
+        let place = (self.n - self.absent.len()) as f64;
+        for p in self.places.iter_mut().flatten() {
+            if *p <= place {
+                *p -= 1.0;
+            }
+        }
+        self.places[s] = Some(place);
+        self.absent.push(s);
+        self.active[s] = false;
+        let all = self.all();
+        self.emit(all, "absent", args![s, fmt_score(place)]);
+        if self.phase == Phase::Choose {
+            let next = self.right_active(s);
+            self.redeal(next);
+            return;
+        }
+        let hand = std::mem::take(&mut self.hands[s]);
+        self.discard.extend(hand);
+        let left = self.active_seats();
+        if left.len() == 1 {
+            self.finish(left[0]);
+            return;
+        }
+        if self.knocker.is_some() {
+            self.final_left -= 1;
+            if self.final_left == 0 {
+                self.end_round(End::Showdown);
+                return;
+            }
+        }
+        self.turn = self.right_active(s);
+    }
+
     fn next_dealer(&self) -> Seat {
         if self.o.get("dealer_rule") == "loser_deals" {
             let n = self.n;
@@ -603,6 +698,8 @@ impl Schwimmen {
                 "strikes": self.strikes,
                 "rounds": self.round,
                 "drowned": drowned,
+                "absent": self.absent,
+                "misdeals": self.misdeals,
                 "summary": summary,
             }),
         });
@@ -655,5 +752,23 @@ impl Game for Schwimmen {
 
     fn chance(&self) -> &Chance {
         &self.chance
+    }
+
+    /// A seat whose bot is `dead` is absent (Sec. 4): it leaves the game, ranked last. Under
+    /// `misdeal_strike`, any other fault of the dealer at the packet choice is a misdeal (Sec. 2.6).
+    /// Otherwise the referee's usual substitute.
+    fn on_fault(&mut self, seat: Seat, kind: &str) -> FaultRuling {
+        if self.phase == Phase::Over || seat != self.turn {
+            return FaultRuling::Substitute;
+        }
+        if kind == "dead" {
+            self.withdraw(seat);
+            return FaultRuling::Handled;
+        }
+        if self.phase == Phase::Choose && self.o.flag("misdeal_strike") {
+            self.misdeal(seat, kind);
+            return FaultRuling::Handled;
+        }
+        FaultRuling::Substitute
     }
 }

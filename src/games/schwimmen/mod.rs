@@ -29,7 +29,13 @@ pub fn spec() -> GameSpec {
                 are MINUS what each seat pays and are NOT zero-sum: they always sum to -n(n+1)/2.\n\
                 Seats are numbered clockwise; play and the deal pass anticlockwise (to the right: seat s-1).\n\
                 A session of G games (the spec's `games`) is croupier's --games; the option is accepted but\n\
-                does not change one game. Absent or faulting seats get croupier's usual substitute moves.",
+                does not change one game.\n\
+                Faults: a seat whose bot is dead (could not be restarted) is absent (Sec. 4): it leaves the game at\n\
+                once and is ranked last, below everyone drowned so far (they move up a place; of several absent\n\
+                seats the first to leave ranks lowest); a dealer absent before his packet choice is replaced by the\n\
+                next player, who deals a new round. With misdeal_strike=true any other fault of the dealer at the\n\
+                packet choice is a misdeal (Sec. 2.6, W14): he takes a strike (and may drown) and deals again.\n\
+                Every other fault gets croupier's seeded random substitute move.",
         options,
         new_game: engine::new_game,
         new_view: view::new_view,
@@ -88,6 +94,11 @@ pub fn options() -> Vec<OptionSpec> {
             &["share_average", "by_hand_value"],
             "share_average",
             "players drowned in one round share their places, or rank by hand value (ties share; after three aces by the unshown hands) (Sec. 4)",
+        ),
+        OptionSpec::bool(
+            "misdeal_strike",
+            false,
+            "a dealer whose bot faults at the packet choice misdeals: a strike, and he deals again (Sec. 2.6 proposal, W14); false: a substitute choice",
         ),
         OptionSpec::int(
             "max_circuits",

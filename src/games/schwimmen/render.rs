@@ -76,6 +76,16 @@ pub fn render(events: &[Event], _players: usize) -> Vec<String> {
             "swimming" => out.push(format!("  {} is swimming", arg(0))),
             "reprieve" => out.push("  everyone left would drown: nobody goes out".to_string()),
             "out" => out.push(format!("  {} drowns (place {})", arg(0), arg(1))),
+            "misdeal" => out.push(format!(
+                "  misdeal: dealer {} faulted ({}) at the packet choice: a strike, and a new deal",
+                arg(0),
+                arg(1)
+            )),
+            "absent" => out.push(format!(
+                "  {} is absent (its bot is dead): out of the game, ranked last (place {})",
+                arg(0),
+                arg(1)
+            )),
             "place" => out.push(format!("place {}: seat {} pays {}", arg(1), arg(0), arg(2))),
             "gameover" => out.push(format!("scores: {}", a.join(" "))),
             _ => out.push(format!("  {}", prettify_tokens(&ev.line()))),

@@ -139,6 +139,22 @@ impl SeatView for SchwimmenView {
                     self.places.insert(s, args.get(1).cloned().unwrap_or_default());
                 }
             }
+            "absent" => {
+                if let Some(s) = seat_arg(args, 0).filter(|&s| s < self.players) {
+                    let place: f64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(self.players as f64);
+                    // Everyone placed at or above the absent seat's place moves up one.
+                    for p in self.places.values_mut() {
+                        if let Ok(v) = p.parse::<f64>() {
+                            if v <= place {
+                                *p = crate::record::fmt_score(v - 1.0);
+                            }
+                        }
+                    }
+                    self.active[s] = false;
+                    self.swimming[s] = false;
+                    self.places.insert(s, args.get(1).cloned().unwrap_or_default());
+                }
+            }
             "place" => {
                 if let Some(s) = seat_arg(args, 0).filter(|&s| s < self.players) {
                     self.places.insert(s, args.get(1).cloned().unwrap_or_default());

@@ -10,7 +10,7 @@ use super::{parse_deal_table, DEAL_TABLE};
 use crate::args;
 use crate::cards::{full_deck, Card, Suit};
 use crate::chance::{Chance, DealRequest};
-use crate::game::{Audience, Event, Game, Outcome, Seat};
+use crate::game::{Audience, Event, FaultRuling, Game, Outcome, Seat};
 use crate::options::Options;
 use serde_json::json;
 
@@ -64,6 +64,8 @@ pub struct Skwitz {
     wins_since_collect: Vec<usize>,
     winners: Vec<Seat>,
     collections: Vec<(Seat, i64)>,
+    /// Breaches per seat (`breach_penalty`).
+    breaches: Vec<usize>,
     /// Points per side in the current game.
     points: Vec<i64>,
     dealer: Seat,
@@ -97,13 +99,6 @@ impl Skwitz {
         if teams && n != 4 {
             return Err(format!("teams=true needs 4 players (two teams of two), not {n}"));
         }
-        if o.flag("breach_penalty") {
-            return Err(
-                "breach_penalty=true is not supported: croupier refuses every illegal action, so no \
-                        breach can happen (a faulting bot's move is replaced by the referee's substitute)"
-                    .into(),
-            );
-        }
         let overrides = parse_deal_table(o.get("deal_table"))?;
         let layout = overrides.get(&n).copied().unwrap_or(DEAL_TABLE[n - 2]);
         let dealer = chance.first_dealer(n);
@@ -127,6 +122,7 @@ impl Skwitz {
             wins_since_collect: vec![0; sides],
             winners: Vec::new(),
             collections: Vec::new(),
+            breaches: vec![0; n],
             points: vec![0; sides],
             dealer,
             table: Vec::new(),
@@ -416,6 +412,37 @@ impl Skwitz {
         }
     }
 
+    /// The default legal action of SK14 for a seat in breach: the lowest-value trail if trailing
+    /// is legal (A = 1 … 10, then J, Q, K; equal values in notation order), otherwise the first
+    /// capture in the canonical order (the capturing cards in notation order S H D C, high to
+    /// low; each card's captures largest set first, then card by card in notation order).
+    /// Never `out`: declaring is a choice.
+    pub fn default_action(&self) -> String {
+        let legal = self.legal_actions();
+        let trail = legal
+            .iter()
+            .filter(|t| !t.contains(':'))
+            .filter_map(|t| t.parse::<Card>().ok())
+            .min_by_key(|&c| (value(c).unwrap_or(c.rank.value()), c));
+        if let Some(c) = trail {
+            return c.to_string();
+        }
+        let mut hand = self.hands[self.turn].clone();
+        hand.sort();
+        for c in hand {
+            if let Some(x) = captures::captures(c, &self.table).first() {
+                let t = captures::token(c, x);
+                if legal.contains(&t) {
+                    return t;
+                }
+            }
+        }
+        legal
+            .into_iter()
+            .find(|t| t != "out")
+            .expect("a legal play besides out")
+    }
+
     /// After an action: the next turn, a new draw, or the deal end.
     fn advance(&mut self) -> Result<(), String> {
         if self.hands.iter().any(|h| !h.is_empty()) {
@@ -602,6 +629,7 @@ impl Skwitz {
                 "collections": self.collections.iter().map(|(s, p)| json!([s, p])).collect::<Vec<_>>(),
                 "chips": self.chips,
                 "teams": self.teams,
+                "breaches": self.breaches,
             }),
         });
     }
@@ -742,6 +770,22 @@ impl Game for Skwitz {
 
     fn chance(&self) -> &Chance {
         &self.chance
+    }
+
+    /// SK14 under `breach_penalty=true`: the faulty seat pays S/2 to every other player (the
+    /// other team with `teams`), and the default action ([`Skwitz::default_action`]) is played
+    /// for it. Otherwise the referee's usual substitute.
+    fn on_fault(&mut self, seat: Seat, kind: &str) -> FaultRuling {
+        if !self.o.flag("breach_penalty") || self.over || seat != self.turn {
+            return FaultRuling::Substitute;
+        }
+        self.breaches[seat] += 1;
+        self.emit(self.everyone(), "breach", args![seat, kind]);
+        let half = self.stake / 2;
+        for o in self.opponents(seat) {
+            self.pay(Purse::Seat(seat), Purse::Seat(o), half, "breach");
+        }
+        FaultRuling::Play(self.default_action())
     }
 }
 

@@ -29,7 +29,12 @@ pub fn spec() -> GameSpec {
                 chips per seat (zero-sum; with teams=true each seat scores its team's shared pool).\n\
                 Play is anticlockwise: the next player is the seat to the right, seat s-1 (mod n).\n\
                 Action tokens: `out`, a capture `CARD:C1,C2,...` (the played card, then the captured table \
-                cards in notation order S H D C, high to low), a trail `CARD`.",
+                cards in notation order S H D C, high to low), a trail `CARD`.\n\
+                A faulting bot (illegal answer, error, timeout, crash, flood, dead) gets croupier's seeded random \
+                substitute; with breach_penalty=true the fault is a breach (SK14): the seat pays S/2 to each other \
+                player (the other team with teams; `breach` and `pay ... breach` events) and plays the default \
+                action: its lowest-value trail (A=1..10, then J Q K) if it may trail, else the first capture in \
+                canonical order (capturing card in notation order, largest set first).",
         options,
         new_game: engine::new_game,
         new_view: view::new_view,
@@ -179,7 +184,7 @@ pub fn options() -> Vec<OptionSpec> {
         OptionSpec::bool(
             "breach_penalty",
             false,
-            "charge S/2 to each other player for a breach (SK14); croupier refuses illegal moves, so no breach happens: must stay false",
+            "a fault of the seat to move (illegal, error, timeout, crash, flood, dead) is a breach: it pays S/2 to each other player (the other team with teams) and the default action is played: the lowest-value trail if trailing is legal, else the first capture in canonical order (SK14); false: croupier's seeded random substitute",
         ),
         OptionSpec::int("games", 1, 1000, "5", "games (each up to an Out!) in a session (Sec. 5)"),
         OptionSpec::int(

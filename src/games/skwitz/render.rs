@@ -73,6 +73,11 @@ pub fn render(events: &[Event], players: usize) -> Vec<String> {
             }
             "matador" => format!("  matador {} for seat {}", cards(&a[1..]), a[0]),
             "skwitz" => format!("  Skwitz! seat {} swept the table", a[0]),
+            "breach" => format!(
+                "  breach: seat {} faulted ({}) and pays half a stake to every other player",
+                a[0],
+                a.get(1).map(String::as_str).unwrap_or("fault")
+            ),
             "point" => format!("  +1 {} for seat {} (now {})", a[1], a[0], a[2]),
             "pay" => format!("  {} pays {} {} chips ({})", who(a.first()), who(a.get(1)), a[2], a[3]),
             "clear" => format!(
