@@ -19,7 +19,7 @@ pub fn spec() -> GameSpec {
     GameSpec {
         name: "schwimmen",
         title: "31 / Schwimmen",
-        summary: "2-10 players; swap with the middle, knock, 31 and three aces; strikes, drowning, a kitty",
+        summary: "swap with the middle, knock, 31 and three aces; strikes, drowning, a kitty",
         min_players: 2,
         max_players: 10,
         default_players: 4,

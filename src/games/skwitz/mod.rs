@@ -20,7 +20,7 @@ pub fn spec() -> GameSpec {
         name: "skwitz",
         title: "Skwitz",
         summary:
-            "2-8 players, anticlockwise; fishing: capture by matching and summing, skwitz sweeps, matadors, Out! at 7",
+            "anticlockwise; fishing: capture by matching and summing, skwitz sweeps, matadors, Out! at 7",
         min_players: 2,
         max_players: 8,
         default_players: 4,
