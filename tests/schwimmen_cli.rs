@@ -2,23 +2,12 @@
 //! ranking payments in every record, `rules`, a bad option value, simple beating random, and
 //! the fault rules (a misdeal strike for a garbage dealer, a dead bot ranked last).
 
-use assert_cmd::Command;
+mod common;
+use common::{croupier, records};
+
 use predicates::prelude::*;
 use serde_json::Value;
 use std::path::Path;
-
-fn croupier() -> Command {
-    Command::cargo_bin("croupier").unwrap()
-}
-
-fn records(path: &Path) -> Vec<Value> {
-    std::fs::read_to_string(path)
-        .unwrap()
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
-}
 
 #[test]
 fn recorded_games_pay_the_ranking_and_replay() {

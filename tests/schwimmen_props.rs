@@ -3,11 +3,14 @@
 //! cards, keep hidden cards to their audience, and end with one player left and the ranking
 //! payments (scores sum to -n(n+1)/2: the kitty is a sink, not zero-sum).
 
+mod common;
+use common::random_option_value;
+
 use croupier::cards::Card;
 use croupier::chance::{Chance, Purpose, Rng};
 use croupier::game::Game;
 use croupier::games::schwimmen::{engine::Schwimmen, options};
-use croupier::options::{OptionKind, Options};
+use croupier::options::Options;
 use proptest::prelude::*;
 use std::collections::HashSet;
 
@@ -19,10 +22,7 @@ fn random_rules(rng: &mut Rng) -> Vec<String> {
             ("max_circuits", _) => (1 + rng.below(6)).to_string(),
             ("strikes_to_drown", _) => (1 + rng.below(5)).to_string(),
             ("strikes_to_swim", _) => (1 + rng.below(5)).to_string(),
-            (_, OptionKind::Bool) => ["true", "false"][rng.below(2) as usize].to_string(),
-            (_, OptionKind::Int { min, max }) => (min + rng.below((max - min + 1).min(13) as u64) as i64).to_string(),
-            (_, OptionKind::Choice(vs)) => vs[rng.below(vs.len() as u64) as usize].to_string(),
-            (_, OptionKind::Text { .. }) => o.default.to_string(),
+            _ => random_option_value(&o, rng),
         };
         out.push(format!("{}={v}", o.name));
     }

@@ -2,6 +2,9 @@
 //! built from given deals: the dealer's hand in a deal is his seen packet A, the pile `unseen`
 //! his packet B, the pile `stock` the unused pack in order.
 
+mod common;
+use common::{drive as play, lines};
+
 use croupier::cards::parse_cards;
 use croupier::chance::{Chance, DealSpec};
 use croupier::game::{Audience, Event, FaultRuling, Game, GameInfo};
@@ -37,19 +40,6 @@ fn game(n: usize, rules: &[&str], deals: Vec<DealSpec>) -> (Schwimmen, Vec<Event
     let mut g = Schwimmen::new(n, o, Chance::given(42, deals)).unwrap();
     let ev = g.take_events();
     (g, ev)
-}
-
-fn play(g: &mut Schwimmen, events: &mut Vec<Event>, tokens: &[&str]) {
-    for t in tokens {
-        let s = g.to_move().expect("a seat to move");
-        g.apply(t)
-            .unwrap_or_else(|e| panic!("seat {s}: {t} refused: {e}; legal {:?}", g.legal_actions()));
-        events.extend(g.take_events());
-    }
-}
-
-fn lines(events: &[Event]) -> Vec<String> {
-    events.iter().map(|e| e.line()).collect()
 }
 
 /// The audience of the first event with this line.

@@ -1,23 +1,11 @@
 //! Skwitz through the binary: play with records and replay for 2, 4 and 8 players (zero-sum
 //! scores), `rules skwitz`, option errors, `show`, and `match` simple against random.
 
-use assert_cmd::Command;
+mod common;
+use common::{croupier, records};
+
 use predicates::prelude::*;
 use serde_json::Value;
-use std::path::Path;
-
-fn croupier() -> Command {
-    Command::cargo_bin("croupier").unwrap()
-}
-
-fn records(path: &Path) -> Vec<Value> {
-    std::fs::read_to_string(path)
-        .unwrap()
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
-}
 
 #[test]
 fn play_record_replay_zero_sum_for_2_4_and_8_players() {
