@@ -19,8 +19,7 @@ pub fn spec() -> GameSpec {
     GameSpec {
         name: "skwitz",
         title: "Skwitz",
-        summary:
-            "anticlockwise; fishing: capture by matching and summing, skwitz sweeps, matadors, Out! at 7",
+        summary: "anticlockwise; fishing: capture by matching and summing, skwitz sweeps, matadors, Out! at 7",
         min_players: 2,
         max_players: 8,
         default_players: 4,
