@@ -3,7 +3,7 @@
 //! the fault rules (a misdeal strike for a garbage dealer, a dead bot ranked last).
 
 mod common;
-use common::{croupier, records};
+use common::{assert_simple_beats_random, croupier, records};
 
 use predicates::prelude::*;
 use serde_json::Value;
@@ -104,32 +104,7 @@ fn rules_list_the_options_and_bad_values_are_clear_errors() {
 
 #[test]
 fn simple_beats_random() {
-    let out = croupier()
-        .args([
-            "match",
-            "schwimmen",
-            "--bot",
-            "simple",
-            "--bot",
-            "random",
-            "--games",
-            "12",
-            "--seed",
-            "5",
-        ])
-        .args(["--quiet", "--json"])
-        .assert()
-        .success();
-    let v: Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
-    let pair = &v["pairs"][0];
-    assert_eq!(
-        (pair["a"].as_str(), pair["b"].as_str()),
-        (Some("simple"), Some("random"))
-    );
-    assert!(
-        pair["ci95"][0].as_f64().unwrap() > 0.0,
-        "simple is clearly better: {pair}"
-    );
+    assert_simple_beats_random("schwimmen", &["--games", "12", "--seed", "5"]);
 }
 
 /// Writes a shell bot and returns its seat spec.

@@ -2,10 +2,9 @@
 //! scores), `rules skwitz`, option errors, `show`, and `match` simple against random.
 
 mod common;
-use common::{croupier, records};
+use common::{assert_simple_beats_random, croupier, records};
 
 use predicates::prelude::*;
-use serde_json::Value;
 
 #[test]
 fn play_record_replay_zero_sum_for_2_4_and_8_players() {
@@ -128,19 +127,7 @@ fn rules_list_the_options_and_bad_values_exit_2() {
 
 #[test]
 fn simple_beats_random() {
-    let out = croupier()
-        .args([
-            "match", "skwitz", "--bot", "simple", "--bot", "random", "--games", "6", "--seed", "5",
-        ])
-        .args(["--json", "--quiet", "--rule", "games=2"])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
-    let pair = &v["pairs"][0];
-    assert_eq!(pair["a"], "simple");
-    let lo = pair["ci95"][0].as_f64().unwrap();
-    assert!(lo > 0.0, "simple is not clearly better than random: {pair}");
+    assert_simple_beats_random("skwitz", &["--games", "6", "--seed", "5", "--rule", "games=2"]);
 }
 
 #[test]

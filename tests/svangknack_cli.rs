@@ -2,10 +2,9 @@
 //! rules listing, clear option errors, and `simple` beating `random` in a match.
 
 mod common;
-use common::{croupier, records, scores};
+use common::{assert_simple_beats_random, croupier, records, scores};
 
 use predicates::prelude::*;
-use serde_json::Value;
 
 /// Plays, checks every record is zero-sum with n scores, and replays the file.
 fn play_and_replay(game: &str, players: usize, games: usize, rules: &[&str]) {
@@ -45,27 +44,8 @@ fn play_and_replay(game: &str, players: usize, games: usize, rules: &[&str]) {
 
 /// The pair interval of `simple` minus `random` lies above 0.
 fn simple_beats_random(game: &str, players: usize, games: usize) {
-    let out = croupier()
-        .args([
-            "match",
-            game,
-            "--bot",
-            "simple",
-            "--bot",
-            "random",
-            "--players",
-            &players.to_string(),
-        ])
-        .args(["--games", &games.to_string(), "--seed", "1", "--json", "--quiet"])
-        .assert()
-        .success();
-    let v: Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
-    let pair = &v["pairs"][0];
-    assert_eq!(pair["a"], "simple", "{v}");
-    assert!(
-        pair["ci95"][0].as_f64().unwrap() > 0.0,
-        "simple not better than random: {pair}"
-    );
+    let (players, games) = (players.to_string(), games.to_string());
+    assert_simple_beats_random(game, &["--players", &players, "--games", &games, "--seed", "1"]);
 }
 
 #[test]

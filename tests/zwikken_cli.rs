@@ -3,10 +3,9 @@
 //! `simple` bot beating `random` in a duplicate match.
 
 mod common;
-use common::{croupier, records};
+use common::{assert_simple_beats_random, croupier, records};
 
 use predicates::prelude::*;
-use serde_json::Value;
 
 #[test]
 fn recorded_sessions_for_every_player_count_replay_and_are_zero_sum() {
@@ -153,35 +152,7 @@ fn simple_beats_random_in_a_duplicate_match() {
     // grow pots exponentially and one session can weigh millions of chips: the paired interval
     // needs hundreds of duplicate sets (400 decided on three seeds out of three). With a bankroll (asking needs at
     // least the pot) 16 duplicate sets decide clearly and fast.
-    let out = croupier()
-        .args([
-            "match",
-            "zwikken",
-            "--bot",
-            "simple",
-            "--bot",
-            "random",
-            "--games",
-            "16",
-            "--seed",
-            "1",
-            "--json",
-            "--quiet",
-            "--rule",
-            "bankroll=20",
-        ])
-        .assert()
-        .success();
-    let v: Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
-    let pair = &v["pairs"][0];
-    assert_eq!(
-        (pair["a"].as_str(), pair["b"].as_str()),
-        (Some("simple"), Some("random"))
-    );
-    assert!(
-        pair["ci95"][0].as_f64().unwrap() > 0.0,
-        "simple is clearly better: {pair}"
-    );
+    assert_simple_beats_random("zwikken", &["--games", "16", "--seed", "1", "--rule", "bankroll=20"]);
 }
 
 #[test]

@@ -113,3 +113,26 @@ pub fn play_with_simple_views(spec: &GameSpec, options: &Options, players: usize
     let scores = g.outcome().expect("an outcome").scores;
     (views.iter().map(|v| v.to_json()).collect(), scores)
 }
+
+/// Runs `croupier match GAME --bot simple --bot random ARGS… --json` and checks that `simple`
+/// is clearly better (the paired interval lies above 0); returns the pair.
+pub fn assert_simple_beats_random(game: &str, args: &[&str]) -> Value {
+    let out = croupier()
+        .args(["match", game, "--bot", "simple", "--bot", "random", "--json", "--quiet"])
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{game}: {}", String::from_utf8_lossy(&out.stderr));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let pair = v["pairs"][0].clone();
+    assert_eq!(
+        (pair["a"].as_str(), pair["b"].as_str()),
+        (Some("simple"), Some("random")),
+        "{v}"
+    );
+    assert!(
+        pair["ci95"][0].as_f64().unwrap() > 0.0,
+        "{game}: simple is not clearly better than random: {pair}"
+    );
+    pair
+}
