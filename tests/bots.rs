@@ -324,3 +324,18 @@ fn a_seat_never_receives_another_seats_hidden_cards() {
         }
     }
 }
+
+#[test]
+fn the_bundled_bots_own_tests_pass() {
+    // bots/python/test_bots.py drives both example bots through scripted sessions.
+    let out = std::process::Command::new("python3")
+        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/bots/python/test_bots.py"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
