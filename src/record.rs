@@ -29,8 +29,8 @@ pub struct ActionRecord {
     pub deal: usize,
     pub seat: Seat,
     pub action: String,
-    /// Milliseconds the seat took.
-    pub ms: u64,
+    /// Milliseconds the seat took (microsecond resolution).
+    pub ms: f64,
     /// True when the referee chose the action because the bot faulted.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub substitute: bool,

@@ -287,10 +287,11 @@ impl Table {
     }
 
     /// Asks player `p` for a decision. Returns the answer and the time it took, or a fault.
-    fn ask(&mut self, p: usize, decision: &str, legal: &[String]) -> (Result<String, Fault>, u64) {
+    fn ask(&mut self, p: usize, decision: &str, legal: &[String]) -> (Result<String, Fault>, f64) {
         let time_ms = self.cfg.move_time.as_millis() as u64;
         let start = Instant::now();
-        let elapsed = |s: Instant| s.elapsed().as_millis() as u64;
+        // Milliseconds with microsecond resolution: fast in-process bots are not all 0.
+        let elapsed = |s: Instant| s.elapsed().as_micros() as f64 / 1000.0;
         let view_line = self.players[p].view.as_ref().map(|v| {
             let mut j = v.to_json();
             if let Some(o) = j.as_object_mut() {
@@ -323,7 +324,7 @@ impl Table {
                 message: "the bot is not running".into(),
                 restart: true,
             };
-            return (Err(f), 0);
+            return (Err(f), 0.0);
         };
         let id = proc.next_id;
         proc.next_id += 1;

@@ -21,7 +21,7 @@ struct BotInSet {
     faults: u64,
     ms_sum: f64,
     ms_n: u64,
-    ms_max: u64,
+    ms_max: f64,
 }
 
 /// Statistics folded set by set. The sets are kept (a few numbers per bot each) and summed in
@@ -87,7 +87,7 @@ impl Accumulator {
             for a in rec.actions.iter().filter(|a| !a.substitute) {
                 if let Some(name) = names.get(a.seat) {
                     let b = facts.entry(name.clone()).or_default();
-                    b.ms_sum += a.ms as f64;
+                    b.ms_sum += a.ms;
                     b.ms_n += 1;
                     b.ms_max = b.ms_max.max(a.ms);
                 }
@@ -177,7 +177,7 @@ impl Accumulator {
             let (per_set, b) = &t.bots[name];
             let (lo, hi) = per_set.ci(LEVEL);
             out.push(format!(
-                "{:<16} {:>7} {:>9}  {:<22} {:>6} {:>12.1} {:>7}",
+                "{:<16} {:>7} {:>9}  {:<22} {:>6} {:>12.3} {:>7.1}",
                 name,
                 b.games,
                 signed(per_set.mean()),
