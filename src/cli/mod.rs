@@ -154,6 +154,8 @@ fn rules(game: &str) -> Outcome {
         format!("{}-{} (default {})", g.min_players, g.max_players, g.default_players)
     };
     outln!("players: {players}");
+    let (lo, hi) = g.compare_bounds;
+    outln!("compare: default --sprt {lo},{hi} (mean paired score difference per game and seat)");
     outln!();
     outln!("Options (--rule name=value):");
     for o in (g.options)() {
