@@ -339,3 +339,35 @@ fn the_bundled_bots_own_tests_pass() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+#[test]
+fn check_passes_good_bots_and_names_what_a_bad_one_gets_wrong() {
+    let dir = tempfile::tempdir().unwrap();
+    let py = format!("python3 {}", repo().join("bots/python/croupier_bot.py").display());
+    let own = format!("{} bot simple", exe());
+    for bot in [py, own] {
+        croupier()
+            .args(["check", &bot, "--game", "rikken", "--log-dir"])
+            .arg(dir.path())
+            .assert()
+            .success()
+            .stdout(predicates::str::contains("all checks passed"));
+    }
+    // A bot that ignores unknown requests and answers every act with garbage.
+    let bad = script(dir.path(), "bad.sh", &bot_loop(r#"echo "=$id nonsense""#));
+    let out = croupier()
+        .args(["check", &bad, "--game", "kul", "--move-time", "300ms", "--log-dir"])
+        .arg(dir.path())
+        .assert()
+        .code(1);
+    let stdout = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(stdout.contains("ok    answers hello: shbot 1"), "{stdout}");
+    assert!(
+        stdout.contains("FAIL  answers an unknown request with ?<id>: no answer"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("FAIL  plays a game of kul") && stdout.contains("illegal action 'nonsense'"),
+        "{stdout}"
+    );
+}

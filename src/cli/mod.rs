@@ -12,6 +12,7 @@ macro_rules! outln {
 }
 
 mod arena;
+mod check;
 mod play;
 mod show;
 
@@ -53,6 +54,9 @@ enum Command {
     Compare(arena::CompareArgs),
     /// Statistics of record files (shards, resumed runs), as `match` prints them.
     Stats(arena::StatsArgs),
+    /// Check that a bot speaks the protocol: handshake, unknown requests, notifications, a game
+    /// of every game, quit. Exit 0 when every check passes, 1 otherwise.
+    Check(check::CheckArgs),
     /// Re-run every game of record files through the rules; exit 1 at the first mismatch.
     Replay {
         /// Record files (JSON Lines); `-` reads standard input.
@@ -86,6 +90,7 @@ pub fn main() -> ExitCode {
         Command::Match(args) => arena::run_match(args),
         Command::Compare(args) => arena::run_compare(args),
         Command::Stats(args) => arena::run_stats(args),
+        Command::Check(args) => check::run(args),
         Command::Replay { files } => show::replay_files(&files),
         Command::Show(args) => show::run(args),
         Command::Games => games(),
