@@ -267,3 +267,35 @@ fn a_run_killed_with_sigkill_and_resumed_gives_the_uninterrupted_numbers() {
     assert_eq!(std::fs::read_to_string(&part).unwrap().lines().count(), 300);
     croupier().arg("replay").arg(&part).assert().success();
 }
+
+#[test]
+fn compare_writes_a_junit_report_for_ci() {
+    let dir = tempfile::tempdir().unwrap();
+    for (cand, base, code, failures) in [("random", "simple", 1, "1"), ("simple", "simple", 0, "0")] {
+        let xml = dir.path().join(format!("{cand}-{base}.xml"));
+        croupier()
+            .args([
+                "compare",
+                "rikken",
+                "--seed",
+                "3",
+                "--quiet",
+                "--candidate",
+                cand,
+                "--baseline",
+                base,
+                "--junit",
+            ])
+            .arg(&xml)
+            .assert()
+            .code(code);
+        let text = std::fs::read_to_string(&xml).unwrap();
+        assert!(text.starts_with("<?xml"), "{text}");
+        assert!(text.contains(&format!("tests=\"1\" failures=\"{failures}\"")), "{text}");
+        assert!(
+            text.contains(&format!("name=\"{cand} is not worse than {base}\"")),
+            "{text}"
+        );
+        assert_eq!(text.contains("<failure"), code == 1, "{text}");
+    }
+}

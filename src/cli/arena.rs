@@ -114,6 +114,9 @@ pub struct CompareArgs {
     /// Append one JSON line per game to FILE.
     #[arg(long, value_name = "FILE")]
     record: Option<PathBuf>,
+    /// Also write the verdict as a JUnit XML report (one test case) for CI systems.
+    #[arg(long, value_name = "FILE")]
+    junit: Option<PathBuf>,
     #[command(flatten)]
     table: TableArgs,
 }
@@ -611,6 +614,7 @@ pub fn run_compare(a: CompareArgs) -> Outcome {
         concurrency: a.table.concurrency,
     };
     let mut sink = Sink::open(a.record.as_ref())?;
+    let started = Instant::now();
     let mut progress = Progress::new(a.games * jobs.len() as u64, a.table.quiet);
     // Sets finish in any order; the test takes them in deal order.
     let mut pending: BTreeMap<u64, f64> = BTreeMap::new();
@@ -688,6 +692,24 @@ pub fn run_compare(a: CompareArgs) -> Outcome {
         );
         outln!("result: {verdict}");
     }
+    if let Some(path) = &a.junit {
+        let estimate = format!(
+            "candidate − baseline per deal and seat {} over {} deal(s); GSPRT bounds {},{}",
+            fmt_interval(diffs.mean(), lo, hi),
+            diffs.n(),
+            lower,
+            upper
+        );
+        let xml = junit_xml(
+            c.spec.name,
+            &a.candidate,
+            &a.baseline,
+            verdict,
+            &estimate,
+            started.elapsed(),
+        );
+        std::fs::write(path, xml).map_err(|e| usage(format!("cannot write {}: {e}", path.display())))?;
+    }
     if faults > 0 {
         eprintln!(
             "croupier: {faults} bot fault(s); bot stderr logs are in {}",
@@ -702,6 +724,34 @@ pub fn run_compare(a: CompareArgs) -> Outcome {
         Decision::AcceptLower => exit::CHECK_FAILED,
         Decision::Continue => exit::UNDECIDED,
     })
+}
+
+/// A JUnit XML report with one test case: the compare verdict (a failure unless it passed).
+fn junit_xml(game: &str, candidate: &str, baseline: &str, verdict: &str, estimate: &str, took: Duration) -> String {
+    let esc = |s: &str| {
+        s.replace('&', "&amp;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;")
+            .replace('"', "&quot;")
+    };
+    let failed = verdict != "pass";
+    let body = if failed {
+        format!(
+            "      <failure message=\"{}\">{}</failure>\n",
+            esc(&format!("result: {verdict}")),
+            esc(estimate)
+        )
+    } else {
+        format!("      <system-out>{}</system-out>\n", esc(estimate))
+    };
+    format!(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n  <testsuite name=\"croupier compare {g}\" tests=\"1\" failures=\"{f}\" time=\"{t:.3}\">\n    <testcase classname=\"croupier.compare.{g}\" name=\"{c} is not worse than {b}\" time=\"{t:.3}\">\n{body}    </testcase>\n  </testsuite>\n</testsuites>\n",
+        g = esc(game),
+        f = u8::from(failed),
+        t = took.as_secs_f64(),
+        c = esc(candidate),
+        b = esc(baseline),
+    )
 }
 
 /// The candidate's mean score per seat minus the baseline's on the same cards in the same seat.
