@@ -1,29 +1,15 @@
 //! Rule-by-rule tests of the Kul engine (kul.md section numbers in the test names).
 
 mod common;
-use common::{drive as play, lines};
+use common::{deal_spec, drive as play, lines};
 
-use croupier::cards::parse_cards;
 use croupier::chance::{Chance, DealSpec};
 use croupier::game::{Audience, Event, Game};
 use croupier::games::kul::{engine::Kul, options};
 use croupier::options::Options;
 
 fn spec(dealer: usize, hands: &[&str]) -> DealSpec {
-    DealSpec {
-        dealer: Some(dealer),
-        hands: hands
-            .iter()
-            .map(|h| {
-                if h.is_empty() {
-                    None
-                } else {
-                    Some(parse_cards(h).unwrap())
-                }
-            })
-            .collect(),
-        piles: Default::default(),
-    }
+    deal_spec(dealer, hands, &[])
 }
 
 fn game(rules: &[&str], n: usize, deals: Vec<DealSpec>) -> (Kul, Vec<Event>) {

@@ -3,7 +3,7 @@
 //! his packet B, the pile `stock` the unused pack in order.
 
 mod common;
-use common::{drive as play, lines};
+use common::{deal_spec, drive as play, lines};
 
 use croupier::cards::parse_cards;
 use croupier::chance::{Chance, DealSpec};
@@ -14,25 +14,11 @@ use croupier::options::Options;
 /// A deal: `hands[s]` for every seat (`""` = no cards / an eliminated seat), the dealer's
 /// unseen packet, and optionally the start of the stock.
 fn deal(dealer: usize, hands: &[&str], unseen: &str, stock: &str) -> DealSpec {
-    let mut piles = std::collections::BTreeMap::new();
-    piles.insert("unseen".to_string(), parse_cards(unseen).unwrap());
+    let mut piles = vec![("unseen", unseen)];
     if !stock.is_empty() {
-        piles.insert("stock".to_string(), parse_cards(stock).unwrap());
+        piles.push(("stock", stock));
     }
-    DealSpec {
-        dealer: Some(dealer),
-        hands: hands
-            .iter()
-            .map(|h| {
-                if h.is_empty() {
-                    None
-                } else {
-                    Some(parse_cards(h).unwrap())
-                }
-            })
-            .collect(),
-        piles,
-    }
+    deal_spec(dealer, hands, &piles)
 }
 
 fn game(n: usize, rules: &[&str], deals: Vec<DealSpec>) -> (Schwimmen, Vec<Event>) {

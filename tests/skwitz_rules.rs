@@ -1,5 +1,8 @@
 //! Rule-by-rule tests of the Skwitz engine (skwitz.md section numbers in the test names).
 
+mod common;
+use common::{drive, lines};
+
 use croupier::cards::{full_deck, parse_cards, Card};
 use croupier::chance::{Chance, DealSpec};
 use croupier::game::{Audience, Event, FaultRuling, Game};
@@ -37,17 +40,8 @@ fn game(n: usize, rules: &[&str], deals: Vec<DealSpec>) -> (Skwitz, Vec<Event>) 
 
 fn play(g: &mut Skwitz, tokens: &[&str]) -> Vec<Event> {
     let mut ev = Vec::new();
-    for t in tokens {
-        let s = g.to_move().expect("a seat to move");
-        g.apply(t)
-            .unwrap_or_else(|e| panic!("seat {s}: {t} refused: {e}; legal {:?}", g.legal_actions()));
-        ev.extend(g.take_events());
-    }
+    drive(g, &mut ev, tokens);
     ev
-}
-
-fn lines(events: &[Event]) -> Vec<String> {
-    events.iter().map(|e| e.line()).collect()
 }
 
 fn caps(card: &str, table: &str) -> Vec<String> {

@@ -2,7 +2,7 @@
 //! Three players unless said otherwise: seat 2 deals, seat 0 is forehand (the swinger).
 
 mod common;
-use common::{drive as play, lines};
+use common::{deal_spec, drive as play, lines};
 
 use croupier::cards::{parse_cards, CardSet, Suit};
 use croupier::chance::{Chance, DealSpec};
@@ -12,22 +12,7 @@ use croupier::games::svangknack::options;
 use croupier::options::Options;
 
 fn spec(dealer: usize, hands: &[&str], stock: &str) -> DealSpec {
-    let mut piles = std::collections::BTreeMap::new();
-    piles.insert("stock".to_string(), parse_cards(stock).unwrap());
-    DealSpec {
-        dealer: Some(dealer),
-        hands: hands
-            .iter()
-            .map(|h| {
-                if h.is_empty() {
-                    None
-                } else {
-                    Some(parse_cards(h).unwrap())
-                }
-            })
-            .collect(),
-        piles,
-    }
+    deal_spec(dealer, hands, &[("stock", stock)])
 }
 
 fn game(n: usize, rules: &[&str], deals: Vec<DealSpec>) -> (Svangknack, Vec<Event>) {

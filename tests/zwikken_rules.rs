@@ -1,6 +1,9 @@
 //! Rule-by-rule tests of the Zwikken engine (zwikken.md section numbers in the test names):
 //! given deals, the events with their audiences, the legal actions and the refusals.
 
+mod common;
+use common::{drive as play, lines};
+
 use croupier::cards::{deck_from, parse_cards, Card, CardSet, Rank, Suit};
 use croupier::chance::{Chance, DealSpec};
 use croupier::game::{Audience, Event, Game};
@@ -28,19 +31,6 @@ fn game(n: usize, rules: &[&str], deals: Vec<DealSpec>) -> (Zwikken, Vec<Event>)
     let mut g = Zwikken::new(n, o, Chance::given(42, deals)).unwrap();
     let ev = g.take_events();
     (g, ev)
-}
-
-fn play(g: &mut Zwikken, events: &mut Vec<Event>, tokens: &[&str]) {
-    for t in tokens {
-        let s = g.to_move().expect("a seat to move");
-        g.apply(t)
-            .unwrap_or_else(|e| panic!("seat {s}: {t} refused: {e}; legal {:?}", g.legal_actions()));
-        events.extend(g.take_events());
-    }
-}
-
-fn lines(events: &[Event]) -> Vec<String> {
-    events.iter().map(|e| e.line()).collect()
 }
 
 fn has_line(events: &[Event], line: &str) -> bool {
