@@ -20,3 +20,7 @@ run "in-process simple vs random" --bot simple --bot random --games "$games"
 run "processes (croupier bot) simple vs random" --bot "s=croupier bot simple" --bot "r=croupier bot random" --games "$games"
 run "processes, --concurrency 2" --bot "s=croupier bot simple" --bot "r=croupier bot random" --games "$games" --concurrency 2
 run "python bot vs simple (processes)" --bot "py=python3 bots/python/croupier_bot.py" --bot "s=croupier bot simple" --games "$((games / 4))"
+# Scaling: four times the deals must take about four times as long (the statistics are kept
+# per deal; the progress line must not re-sum them after every deal).
+run "in-process, $((games * 10)) deals" --bot simple --bot random --games "$((games * 10))"
+run "in-process, $((games * 40)) deals" --bot simple --bot random --games "$((games * 40))"

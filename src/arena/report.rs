@@ -31,6 +31,9 @@ pub struct Accumulator {
     order: Vec<String>,
     specs: BTreeMap<String, String>,
     sets_by_index: BTreeMap<u64, BTreeMap<String, BotInSet>>,
+    /// The first pair's differences in the order sets finished: kept as they arrive for the
+    /// progress line, which must not sum every set again after each one.
+    running: Option<((String, String), Summary)>,
     pub sets: u64,
     pub games: u64,
 }
@@ -96,6 +99,14 @@ impl Accumulator {
         for (name, (sum, n)) in sums {
             facts.entry(name).or_default().mean = sum / n as f64;
         }
+        if self.running.is_none() && self.order.len() >= 2 {
+            self.running = Some(((self.order[0].clone(), self.order[1].clone()), Summary::default()));
+        }
+        if let Some(((a, b), sum)) = &mut self.running {
+            if let (Some(x), Some(y)) = (facts.get(a), facts.get(b)) {
+                sum.push(x.mean - y.mean);
+            }
+        }
         self.sets_by_index.insert(index, facts);
     }
 
@@ -123,10 +134,9 @@ impl Accumulator {
         Totals { bots, pairs }
     }
 
-    /// The first pair's difference with its interval, for progress lines.
+    /// The first pair's difference with its interval, for progress lines (constant time).
     pub fn leading(&self) -> Option<String> {
-        let t = self.totals();
-        let (a, b, s) = self.pair_list(&t).next()?;
+        let ((a, b), s) = self.running.as_ref().filter(|(_, s)| s.n() > 0)?;
         let (lo, hi) = s.ci(LEVEL);
         Some(format!("{a} − {b} {}", fmt_interval(s.mean(), lo, hi)))
     }
