@@ -45,6 +45,14 @@ impl Audience {
     pub fn members(self, n: usize) -> impl Iterator<Item = Seat> {
         (0..n).filter(move |&s| self.contains(s))
     }
+    /// The one seat of a single-seat audience (a private event), if it is one.
+    pub fn only(self, n: usize) -> Option<Seat> {
+        let mut m = self.members(n);
+        match (m.next(), m.next()) {
+            (Some(s), None) => Some(s),
+            _ => None,
+        }
+    }
 }
 
 /// A change of state, as a protocol line `kind arg arg …` plus who may see it.
@@ -177,4 +185,18 @@ pub struct GameSpec {
     /// Renders a sequence of events for people (`croupier show`): the whole game, or only the
     /// events one seat saw.
     pub render: fn(events: &[Event], players: usize) -> Vec<String>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn audiences() {
+        assert_eq!(Audience::seat(2).only(4), Some(2));
+        assert_eq!(Audience::all(4).only(4), None);
+        assert_eq!(Audience::referee().only(4), None);
+        assert_eq!(Audience::all_except(4, 1).members(4).collect::<Vec<_>>(), vec![0, 2, 3]);
+        assert_eq!(Audience::seats(&[0, 3]).members(4).collect::<Vec<_>>(), vec![0, 3]);
+    }
 }

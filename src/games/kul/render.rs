@@ -2,7 +2,7 @@
 //! and its winner, the marks and the pots.
 
 use crate::cards::{prettify_tokens, Card};
-use crate::game::{Event, Seat};
+use crate::game::Event;
 
 /// Renders a session of Kul (all its events, or the events one seat saw).
 pub fn render(events: &[Event], players: usize) -> Vec<String> {
@@ -15,11 +15,7 @@ pub fn render(events: &[Event], players: usize) -> Vec<String> {
             "ante" => out.push(format!("game {}: every player pays {}, pot {}", arg(0), arg(1), arg(2))),
             "deal" => out.push(format!("  deal {}, dealer {}", arg(0), arg(1))),
             "hand" => {
-                let who: Vec<Seat> = ev.to.members(players).collect();
-                let who = match who.as_slice() {
-                    [s] => s.to_string(),
-                    _ => "?".into(),
-                };
+                let who = ev.to.only(players).map_or("?".to_string(), |s| s.to_string());
                 out.push(format!("    hand {who}: {}", prettify_tokens(&a.join(" "))));
             }
             "move" => {

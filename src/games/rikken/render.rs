@@ -113,11 +113,7 @@ impl Renderer {
                 self.out.push(format!("deal {k}, dealer {}", seat_name(args.get(1), p)));
             }
             "hand" => {
-                let who: Vec<Seat> = ev.to.members(p).collect();
-                let who = match who.as_slice() {
-                    [s] => name(*s, p),
-                    _ => "?".to_string(),
-                };
+                let who = ev.to.only(p).map_or("?".to_string(), |s| name(s, p));
                 self.out.push(format!("  hand {who}: {}", hand_text(args)));
             }
             "move" => {

@@ -2,7 +2,7 @@
 //! choice, the turn-up and trump, knocks, every trick and its winner, payments and bets.
 
 use crate::cards::{prettify_tokens, Card, Suit};
-use crate::game::{Event, Seat};
+use crate::game::Event;
 
 /// Renders a session of Svängknack (all its events, or the events one seat saw).
 pub fn render(events: &[Event], players: usize) -> Vec<String> {
@@ -40,11 +40,7 @@ pub fn render(events: &[Event], players: usize) -> Vec<String> {
             "pot" => out.push(format!("  pot {}, a trick is worth {}", arg(0), arg(1))),
             "deal" => out.push(format!("  deal {}, dealer {}", arg(0), arg(1))),
             "hand" => {
-                let who: Vec<Seat> = ev.to.members(players).collect();
-                let who = match who.as_slice() {
-                    [s] => s.to_string(),
-                    _ => "?".into(),
-                };
+                let who = ev.to.only(players).map_or("?".to_string(), |s| s.to_string());
                 out.push(format!("    hand {who}: {}", prettify_tokens(&a.join(" "))));
             }
             "move" => {

@@ -8,7 +8,7 @@
 
 use super::money;
 use crate::args;
-use crate::cards::{deck_from, Card, CardSet, Rank, Suit};
+use crate::cards::{deck_from, format_cards, Card, CardSet, Rank, Suit};
 use crate::chance::{Chance, DealRequest};
 use crate::game::{Audience, Event, Game, Outcome, Seat};
 use crate::options::Options;
@@ -690,7 +690,10 @@ impl Zwikken {
 
     fn exchange_refusal(&self, p: Seat, target: Card) -> String {
         if !self.turned.contains(&target) {
-            return format!("{target} is not a face-up turned card (turned: {})", fmt(&self.turned));
+            return format!(
+                "{target} is not a face-up turned card (turned: {})",
+                format_cards(&self.turned)
+            );
         }
         match self.o.get("exchange_targets") {
             "current_suit_only" if target.suit != self.trump => format!(
@@ -972,10 +975,6 @@ impl Zwikken {
             }),
         });
     }
-}
-
-fn fmt(cards: &[Card]) -> String {
-    cards.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ")
 }
 
 impl Game for Zwikken {

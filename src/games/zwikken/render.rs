@@ -6,11 +6,7 @@ use crate::cards::{prettify_tokens, Card};
 use crate::game::Event;
 
 fn pretty_cards(args: &[String]) -> String {
-    args.iter()
-        .filter_map(|a| a.parse::<Card>().ok())
-        .map(|c| c.pretty())
-        .collect::<Vec<_>>()
-        .join(" ")
+    prettify_tokens(&args.join(" "))
 }
 
 /// Renders a sequence of events (the `render` of the game's spec).
@@ -32,7 +28,7 @@ pub fn render(events: &[Event], players: usize) -> Vec<String> {
         }
         match e.kind {
             "deal" => out.push(format!("deal {}, dealer {}", arg(0), arg(1))),
-            "hand" => match e.to.members(players).next() {
+            "hand" => match e.to.only(players) {
                 Some(s) => out.push(format!("  hand of {s}: {}", pretty_cards(a))),
                 None => out.push(format!("  hand: {}", pretty_cards(a))),
             },
