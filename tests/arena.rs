@@ -1,6 +1,7 @@
 //! `croupier match`, `compare` and `stats` through the binary.
 
 mod common;
+use common::assert_usage_error;
 use common::croupier;
 
 use assert_cmd::Command;
@@ -80,11 +81,10 @@ fn the_result_table_and_progress_go_to_the_right_streams() {
         stderr.contains("32/32 games"),
         "plain progress when stderr is not a terminal: {stderr}"
     );
-    croupier()
-        .args(["match", "rikken", "--bot", "s=simple", "--lineup", "s,x,s,s"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("'x', which is not a --bot"));
+    assert_usage_error(
+        &["match", "rikken", "--bot", "s=simple", "--lineup", "s,x,s,s"],
+        &["'x', which is not a --bot"],
+    )
 }
 
 #[test]

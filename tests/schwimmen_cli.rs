@@ -3,7 +3,7 @@
 //! the fault rules (a misdeal strike for a garbage dealer, a dead bot ranked last).
 
 mod common;
-use common::{assert_simple_beats_random, croupier, records};
+use common::{assert_simple_beats_random, assert_usage_error, croupier, records};
 
 use predicates::prelude::*;
 use serde_json::Value;
@@ -85,21 +85,12 @@ fn rules_list_the_options_and_bad_values_are_clear_errors() {
             .and(predicate::str::contains("misdeal_strike"))
             .and(predicate::str::contains("ranked last")),
     );
-    croupier()
-        .args(["play", "schwimmen", "--rule", "deck=52"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("deck").and(predicate::str::contains("36|32")));
-    croupier()
-        .args(["play", "schwimmen", "--players", "11"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("2-10"));
-    croupier()
-        .args(["play", "schwimmen", "--players", "10", "--rule", "deck=32"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("at most 9 players"));
+    assert_usage_error(&["play", "schwimmen", "--rule", "deck=52"], &["deck", "36|32"]);
+    assert_usage_error(&["play", "schwimmen", "--players", "11"], &["2-10"]);
+    assert_usage_error(
+        &["play", "schwimmen", "--players", "10", "--rule", "deck=32"],
+        &["at most 9 players"],
+    );
 }
 
 #[test]

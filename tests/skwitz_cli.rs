@@ -2,7 +2,7 @@
 //! scores), `rules skwitz`, option errors, `show`, and `match` simple against random.
 
 mod common;
-use common::{assert_simple_beats_random, croupier, records};
+use common::{assert_simple_beats_random, assert_usage_error, croupier, records};
 
 use predicates::prelude::*;
 
@@ -103,26 +103,13 @@ fn rules_list_the_options_and_bad_values_exit_2() {
     ] {
         out = out.stdout(predicate::str::contains(o));
     }
-    croupier()
-        .args(["play", "skwitz", "--rule", "trail_rule=sometimes"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("only_when_unable|free|card_level"));
-    croupier()
-        .args(["play", "skwitz", "--rule", "deal_table=4:4,4,4"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("not 52"));
-    croupier()
-        .args(["play", "skwitz", "--rule", "stake=3"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("even"));
-    croupier()
-        .args(["play", "skwitz", "--players", "9"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("2-8"));
+    assert_usage_error(
+        &["play", "skwitz", "--rule", "trail_rule=sometimes"],
+        &["only_when_unable|free|card_level"],
+    );
+    assert_usage_error(&["play", "skwitz", "--rule", "deal_table=4:4,4,4"], &["not 52"]);
+    assert_usage_error(&["play", "skwitz", "--rule", "stake=3"], &["even"]);
+    assert_usage_error(&["play", "skwitz", "--players", "9"], &["2-8"]);
 }
 
 #[test]

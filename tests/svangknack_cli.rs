@@ -2,7 +2,7 @@
 //! rules listing, clear option errors, and `simple` beating `random` in a match.
 
 mod common;
-use common::{assert_simple_beats_random, croupier, records, scores};
+use common::{assert_simple_beats_random, assert_usage_error, croupier, records, scores};
 
 use predicates::prelude::*;
 
@@ -62,16 +62,11 @@ fn kul_rules_and_errors() {
         .assert()
         .success()
         .stdout(predicate::str::contains("marks_to_win").and(predicate::str::contains("redeal_request")));
-    croupier()
-        .args(["play", "kul", "--rule", "marks_to_win=4"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("bad value '4'").and(predicate::str::contains("3|2|1")));
-    croupier()
-        .args(["play", "kul", "--players", "11"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("2-10 players"));
+    assert_usage_error(
+        &["play", "kul", "--rule", "marks_to_win=4"],
+        &["bad value '4'", "3|2|1"],
+    );
+    assert_usage_error(&["play", "kul", "--players", "11"], &["2-10 players"]);
 }
 
 #[test]
@@ -105,26 +100,16 @@ fn svangknack_rules_and_errors() {
             .and(predicate::str::contains("farg_reference"))
             .and(predicate::str::contains("first_round_dealer_only")),
     );
-    croupier()
-        .args(["play", "svangknack", "--rule", "farg_tricks=3"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("bad value '3'").and(predicate::str::contains("1,2|1,2,3")));
-    croupier()
-        .args(["play", "svangknack", "--rule", "base_stake=4"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("divisible by 3"));
-    croupier()
-        .args(["play", "svangknack", "--players", "12", "--rule", "deck=36"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("at most 11"));
-    croupier()
-        .args(["play", "svangknack", "--players", "17"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("3-16 players"));
+    assert_usage_error(
+        &["play", "svangknack", "--rule", "farg_tricks=3"],
+        &["bad value '3'", "1,2|1,2,3"],
+    );
+    assert_usage_error(&["play", "svangknack", "--rule", "base_stake=4"], &["divisible by 3"]);
+    assert_usage_error(
+        &["play", "svangknack", "--players", "12", "--rule", "deck=36"],
+        &["at most 11"],
+    );
+    assert_usage_error(&["play", "svangknack", "--players", "17"], &["3-16 players"]);
 }
 
 #[test]

@@ -3,7 +3,7 @@
 //! `simple` bot beating `random` in a duplicate match.
 
 mod common;
-use common::{assert_simple_beats_random, croupier, records};
+use common::{assert_simple_beats_random, assert_usage_error, croupier, records};
 
 use predicates::prelude::*;
 
@@ -67,21 +67,12 @@ fn rules_list_the_options_and_bad_values_are_clear_errors() {
             .and(predicate::str::contains("extra_deals_cap"))
             .and(predicate::str::contains("bankroll")),
     );
-    croupier()
-        .args(["play", "zwikken", "--rule", "exchange_targets=everything"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("bad value 'everything'").and(predicate::str::contains("suit_matched")));
-    croupier()
-        .args(["play", "zwikken", "--rule", "zoeken=3"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("unknown option 'zoeken'"));
-    croupier()
-        .args(["play", "zwikken", "--players", "7"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("3-6 players"));
+    assert_usage_error(
+        &["play", "zwikken", "--rule", "exchange_targets=everything"],
+        &["bad value 'everything'", "suit_matched"],
+    );
+    assert_usage_error(&["play", "zwikken", "--rule", "zoeken=3"], &["unknown option 'zoeken'"]);
+    assert_usage_error(&["play", "zwikken", "--players", "7"], &["3-6 players"]);
 }
 
 #[test]

@@ -136,3 +136,18 @@ pub fn assert_simple_beats_random(game: &str, args: &[&str]) -> Value {
     );
     pair
 }
+
+/// Runs croupier with `args` and checks it fails as a usage error (exit 2) whose message on
+/// stderr contains every one of `needles`.
+pub fn assert_usage_error(args: &[&str], needles: &[&str]) {
+    let out = croupier().args(args).output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "croupier {}: {stderr}", args.join(" "));
+    for n in needles {
+        assert!(
+            stderr.contains(n),
+            "croupier {}: '{n}' not in: {stderr}",
+            args.join(" ")
+        );
+    }
+}
