@@ -3,7 +3,7 @@
 //! keep hands hidden, end, and are zero-sum.
 
 mod common;
-use common::play_with_simple_views;
+use common::{assert_refused, play_with_simple_views};
 
 use croupier::cards::Card;
 use croupier::chance::{Chance, Purpose, Rng};
@@ -47,14 +47,7 @@ fn play_random(seed: u64, n: usize, rules: &[String]) {
         let Some(seat) = g.to_move() else { break };
         let legal = g.legal_actions();
         assert!(!legal.is_empty(), "seat {seat} has no legal action");
-        let before = (g.decision(), legal.clone());
-        for bad in ["XX", "AS", "2C", "keep", "agree", "farg"] {
-            if !legal.iter().any(|l| l == bad) {
-                assert!(g.apply(bad).is_err(), "{bad} accepted; legal {legal:?}");
-                assert!(g.take_events().is_empty(), "a refused action produced events");
-                assert_eq!((g.decision(), g.legal_actions()), before);
-            }
-        }
+        assert_refused(&mut g, &["XX", "AS", "2C", "keep", "agree", "farg"]);
         let a = legal[rng.below(legal.len() as u64) as usize].clone();
         if let Ok(c) = a.parse::<Card>() {
             assert!(played.insert(c), "{c} played twice in a deal");

@@ -151,3 +151,20 @@ pub fn assert_usage_error(args: &[&str], needles: &[&str]) {
         );
     }
 }
+
+/// Each of `bad` that is not a legal action now is refused with a reason, produces no event,
+/// and leaves the decision and the legal actions as they were.
+pub fn assert_refused(g: &mut dyn Game, bad: &[&str]) {
+    let legal = g.legal_actions();
+    let before = (g.decision(), legal.clone());
+    for b in bad.iter().filter(|b| !legal.iter().any(|l| l == *b)) {
+        let why = g.apply(b).expect_err(&format!("{b} accepted; legal {legal:?}"));
+        assert!(!why.is_empty(), "{b} refused without a reason");
+        assert!(g.take_events().is_empty(), "refusing {b} produced events");
+        assert_eq!(
+            (g.decision(), g.legal_actions()),
+            before,
+            "refusing {b} changed the state"
+        );
+    }
+}
