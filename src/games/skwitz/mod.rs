@@ -33,7 +33,9 @@ pub fn spec() -> GameSpec {
                 substitute; with breach_penalty=true the fault is a breach (SK14): the seat pays S/2 to each other \
                 player (the other team with teams; `breach` and `pay ... breach` events) and plays the default \
                 action: its lowest-value trail (A=1..10, then J Q K) if it may trail, else the first capture in \
-                canonical order (capturing card in notation order, largest set first).",
+                canonical order (capturing card in notation order, largest set first).\n\
+                [PROPOSAL, not in the spec] After 30 deals in one game, the next deal end at which a player has \
+                reached the target declares Out! for him, so bots that never declare cannot play forever.",
         options,
         new_game: engine::new_game,
         new_view: view::new_view,

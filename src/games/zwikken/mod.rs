@@ -29,6 +29,8 @@ pub fn spec() -> GameSpec {
         notes: "A game is a session of many deals (zwikken.md Sec. 5): `deals` deals (0 = 4 x players), then \
                 more while the pot is not empty, at most `extra_deals_cap` (-1 = 2 x players); a pot left \
                 at the cap is divided equally. Scores are each seat's net chips for the session, zero-sum.\n\
+                [PROPOSAL, not in the spec] A session whose pot passes 2^40 chips ends at once and the pot \
+                is divided as at the cap: losing askers double the pot, and random play overflows it.\n\
                 Seats 0..n-1 clockwise; the player left of the dealer speaks and leads first; the deal \
                 passes left.",
         options,
