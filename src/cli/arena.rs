@@ -254,6 +254,20 @@ fn parse_spec(s: &str) -> Result<SeatSpec, (u8, String)> {
     SeatSpec::parse(s).map_err(usage)
 }
 
+/// The length of `text` without a torn last line: one that has no newline at its end (as a
+/// killed writer leaves it) and is not valid JSON.
+fn whole_lines(text: &str) -> usize {
+    if text.is_empty() || text.ends_with('\n') {
+        return text.len();
+    }
+    let last = text.rfind('\n').map(|i| i + 1).unwrap_or(0);
+    if serde_json::from_str::<Value>(&text[last..]).is_ok() {
+        text.len()
+    } else {
+        last
+    }
+}
+
 /// Reads a record file for resuming. A torn last line (no newline at its end, as a killed
 /// writer leaves it) is cut off the file; any other bad line is an error naming it.
 fn read_for_resume(path: &PathBuf) -> Result<Vec<GameRecord>, (u8, String)> {
@@ -263,21 +277,17 @@ fn read_for_resume(path: &PathBuf) -> Result<Vec<GameRecord>, (u8, String)> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(vec![]),
         Err(e) => return Err(usage(format!("{name}: {e}"))),
     };
-    let mut keep = text.len();
-    if !text.is_empty() && !text.ends_with('\n') {
-        let last_start = text.rfind('\n').map(|i| i + 1).unwrap_or(0);
-        if serde_json::from_str::<Value>(&text[last_start..]).is_err() {
-            keep = last_start;
-            eprintln!(
-                "croupier: {name}: dropping a torn last line ({} bytes) left by an interrupted run",
-                text.len() - last_start
-            );
-            let f = OpenOptions::new()
-                .write(true)
-                .open(path)
-                .map_err(|e| usage(format!("{name}: {e}")))?;
-            f.set_len(keep as u64).map_err(|e| usage(format!("{name}: {e}")))?;
-        }
+    let keep = whole_lines(&text);
+    if keep < text.len() {
+        eprintln!(
+            "croupier: {name}: dropping a torn last line ({} bytes) left by an interrupted run",
+            text.len() - keep
+        );
+        let f = OpenOptions::new()
+            .write(true)
+            .open(path)
+            .map_err(|e| usage(format!("{name}: {e}")))?;
+        f.set_len(keep as u64).map_err(|e| usage(format!("{name}: {e}")))?;
     }
     let recs = read_records(&text[..keep], &name).map_err(usage)?;
     Ok(recs.into_iter().map(|(_, r)| r).collect())
@@ -787,14 +797,11 @@ pub fn run_stats(a: StatsArgs) -> Outcome {
             std::fs::read_to_string(f).map_err(|e| usage(format!("{f}: {e}")))?
         };
         // A torn last line (an interrupted run) is skipped with a note.
-        let mut text = text.as_str();
-        if !text.is_empty() && !text.ends_with('\n') {
-            let cut = text.rfind('\n').map(|i| i + 1).unwrap_or(0);
-            if serde_json::from_str::<Value>(&text[cut..]).is_err() {
-                eprintln!("croupier: {f}: skipping a torn last line");
-                text = &text[..cut];
-            }
+        let keep = whole_lines(&text);
+        if keep < text.len() {
+            eprintln!("croupier: {f}: skipping a torn last line");
         }
+        let text = &text[..keep];
         for (line, r) in read_records(text, f).map_err(usage)? {
             let m = match tag_str(&r, "match") {
                 s if !s.is_empty() => s,
@@ -861,4 +868,22 @@ pub fn run_stats(a: StatsArgs) -> Outcome {
         }
     }
     Ok(exit::OK)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::whole_lines;
+
+    #[test]
+    fn only_a_torn_last_line_is_dropped() {
+        assert_eq!(whole_lines(""), 0);
+        assert_eq!(whole_lines("{}\n{}\n"), 6);
+        assert_eq!(whole_lines("{}\n{\"a\":"), 3);
+        assert_eq!(
+            whole_lines("{}\n{}"),
+            5,
+            "a complete last line without its newline is kept"
+        );
+        assert_eq!(whole_lines("{\"form"), 0);
+    }
 }
