@@ -299,3 +299,37 @@ fn compare_writes_a_junit_report_for_ci() {
         assert_eq!(text.contains("<failure"), code == 1, "{text}");
     }
 }
+
+#[test]
+fn resume_ends_a_last_record_that_lost_only_its_newline() {
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("r.jsonl");
+    let args = [
+        "match",
+        "kul",
+        "--players",
+        "3",
+        "--bot",
+        "simple",
+        "--bot",
+        "random",
+        "--games",
+        "4",
+        "--seed",
+        "1",
+        "--quiet",
+    ];
+    croupier().args(args).arg("--record").arg(&rec).assert().success();
+    let text = std::fs::read_to_string(&rec).unwrap();
+    let first5: Vec<&str> = text.lines().take(5).collect();
+    std::fs::write(&rec, first5.join("\n")).unwrap(); // the fifth record has no newline
+    croupier()
+        .args(args)
+        .arg("--record")
+        .arg(&rec)
+        .arg("--resume")
+        .assert()
+        .success();
+    assert_eq!(std::fs::read_to_string(&rec).unwrap().lines().count(), 12);
+    croupier().arg("replay").arg(&rec).assert().success();
+}

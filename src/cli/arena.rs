@@ -288,6 +288,13 @@ fn read_for_resume(path: &PathBuf) -> Result<Vec<GameRecord>, (u8, String)> {
             .open(path)
             .map_err(|e| usage(format!("{name}: {e}")))?;
         f.set_len(keep as u64).map_err(|e| usage(format!("{name}: {e}")))?;
+    } else if !text.is_empty() && !text.ends_with('\n') {
+        // A whole last record that lost only its newline: end the line before appending.
+        let mut f = OpenOptions::new()
+            .append(true)
+            .open(path)
+            .map_err(|e| usage(format!("{name}: {e}")))?;
+        f.write_all(b"\n").map_err(|e| usage(format!("{name}: {e}")))?;
     }
     let recs = read_records(&text[..keep], &name).map_err(usage)?;
     Ok(recs.into_iter().map(|(_, r)| r).collect())
