@@ -459,3 +459,58 @@ fn rikken_needs_four_players() {
         .unwrap();
     assert!(err.contains("exactly 4"));
 }
+
+#[test]
+fn a29_joined_open_and_praatje_contracts_are_led_by_the_player_left_of_the_dealer() {
+    for (bid, join) in [
+        ("open_misere", "open_misere_join"),
+        ("open_piek_praatje", "open_piek_praatje_join"),
+    ] {
+        let rules = ["allow_join_piek_open=true", "malheur_mode=abolished"];
+        let (mut g, mut ev) = game(&rules, 0, ["", "", "", ""]);
+        play(&mut g, &mut ev, &["pass", bid, join, "pass", "pass"]);
+        assert!(
+            lines(&ev)
+                .iter()
+                .any(|l| l.starts_with("contract ") && l.ends_with(" 2,3")),
+            "{bid}: {:?} to move {:?} legal {:?}",
+            lines(&ev),
+            g.to_move(),
+            g.legal_actions()
+        );
+        assert_eq!(
+            g.to_move(),
+            Some(1),
+            "{bid} joined: the player left of the dealer leads (A29)"
+        );
+        // A lone declarer of the same contract still leads himself.
+        let (mut g, mut ev) = game(&rules, 0, ["", "", "", ""]);
+        play(&mut g, &mut ev, &["pass", bid, "pass", "pass"]);
+        assert_eq!(g.to_move(), Some(2), "{bid} alone: the declarer leads");
+    }
+}
+
+#[test]
+fn sec9_2_a_failed_solo_is_fixed_also_under_mirrored_undertricks() {
+    // The audit's case: E bids solo and loses; solo has no trick-count component (Sec. 9.2, A14).
+    let seat = ["--seat", "random"];
+    let out = common::croupier()
+        .args(["play", "rikken", "--games", "1", "--seed", "1"])
+        .args(seat.iter().cycle().take(8))
+        .args(["--rule", "fail_mode=mirrored_undertricks"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    let scores = text
+        .split_once("scores [")
+        .and_then(|(_, r)| r.split_once(']'))
+        .map(|(s, _)| s);
+    let scores: Vec<&str> = scores.unwrap_or_default().split_whitespace().collect();
+    assert_eq!(scores, ["16", "-48", "16", "16"], "{text}");
+    let e = "2S 3S 4S 5S 6S 7S 8S 9S 2H 3H 4H 5H 6H";
+    let (mut g, mut ev) = game(&["fail_mode=mirrored_undertricks"], 0, ["", e, "", ""]);
+    play(&mut g, &mut ev, &["solo", "pass", "pass", "pass", "C"]);
+    play_out(&mut g, &mut ev);
+    assert_eq!(g.outcome().unwrap().scores, [15.0, -45.0, 15.0, 15.0]);
+}

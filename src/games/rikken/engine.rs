@@ -592,7 +592,10 @@ impl Rikken {
     fn start_play(&mut self) {
         let c = self.contract.expect("a contract");
         self.duties = c.has_called_card() && (c != Contract::Malheur || self.o.flag("malheur_called_card_forced"));
+        // A lone open or praatje declarer leads; when several declarers joined, the player left
+        // of the dealer leads, as in a plain misère (A29).
         self.leader = match c.openness() {
+            _ if self.declarers.len() > 1 => left(self.dealer),
             PRAATJE => self.declarers[0],
             OPEN if self.o.flag("open_declarer_leads") => self.declarers[0],
             _ => left(self.dealer),

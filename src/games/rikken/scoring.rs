@@ -27,7 +27,8 @@ pub fn target_amount(o: &Options, contract: Contract, t: usize) -> (bool, i64) {
             _ => base + (t - n) * over,
         };
         (true, a)
-    } else if o.get("fail_mode") == "mirrored_undertricks" {
+    } else if o.get("fail_mode") == "mirrored_undertricks" && !matches!(contract, Contract::Solo { .. }) {
+        // Solo and solo beter are fixed amounts with no trick-count component (Sec. 9.2, A14).
         (false, base + (n - 1 - t) * over)
     } else {
         (false, base)
@@ -213,6 +214,9 @@ mod tests {
         assert_eq!(target_amount(&o, RIK, 7), (false, 1));
         assert_eq!(target_amount(&o, RIK, 6), (false, 2)); // Sec. 9.3 example
         assert_eq!(target_amount(&o, Contract::Alone { n: 9, beter: false }, 5), (false, 4));
+        // Solo is fixed: a failed solo costs its stake whatever the tricks (Sec. 9.2, A14).
+        assert_eq!(target_amount(&o, Contract::Solo { beter: false }, 1), (false, 15));
+        assert_eq!(target_amount(&o, Contract::Solo { beter: true }, 12), (false, 16));
     }
 
     #[test]
