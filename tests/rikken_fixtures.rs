@@ -95,7 +95,7 @@ fn play_fixture(f: &Value) -> (Rikken, Vec<Event>) {
                 let (s, tok) = (seat(&a[0]), a[1].as_str().unwrap());
                 let ctx = format!("{id}: auction action {i}");
                 if tok == "pass" && passed[s] {
-                    let line = format!("move {s} pass");
+                    let line = format!("move {s} pass bid");
                     assert!(
                         events.iter().any(|e| e.line() == line),
                         "{ctx}: no automatic re-pass of seat {s}"
@@ -189,7 +189,7 @@ fn the_partner_is_secret_until_the_called_ace_is_played() {
     assert_eq!(partner.len(), 2);
     let (first, private) = partner[0];
     assert_eq!(private.to.members(4).collect::<Vec<_>>(), vec![3]);
-    let played = events.iter().position(|e| e.line() == "move 3 AS").unwrap();
+    let played = events.iter().position(|e| e.line() == "move 3 AS play").unwrap();
     assert!(first < played);
     assert_eq!(partner[1].0, played + 1);
     assert_eq!(partner[1].1.to.members(4).count(), 4);

@@ -85,7 +85,10 @@ fn sec2_1_deal_and_sec2_2_dealer_choice_take_unseen() {
     assert!(e.contains("not a choice of the dealer"), "{e}");
     let mut ev = Vec::new();
     play(&mut g, &mut ev, &["take_unseen"]);
-    assert_eq!(lines(&ev), ["move 0 take_unseen", "hand 8C 9C TC", "middle AS KS QD"]);
+    assert_eq!(
+        lines(&ev),
+        ["move 0 take_unseen choose", "hand TC 9C 8C", "middle AS KS QD"]
+    );
     assert_eq!(ev[0].to, Audience::all(4));
     assert_eq!(ev[1].to, Audience::seat(0));
     assert_eq!(ev[2].to, Audience::all(4), "the rejected packet goes face up");
@@ -98,7 +101,10 @@ fn sec2_2_keep_seen_puts_the_unseen_packet_in_the_middle() {
     let (mut g, _) = game(3, &[], vec![deal(1, &[H1, "AS KS QD", H2], "8C 9C TC", "")]);
     let mut ev = Vec::new();
     play(&mut g, &mut ev, &["keep_seen"]);
-    assert_eq!(lines(&ev), ["move 1 keep_seen", "hand AS KS QD", "middle 8C 9C TC"]);
+    assert_eq!(
+        lines(&ev),
+        ["move 1 keep_seen choose", "hand AS KS QD", "middle 8C 9C TC"]
+    );
     assert_eq!(g.to_move(), Some(0), "dealer 1's right is seat 0");
 }
 
@@ -132,13 +138,16 @@ fn sec2_4_swap_one_and_swap_all_are_public() {
     play(&mut g, &mut ev, &["keep_seen"]);
     ev.clear();
     play(&mut g, &mut ev, &["swap_6C_TC"]);
-    assert_eq!(lines(&ev), ["move 3 swap_6C_TC", "middle 8C 9C 6C", "hand KC QC TC"]);
+    assert_eq!(
+        lines(&ev),
+        ["move 3 swap_6C_TC turn", "middle 8C 9C 6C", "hand KC QC TC"]
+    );
     assert_eq!(ev[1].to, Audience::all(4));
     assert_eq!(ev[2].to, Audience::seat(3));
     assert_eq!(g.hand(3), parse_cards("KC QC TC").unwrap());
     ev.clear();
     play(&mut g, &mut ev, &["swap_all"]);
-    assert_eq!(lines(&ev), ["move 2 swap_all", "middle 9S TH JD", "hand 8C 9C 6C"]);
+    assert_eq!(lines(&ev), ["move 2 swap_all turn", "middle 9S TH JD", "hand 9C 8C 6C"]);
     // The card just laid down cannot be taken back: it is not a middle card of this turn.
     assert_eq!(g.to_move(), Some(1));
 }
@@ -212,7 +221,7 @@ fn sec2_4_knock_gives_every_other_player_one_last_turn() {
     let (mut g, _) = game(4, &[], vec![deal(0, &["AS KS QD", H1, H2, H3], "8C 9C TC", "")]);
     let mut ev = Vec::new();
     play(&mut g, &mut ev, &["keep_seen", "swap_6C_9C", "knock"]);
-    assert!(has_line(&ev, "move 2 knock"));
+    assert!(has_line(&ev, "move 2 knock turn"));
     // Seats 1, 0, 3 move once more; no knock and no pass then.
     for s in [1, 0, 3] {
         assert_eq!(g.to_move(), Some(s));

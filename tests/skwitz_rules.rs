@@ -233,7 +233,7 @@ fn sec2_3_captures_are_compulsory_and_refusals_say_why() {
     refused(&mut g, "out", "Out! needs 7 points");
     refused(&mut g, "hello", "not an action");
     let ev = play(&mut g, &["9H:4S,5C"]);
-    assert_eq!(lines(&ev), vec!["move 1 9H:4S,5C"]);
+    assert_eq!(lines(&ev), vec!["move 1 9H:4S,5C play"]);
     assert_eq!(g.table(), parse_cards("QS 8D").unwrap());
 }
 
@@ -248,7 +248,7 @@ fn sec2_3_trail_rule_options() {
     let (mut g, _) = two(&[], "2H 3H 4H 5H", "KD KC KH 6D", "4S 5C QS 8D");
     assert_eq!(g.legal_actions(), vec!["KH", "KD", "6D", "KC"]);
     let ev = play(&mut g, &["6D"]);
-    assert_eq!(lines(&ev), vec!["move 1 6D"]);
+    assert_eq!(lines(&ev), vec!["move 1 6D play"]);
     assert_eq!(g.table().len(), 5);
 }
 
@@ -260,7 +260,7 @@ fn sec2_4_matador_points_and_payments() {
     assert_eq!(
         lines(&ev),
         vec![
-            "move 1 JH:JS",
+            "move 1 JH:JS play",
             "matador 1 JS",
             "point 1 matador 1",
             "pay 0 1 2 matador",
@@ -284,7 +284,7 @@ fn sec2_4_matador_points_and_payments() {
         "JD 5C QS 8D",
     );
     let ev = play(&mut g, &["JS:JD"]);
-    assert_eq!(lines(&ev), vec!["move 1 JS:JD"]);
+    assert_eq!(lines(&ev), vec!["move 1 JS:JD play"]);
 }
 
 #[test]
@@ -296,7 +296,7 @@ fn sec2_4_skwitz_points_and_payments() {
     assert_eq!(
         lines(&ev),
         vec![
-            "move 1 9H:4D,5C",
+            "move 1 9H:4D,5C play",
             "skwitz 1 4D",
             "point 1 skwitz 1",
             "pay 0 1 2 skwitz",
@@ -305,7 +305,7 @@ fn sec2_4_skwitz_points_and_payments() {
     );
     // A trail onto the empty table is never a skwitz, and the next capture of it is one.
     let ev = play(&mut g, &["2H"]);
-    assert_eq!(lines(&ev), vec!["move 0 2H"]);
+    assert_eq!(lines(&ev), vec!["move 0 2H play"]);
 }
 
 #[test]
@@ -398,7 +398,7 @@ fn sec2_6_out_payments_matsch_and_pot() {
     let zero: Vec<usize> = (0..3).filter(|&s| s != w && g.points(s) == 0).collect();
     let ev = play(&mut g, &["out"]);
     let l = lines(&ev);
-    assert_eq!(l[0], format!("move {w} out"));
+    assert_eq!(l[0], format!("move {w} out play"));
     assert_eq!(l[1], format!("out {w} declared"));
     let mut expect_gain = 0;
     for o in (0..3).filter(|&s| s != w) {

@@ -124,7 +124,7 @@ fn sec3_farg_skips_the_trick_and_keeps_the_cards() {
     // Seat 1 holds only spades, no trump: any card, or Färg.
     assert_eq!(g.legal_actions(), vec!["4S", "3S", "2S", "farg"]);
     play(&mut g, &mut ev, &["farg"]);
-    assert!(has(&ev, "move 1 farg"));
+    assert!(has(&ev, "move 1 farg play"));
     assert!(has(&ev, "trick 1 0"), "all followers called Färg: the leader wins");
     // Sec. 2.5: trick 2 must be led with a trump.
     assert_eq!(g.legal_actions(), vec!["KH", "QH"]);

@@ -93,7 +93,7 @@ fn sec2_2_the_trump_ten_holder_must_say_ik_ken_hem() {
     refuse(&mut g, "wait_better", "not on zwik");
     let mut ev = vec![];
     play(&mut g, &mut ev, &["ken_pass"]);
-    assert_eq!(lines(&ev), ["move 1 ken_pass", "say 1 ik_ken_hem_en_ik_pas"]);
+    assert_eq!(lines(&ev), ["move 1 ken_pass bid", "say 1 ik_ken_hem_en_ik_pas"]);
     assert!(ev.iter().all(|e| e.to == Audience::all(4)), "ik ken hem is public");
     refuse(&mut g, "ken_ask", "does not hold the trump ten");
 }
@@ -131,7 +131,7 @@ fn sec2_4_zoeken_first_costs_a_chip_second_is_free_then_no_play() {
     assert_eq!(
         lines(&ev),
         [
-            "move 0 seek",
+            "move 0 seek seek",
             "say 0 zoeken",
             "pay 0 1 seek",
             "pay 1 1 seek",
@@ -157,7 +157,7 @@ fn sec2_4_zoeken_first_costs_a_chip_second_is_free_then_no_play() {
     // No third seek: the deal ends unplayed, the pot carries over, no ante in the next deal.
     let l = lines(&ev);
     let at = l.iter().position(|x| x == "allpass").unwrap();
-    assert_eq!(l[at - 2..at], ["move 0 pass", "say 0 pas"]);
+    assert_eq!(l[at - 2..at], ["move 0 pass bid", "say 0 pas"]);
     assert_eq!(l[at + 1], "end no_play -");
     assert_eq!(l[at + 2], "deal 2 1", "the deal passes left");
     assert!(!l.iter().any(|x| x.starts_with("pay")), "no ante while the pot holds 8");
@@ -171,7 +171,7 @@ fn sec2_4_no_seek_and_an_empty_stock() {
     play(&mut g, &mut ev, &["pass", "pass", "pass", "pass"]);
     ev.clear();
     play(&mut g, &mut ev, &["no_seek"]);
-    assert_eq!(lines(&ev)[..3], ["move 3 no_seek", "end no_play -", "deal 2 0"]);
+    assert_eq!(lines(&ev)[..3], ["move 3 no_seek seek", "end no_play -", "deal 2 0"]);
     // Six players: 18 cards dealt and one turned leave one card for one seek only.
     let six = ["AS KS QS", "AH KH QH", "AD KD QD", "AC KC QC", "JS JH JD", "TS TH TD"];
     let (mut g, mut ev) = game(6, &[], vec![deal(0, &six, "JC", "")]);
@@ -207,7 +207,7 @@ fn sec2_2_ik_verwacht_een_betere_and_the_forced_ask_then_the_exchange_makes_a_zw
     play(&mut g, &mut ev, &["wait_better"]);
     assert_eq!(
         lines(&ev),
-        ["move 1 wait_better", "say 1 ik_verwacht_een_betere"],
+        ["move 1 wait_better bid", "say 1 ik_verwacht_een_betere"],
         "the pair's rank is not told"
     );
     play(&mut g, &mut ev, &["pass", "pass", "pass", "seek"]);
@@ -237,7 +237,7 @@ fn sec2_2_ik_verwacht_een_betere_and_the_forced_ask_then_the_exchange_makes_a_zw
     assert_eq!(
         l[..12],
         [
-            "move 1 exchange_KH",
+            "move 1 exchange_KH exchange",
             "exchange 1 KH TH",
             "zwik 1 KS KH KD",
             "end zwik 1",
@@ -358,7 +358,7 @@ fn sec2_7_the_second_exchange_window_at_the_first_trick() {
     refuse(&mut g, "exchange_JH_AS", "follow");
     ev.clear();
     play(&mut g, &mut ev, &["exchange_JH_JH"]);
-    assert_eq!(lines(&ev), ["move 2 exchange_JH_JH", "exchange 2 JH TH"]);
+    assert_eq!(lines(&ev), ["move 2 exchange_JH_JH play", "exchange 2 JH TH"]);
     assert_eq!(g.turned(), [Card::new(Rank::TEN, Suit::Hearts)], "the ten lies face up");
     assert_eq!(g.current_trick().last(), Some(&(2, "JH".parse().unwrap())));
     // Later in the deal no exchange is offered any more.

@@ -186,7 +186,7 @@ impl Kul {
     fn apply_redeal(&mut self, token: &str) -> Result<(), String> {
         match token {
             "redeal" => {
-                self.emit_all("move", args![self.turn, "redeal"]);
+                self.emit_all("move", args![self.turn, "redeal", "redeal"]);
                 self.redeal_used = true;
                 self.voters = (1..self.n).map(|k| (self.turn + k) % self.n).collect();
                 self.phase = Phase::Consent;
@@ -194,7 +194,7 @@ impl Kul {
                 Ok(())
             }
             "keep" => {
-                self.emit_all("move", args![self.turn, "keep"]);
+                self.emit_all("move", args![self.turn, "keep", "redeal"]);
                 self.redeal_used = true;
                 self.phase = Phase::Play;
                 Ok(())
@@ -206,7 +206,7 @@ impl Kul {
     fn apply_consent(&mut self, token: &str) -> Result<(), String> {
         match token {
             "agree" => {
-                self.emit_all("move", args![self.turn, "agree"]);
+                self.emit_all("move", args![self.turn, "agree", "consent"]);
                 if self.voters.is_empty() {
                     self.emit_all("redeal", args!["agreed"]);
                     self.start_deal(true)?;
@@ -217,7 +217,7 @@ impl Kul {
                 Ok(())
             }
             "refuse" => {
-                self.emit_all("move", args![self.turn, "refuse"]);
+                self.emit_all("move", args![self.turn, "refuse", "consent"]);
                 self.emit_all("redeal", args!["refused"]);
                 self.voters.clear();
                 self.phase = Phase::Play;
@@ -254,7 +254,7 @@ impl Kul {
         }
         self.hands[p].remove(card);
         self.trick.push((p, card));
-        self.emit_all("move", args![p, card]);
+        self.emit_all("move", args![p, card, "play"]);
         if self.trick.len() < self.n {
             self.turn = self.left(p);
             return Ok(());

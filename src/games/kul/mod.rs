@@ -1,7 +1,6 @@
 //! Kul (Femkort, Sista stick): the short last-trick game played after a Svängknack session,
 //! 2 to 10 players, 5 cards each, no trump, forced overtaking; the winner of the fifth trick
-//! gets a mark and the first to three marks takes the pot (rules: `kul.md` of the project's
-//! shared rules).
+//! gets a mark and the first to three marks takes the pot (rules: `docs/rules/kul.md`).
 //!
 //! [`engine`] holds the state machine, [`view`] what one seat knows, [`policy`] the `simple`
 //! bot, [`render`] the text of `croupier show`.

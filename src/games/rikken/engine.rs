@@ -344,7 +344,7 @@ impl Rikken {
 
     fn record_bid(&mut self, p: Seat, token: &str) {
         self.auction.push((p, token.to_string()));
-        self.emit(Self::all(), "move", args![p, token]);
+        self.emit(Self::all(), "move", args![p, token, "bid"]);
         if token == "pass" {
             self.consecutive += 1;
             if !self.passed[p] && self.standing.is_none() {
@@ -416,6 +416,8 @@ impl Rikken {
                         .map(|s| Card::new(Rank::ACE, s))
                         .find(|a| !aces.contains(a))
                         .expect("a fourth ace");
+                    // The rules make the call: announced like a call the rikker made.
+                    self.emit(Self::all(), "move", args![d, fourth, "call"]);
                     self.set_called(fourth);
                     self.malheur_partner();
                 } else {
@@ -464,7 +466,7 @@ impl Rikken {
         }
         let suit = Suit::from_letter(token.chars().next().unwrap()).unwrap();
         self.trump = Some(suit);
-        self.emit(Self::all(), "move", args![self.turn, token]);
+        self.emit(Self::all(), "move", args![self.turn, token, "trump"]);
         self.emit(Self::all(), "trump", args![token]);
         self.after_trump();
         Ok(())
@@ -522,7 +524,7 @@ impl Rikken {
             };
             return Err(format!("{why} (legal: {})", format_cards(&self.callable())));
         }
-        self.emit(Self::all(), "move", args![self.turn, card]);
+        self.emit(Self::all(), "move", args![self.turn, card, "call"]);
         self.set_called(card);
         match self.contract {
             Some(Contract::Malheur) => self.malheur_partner(),
@@ -693,7 +695,7 @@ impl Rikken {
         }
         self.hands[p].remove(card);
         self.trick.push((p, card));
-        self.emit(Self::all(), "move", args![p, card]);
+        self.emit(Self::all(), "move", args![p, card, "play"]);
         if Some(card) == self.called && !self.partner_public && self.partner.is_some() {
             self.partner_public = true;
             self.emit(Self::all(), "partner", args![p]);

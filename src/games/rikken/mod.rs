@@ -1,5 +1,5 @@
 //! Rikken: four players, an auction over a 20-slot ladder, a partner found through a called
-//! ace, misère and piek, open hands (rules: `rikken.md` of the project's shared rules).
+//! ace, misère and piek, open hands (rules: `docs/rules/rikken.md`).
 //!
 //! [`bids`] holds the contracts and the ladder, [`engine`] the state machine, [`scoring`] the
 //! points of Sec. 9, [`view`] what one seat knows, [`policy`] the `simple` bot, [`render`] the

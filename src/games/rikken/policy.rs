@@ -748,7 +748,7 @@ mod tests {
             let legal: Vec<String> = ["S", "H", "D", "C"].iter().map(|s| s.to_string()).collect();
             let t = simple_policy(&views[declarers[0]].to_json(), "trump", &legal);
             assert!(legal.contains(&t));
-            tell(&mut views, None, &format!("move {} {t}", declarers[0]));
+            tell(&mut views, None, &format!("move {} {t} trump", declarers[0]));
             t.parse::<Suit>().ok()
         };
         tell(
@@ -759,7 +759,7 @@ mod tests {
         if let (Some(p), true) = (partner, bid.starts_with("rik")) {
             // The call: a card of the partner's hand.
             let c = hands[p][0];
-            tell(&mut views, None, &format!("move {} {c}", declarers[0]));
+            tell(&mut views, None, &format!("move {} {c} call", declarers[0]));
             tell(&mut views, None, &format!("called {c}"));
         }
         if let Some(p) = partner {
@@ -790,7 +790,7 @@ mod tests {
                 let card: Card = choice.parse().unwrap();
                 hands[s].retain(|&x| x != card);
                 trick.push((s, card));
-                tell(&mut views, None, &format!("move {s} {choice}"));
+                tell(&mut views, None, &format!("move {s} {choice} play"));
                 if Some(s) == partner && !partner_told {
                     partner_told = true;
                     tell(&mut views, None, &format!("partner {s}"));
@@ -954,7 +954,7 @@ mod tests {
     fn card_play_in_the_example_deal() {
         // Seat 2 (S) in the example rikken deal: after N's ♦7 and E's ♦A, S must follow diamonds.
         let lines = crate::games::rikken::view::tests::rik_deal();
-        let upto = lines.iter().position(|(_, l)| l == "move 2 4D").unwrap();
+        let upto = lines.iter().position(|(_, l)| l == "move 2 4D play").unwrap();
         let mut v = view_for(2, false);
         crate::games::rikken::view::tests::feed(&mut v, &lines, upto);
         let j = v.to_json();
@@ -963,7 +963,7 @@ mod tests {
         // The only legal card is played.
         assert_eq!(simple_policy(&j, "play", &toks("9D")), "9D");
         // N leads trick 1 as rikker with ♠A K Q 5 in trumps: draws trumps with the ace.
-        let upto = lines.iter().position(|(_, l)| l == "move 0 AS").unwrap();
+        let upto = lines.iter().position(|(_, l)| l == "move 0 AS play").unwrap();
         let mut v = view_for(0, false);
         crate::games::rikken::view::tests::feed(&mut v, &lines, upto);
         let legal = strings(&cards(&v.to_json()["hand"]));

@@ -2,7 +2,7 @@
 //! declarations, trick by trick, and the result. Works on the whole event stream of a game as
 //! well as on the events one seat saw.
 
-use super::view::{MoveKind, Phase};
+use super::view::MoveKind;
 use crate::cards::{prettify_tokens, Card, Suit};
 use crate::game::{Audience, Event, Seat};
 
@@ -50,12 +50,9 @@ fn suit_text(s: &str) -> String {
 struct Renderer {
     players: usize,
     out: Vec<String>,
-    phase: Phase,
     auction: Vec<String>,
     trick: Vec<(Seat, Card)>,
     tricks_won: Vec<u32>,
-    /// The last event was a card move counted as a play (a `called` line may take it back).
-    last_play: Option<Card>,
 }
 
 impl Renderer {
@@ -97,8 +94,6 @@ impl Renderer {
     fn event(&mut self, ev: &Event) {
         let p = self.players;
         let args = &ev.args;
-        let last_play = self.last_play.take();
-        self.phase.observe(ev.kind, args);
         if !matches!(ev.kind, "move" | "hint" | "partner") {
             self.flush_auction();
         }
@@ -121,14 +116,12 @@ impl Renderer {
                     return;
                 };
                 let who = seat_name(Some(seat), p);
-                match self.phase.classify(token) {
+                match MoveKind::of(args) {
                     MoveKind::Bid => self.auction.push(format!("{who} {token}")),
                     MoveKind::Trump | MoveKind::Call => {}
                     MoveKind::Play => {
                         if let (Ok(s), Ok(c)) = (seat.parse::<Seat>(), token.parse::<Card>()) {
-                            self.phase.plays += 1;
                             self.trick.push((s, c));
-                            self.last_play = Some(c);
                         }
                     }
                     MoveKind::Other => self.out.push(format!("  {who}: {}", prettify_tokens(token))),
@@ -150,13 +143,6 @@ impl Renderer {
                 self.out.push(format!("  trump: {t}"));
             }
             "called" => {
-                if let (Some(c), Some(tok)) = (last_play, args.first()) {
-                    if c.to_string() == *tok {
-                        // The card move before was this call, not a play.
-                        self.trick.pop();
-                        self.phase.plays = self.phase.plays.saturating_sub(1);
-                    }
-                }
                 self.out.push(format!("  called: {}", prettify_tokens(&args.join(" "))));
             }
             "aces" => self.out.push(format!("  aces: {}", prettify_tokens(&args.join(" ")))),
@@ -224,11 +210,9 @@ pub fn render(events: &[Event], players: usize) -> Vec<String> {
     let mut r = Renderer {
         players,
         out: Vec::new(),
-        phase: Phase::default(),
         auction: Vec::new(),
         trick: Vec::new(),
         tricks_won: vec![0; players],
-        last_play: None,
     };
     for ev in events {
         r.event(ev);
@@ -261,7 +245,13 @@ mod tests {
     #[test]
     fn the_whole_game_shows_hands_auction_declarations_and_tricks() {
         let mut lines = rik_deal();
-        for l in ["move 2 JD", "move 3 TD", "move 0 KD", "trick 5 0", "end tricks_done"] {
+        for l in [
+            "move 2 JD play",
+            "move 3 TD play",
+            "move 0 KD play",
+            "trick 5 0",
+            "end tricks_done",
+        ] {
             lines.push((None, l.to_string()));
         }
         lines.push((None, "gameover 1 1 -1 -1".into()));
@@ -306,7 +296,7 @@ mod tests {
 
     #[test]
     fn other_player_counts_use_numbers() {
-        let evs = events(&[(None, "deal 1 2".into()), (None, "move 0 pass".into())]);
+        let evs = events(&[(None, "deal 1 2".into()), (None, "move 0 pass bid".into())]);
         let out = render(&evs, 3);
         assert_eq!(out, ["deal 1, dealer 2", "  auction: 0 pass"]);
     }

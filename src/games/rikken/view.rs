@@ -2,83 +2,35 @@
 //! (protocol.md §6.1), and its JSON form (protocol.md §6.3, without `decision`, `legal` and
 //! `time_ms`, which the referee adds).
 
-use crate::cards::{Card, Suit};
+use crate::cards::Card;
 use crate::game::{GameInfo, Seat, SeatView};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 
-/// What a `move` line is, judged from the lines of the deal seen before it.
+/// What a `move` line is, from its decision word (`move <seat> <token> <decision>`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum MoveKind {
     /// A bid or pass of the auction (also an automatic re-pass).
     Bid,
-    /// A trump declaration (`move s H`).
+    /// A trump declaration (`move s H trump`).
     Trump,
-    /// A called card (`move s AC`), always followed by `called AC`.
+    /// A called card (`move s AC call`), always followed by `called AC`.
     Call,
     /// A card played to a trick.
     Play,
-    /// Anything else (a word after the auction): kept out of the view.
+    /// A decision word this version does not know: kept out of the view.
     Other,
 }
 
-/// The phase of one deal, as far as it matters to tell plays from declarations.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct Phase {
-    /// The winning bid, once the `contract` line came.
-    pub contract: Option<String>,
-    /// An `allpass` line came (the auction is over without a bid).
-    pub allpass: bool,
-    pub trump_seen: bool,
-    pub called_seen: bool,
-    /// Card plays so far in this deal.
-    pub plays: usize,
-}
-
-impl Phase {
-    /// Classifies the token of a `move` line.
-    pub fn classify(&self, token: &str) -> MoveKind {
-        if token.parse::<Card>().is_ok() {
-            if self.card_is_call() {
-                MoveKind::Call
-            } else {
-                MoveKind::Play
-            }
-        } else if token.len() == 1 && token.parse::<Suit>().is_ok() {
-            MoveKind::Trump
-        } else if self.contract.is_none() && !self.allpass {
-            MoveKind::Bid
-        } else {
-            MoveKind::Other
-        }
-    }
-
-    /// A card `move` is a call while the auction is over for a contract that calls a card,
-    /// nothing has been called yet and no card has been played (malheur: before the trump line).
-    fn card_is_call(&self) -> bool {
-        let Some(bid) = &self.contract else {
-            // No card is played before the auction ends: a declaration.
-            return true;
-        };
-        if self.called_seen || self.plays > 0 {
-            return false;
-        }
-        match bid.as_str() {
-            "rik" | "rik_beter" | "op_voorhand" => true,
-            "malheur" => !self.trump_seen,
-            _ => false,
-        }
-    }
-
-    /// Folds the non-`move` lines that change the phase.
-    pub fn observe(&mut self, kind: &str, args: &[String]) {
-        match kind {
-            "deal" => *self = Phase::default(),
-            "allpass" => self.allpass = true,
-            "contract" => self.contract = args.first().cloned(),
-            "trump" => self.trump_seen = true,
-            "called" => self.called_seen = true,
-            _ => {}
+impl MoveKind {
+    /// The kind of a `move` line's arguments.
+    pub fn of(args: &[String]) -> MoveKind {
+        match args.get(2).map(String::as_str) {
+            Some("bid") => MoveKind::Bid,
+            Some("trump") => MoveKind::Trump,
+            Some("call") => MoveKind::Call,
+            Some("play") => MoveKind::Play,
+            _ => MoveKind::Other,
         }
     }
 }
@@ -94,7 +46,6 @@ struct DoneTrick {
 /// Everything that belongs to the current deal (reset by a `deal` line).
 #[derive(Clone, Debug, Default)]
 struct DealState {
-    phase: Phase,
     number: Option<u64>,
     dealer: Option<Seat>,
     hand: Vec<Card>,
@@ -122,9 +73,6 @@ pub struct RikkenView {
     hide_quitted_tricks: bool,
     deal: DealState,
     scores: Option<Vec<Value>>,
-    /// The deal as it was before the last card `move` counted as a play, kept for one line:
-    /// if a `called` line for that very card follows, the move was a call after all.
-    undo: Option<(String, Box<DealState>)>,
 }
 
 impl RikkenView {
@@ -144,19 +92,17 @@ impl RikkenView {
                 ..DealState::default()
             },
             scores: None,
-            undo: None,
         }
     }
 
-    fn on_move(&mut self, seat: Seat, token: &str) {
+    fn on_move(&mut self, seat: Seat, token: &str, kind: MoveKind) {
         if seat == self.seat {
             self.deal.hints.clear();
         }
-        match self.deal.phase.classify(token) {
+        match kind {
             MoveKind::Bid => self.deal.auction.push((seat, token.to_string())),
             MoveKind::Play => {
                 let Ok(card) = token.parse::<Card>() else { return };
-                self.undo = Some((token.to_string(), Box::new(self.deal.clone())));
                 self.play(seat, card);
             }
             MoveKind::Trump | MoveKind::Call | MoveKind::Other => {}
@@ -165,7 +111,6 @@ impl RikkenView {
 
     fn play(&mut self, seat: Seat, card: Card) {
         let d = &mut self.deal;
-        d.phase.plays += 1;
         if seat == self.seat {
             d.hand.retain(|&c| c != card);
         }
@@ -222,14 +167,10 @@ pub(crate) fn score_value(s: &str) -> Value {
 
 impl SeatView for RikkenView {
     fn observe(&mut self, kind: &str, args: &[String]) {
-        let undo = self.undo.take();
-        self.deal.phase.observe(kind, args);
         let d = &mut self.deal;
         match kind {
             "deal" => {
-                let phase = std::mem::take(&mut d.phase);
                 *d = DealState {
-                    phase,
                     number: args.first().and_then(|a| a.parse().ok()),
                     dealer: seat_arg(args, 1),
                     tricks_won: vec![0; self.players],
@@ -239,7 +180,7 @@ impl SeatView for RikkenView {
             "hand" => d.hand = cards_of(args),
             "move" => {
                 if let (Some(seat), Some(token)) = (seat_arg(args, 0), args.get(1)) {
-                    self.on_move(seat, token);
+                    self.on_move(seat, token, MoveKind::of(args));
                 }
             }
             "contract" => {
@@ -251,19 +192,7 @@ impl SeatView for RikkenView {
                 d.contract = Some((bid, declarers));
             }
             "trump" => d.trump = args.first().cloned(),
-            "called" => {
-                let card = args.first().cloned();
-                if let (Some((token, before)), Some(c)) = (undo, &card) {
-                    if &token == c {
-                        // The card move just counted as a play was the call: take it back.
-                        let phase = std::mem::take(&mut self.deal.phase);
-                        self.deal = *before;
-                        self.deal.phase = phase;
-                        self.deal.phase.plays = self.deal.phase.plays.saturating_sub(1);
-                    }
-                }
-                self.deal.called = card;
-            }
+            "called" => d.called = args.first().cloned(),
             "aces" => d.aces = args.to_vec(),
             "partner" => d.partner = seat_arg(args, 0),
             "exposed" => {
@@ -372,14 +301,14 @@ pub(crate) mod tests {
             v.push((Some(s), format!("hand {h}")));
         }
         for l in [
-            "move 0 rik",
-            "move 1 pass",
-            "move 2 pass",
-            "move 3 pass",
+            "move 0 rik bid",
+            "move 1 pass bid",
+            "move 2 pass bid",
+            "move 3 pass bid",
             "contract rik 0",
-            "move 0 S",
+            "move 0 S trump",
             "trump S",
-            "move 0 AD",
+            "move 0 AD call",
             "called AD",
         ] {
             v.push((None, l.into()));
@@ -387,32 +316,32 @@ pub(crate) mod tests {
         v.push((Some(1), "partner 1".into()));
         v.push((Some(0), "hint must_lead_called".into())); // not a real duty; only for the test
         for l in [
-            "move 0 AS",
-            "move 1 2S",
-            "move 2 4S",
-            "move 3 3S",
+            "move 0 AS play",
+            "move 1 2S play",
+            "move 2 4S play",
+            "move 3 3S play",
             "trick 1 0",
-            "move 0 KS",
-            "move 1 TS",
-            "move 2 8S",
-            "move 3 6S",
+            "move 0 KS play",
+            "move 1 TS play",
+            "move 2 8S play",
+            "move 3 6S play",
             "trick 2 0",
-            "move 0 7D",
-            "move 1 AD",
+            "move 0 7D play",
+            "move 1 AD play",
         ] {
             v.push((None, l.into()));
         }
         v.push((None, "partner 1".into()));
         for l in [
-            "move 2 4D",
-            "move 3 2D",
+            "move 2 4D play",
+            "move 3 2D play",
             "trick 3 1",
-            "move 1 KH",
-            "move 2 2H",
-            "move 3 5H",
-            "move 0 4H",
+            "move 1 KH play",
+            "move 2 2H play",
+            "move 3 5H play",
+            "move 0 4H play",
             "trick 4 1",
-            "move 1 QD",
+            "move 1 QD play",
         ] {
             v.push((None, l.into()));
         }
@@ -530,7 +459,7 @@ pub(crate) mod tests {
     #[test]
     fn the_partner_is_hidden_until_the_partner_line() {
         let lines = rik_deal();
-        let upto = position(&lines, "move 1 AD");
+        let upto = position(&lines, "move 1 AD play");
         for seat in 0..4 {
             let mut v = view_for(seat, false);
             feed(&mut v, &lines, upto);
@@ -545,9 +474,9 @@ pub(crate) mod tests {
     fn the_hand_shrinks_and_hints_clear_when_the_seat_plays() {
         let lines = rik_deal();
         let mut v = view_for(0, false);
-        feed(&mut v, &lines, position(&lines, "move 0 AS"));
+        feed(&mut v, &lines, position(&lines, "move 0 AS play"));
         assert_eq!(v.to_json()["hints"], json!(["must_lead_called"]));
-        feed(&mut v, &lines, position(&lines, "move 0 AS") + 1);
+        feed(&mut v, &lines, position(&lines, "move 0 AS play") + 1);
         let j = v.to_json();
         assert_eq!(j["hints"], json!([]));
         assert_eq!(j["hand"].as_array().unwrap().len(), 12);
@@ -583,22 +512,22 @@ pub(crate) mod tests {
             &[
                 "deal 1 2",
                 &format!("hand {}", HANDS[0]),
-                "move 3 open_misere",
-                "move 0 pass",
-                "move 1 pass",
-                "move 2 pass",
+                "move 3 open_misere bid",
+                "move 0 pass bid",
+                "move 1 pass bid",
+                "move 2 pass bid",
                 "contract open_misere 3",
                 "trump none",
                 &format!("exposed 3 {}", HANDS[3]),
-                "move 3 2D",
-                "move 0 7D",
-                "move 1 5D",
-                "move 2 4D",
+                "move 3 2D play",
+                "move 0 7D play",
+                "move 1 5D play",
+                "move 2 4D play",
                 "trick 1 0",
-                "move 0 3C",
-                "move 1 2C",
-                "move 2 TC",
-                "move 3 7C",
+                "move 0 3C play",
+                "move 1 2C play",
+                "move 2 TC play",
+                "move 3 7C play",
                 "trick 2 3",
                 "end misere_lost",
                 "gameover -6 -6 -6 18",
@@ -625,18 +554,18 @@ pub(crate) mod tests {
             &mut v,
             &[
                 "deal 1 3",
-                "move 0 malheur",
-                "move 1 pass",
-                "move 2 pass",
-                "move 3 pass",
+                "move 0 malheur bid",
+                "move 1 pass bid",
+                "move 2 pass bid",
+                "move 3 pass bid",
                 "contract malheur 0",
                 "aces AS AH AD AC",
-                "move 0 KH",
+                "move 0 KH call",
                 "called KH",
                 "partner 1",
-                "move 1 C",
+                "move 1 C trump",
                 "trump C",
-                "move 0 AS",
+                "move 0 AS play",
             ],
         );
         let j = v.to_json();
@@ -651,47 +580,22 @@ pub(crate) mod tests {
             &mut v,
             &[
                 "deal 1 3",
-                "move 0 rik",
-                "move 1 rik_beter",
-                "move 2 pass",
-                "move 3 pass",
-                "move 0 pass",
+                "move 0 rik bid",
+                "move 1 rik_beter bid",
+                "move 2 pass bid",
+                "move 3 pass bid",
+                "move 0 pass bid",
                 "contract rik_beter 1",
                 "trump H",
-                "move 1 AS",
+                "move 1 AS call",
                 "called AS",
-                "move 0 KC",
+                "move 0 KC play",
             ],
         );
         let j = v.to_json();
         assert_eq!(j["auction"].as_array().unwrap().len(), 5);
         assert_eq!(j["called"], "AS");
         assert_eq!(j["trick"], json!({"leader": 0, "cards": ["KC"]}));
-    }
-
-    #[test]
-    fn a_call_taken_for_a_play_is_undone_by_the_called_line() {
-        // An engine that sends the trump line after the call still gives the right view.
-        let mut v = view_for(0, false);
-        observe_all(
-            &mut v,
-            &[
-                "deal 1 3",
-                &format!("hand {}", HANDS[0]),
-                "move 0 solo",
-                "move 1 pass",
-                "move 2 pass",
-                "move 3 pass",
-                "contract solo 0",
-                "trump S",
-                "move 0 AS",
-                "called AS",
-            ],
-        );
-        let j = v.to_json();
-        assert_eq!(j["played"], json!([]));
-        assert_eq!(j["hand"].as_array().unwrap().len(), 13);
-        assert_eq!(j["called"], "AS");
     }
 
     #[test]
@@ -702,14 +606,14 @@ pub(crate) mod tests {
             &[
                 "deal 1 3",
                 &format!("hand {}", HANDS[1]),
-                "move 0 pass",
-                "move 1 pass",
-                "move 2 pass",
-                "move 3 pass",
+                "move 0 pass bid",
+                "move 1 pass bid",
+                "move 2 pass bid",
+                "move 3 pass bid",
                 "allpass",
                 "deal 2 3",
                 &format!("hand {}", HANDS[2]),
-                "move 0 misere",
+                "move 0 misere bid",
             ],
         );
         let j = v.to_json();

@@ -157,6 +157,14 @@ impl Schwimmen {
         cards.iter().map(|c| c.to_string()).collect()
     }
 
+    /// A hand as its `hand` line shows it: sorted like every game's hands (suit by suit, high
+    /// to low), whatever order swaps left it in.
+    fn hand_args(cards: &[Card]) -> Vec<String> {
+        let mut sorted = cards.to_vec();
+        sorted.sort_by_key(|c| c.index());
+        Self::card_args(&sorted)
+    }
+
     /// The next active seat to the right of `s` (anticlockwise: seat s-1), `s` excluded
     /// unless it is the only one.
     fn right_active(&self, s: Seat) -> Seat {
@@ -255,7 +263,7 @@ impl Schwimmen {
         self.emit(all, "deal", args![self.round, self.dealer]);
         for s in self.active_seats() {
             if s != self.dealer {
-                let cards = Self::card_args(&self.hands[s]);
+                let cards = Self::hand_args(&self.hands[s]);
                 self.emit(Audience::seat(s), "hand", cards);
             }
         }
@@ -287,8 +295,8 @@ impl Schwimmen {
         self.hands[d] = hand;
         self.middle = middle;
         let all = self.all();
-        self.emit(all, "move", args![d, token]);
-        let h = Self::card_args(&self.hands[d]);
+        self.emit(all, "move", args![d, token, "choose"]);
+        let h = Self::hand_args(&self.hands[d]);
         self.emit(Audience::seat(d), "hand", h);
         let m = Self::card_args(&self.middle);
         self.emit(all, "middle", m);
@@ -379,7 +387,7 @@ impl Schwimmen {
         let t = self.parse_turn(token)?;
         let p = self.turn;
         let all = self.all();
-        self.emit(all, "move", args![p, token]);
+        self.emit(all, "move", args![p, token, "turn"]);
         let before_knock = self.knocker.is_none();
         match t {
             Turn::SwapOne(h, m) => {
@@ -399,7 +407,7 @@ impl Schwimmen {
             self.passes = 0;
             let m = Self::card_args(&self.middle);
             self.emit(all, "middle", m);
-            let h = Self::card_args(&self.hands[p]);
+            let h = Self::hand_args(&self.hands[p]);
             self.emit(Audience::seat(p), "hand", h);
             if scoring::is_three_aces(&self.hands[p]) {
                 self.end_round(End::ThreeAces(p));

@@ -1,6 +1,6 @@
 //! 31 / Schwimmen (Swiss "Zoggeli" house rules): 2–10 players exchange cards with a face-up
 //! middle, knock, take strikes and drown; the last survivor wins and every player pays its
-//! place to a kitty (rules: `schwimmen.md` of the project's shared rules).
+//! place to a kitty (rules: `docs/rules/schwimmen.md`).
 //!
 //! [`engine`] holds the state machine, [`scoring`] hand values and the ranking payments,
 //! [`view`] what one seat knows, [`policy`] the `simple` bot, [`render`] the text of

@@ -738,7 +738,7 @@ impl Game for Skwitz {
         }
         let a = self.parse_action(action)?;
         let s = self.turn;
-        self.emit(self.everyone(), "move", args![s, action]);
+        self.emit(self.everyone(), "move", args![s, action, "play"]);
         let r = match a {
             Action::Out => self.go_out(s, "declared"),
             Action::Trail(c) => {

@@ -1,4 +1,4 @@
-//! Skwitz: a fishing game for 2–8 players (rules: `skwitz.md` of the project's shared rules).
+//! Skwitz: a fishing game for 2–8 players (rules: `docs/rules/skwitz.md`).
 //! A move captures a set of table cards with one card from the hand (same-rank matches and
 //! sums of two or more number cards, in any combination), or trails a card to the table.
 //!

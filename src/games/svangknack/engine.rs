@@ -426,7 +426,7 @@ impl Svangknack {
             });
         }
         let f = self.swinger;
-        self.emit_all("move", args![f, token]);
+        self.emit_all("move", args![f, token, "swing"]);
         match token {
             "redeal" => {
                 self.redeal_available = false;
@@ -454,7 +454,7 @@ impl Svangknack {
         let p = self.turn;
         match token {
             "agree" => {
-                self.emit_all("move", args![p, "agree"]);
+                self.emit_all("move", args![p, "agree", "consent"]);
                 if !self.voters.is_empty() {
                     self.turn = self.voters.remove(0);
                     return Ok(());
@@ -462,7 +462,7 @@ impl Svangknack {
                 self.redeal()?;
             }
             "refuse" => {
-                self.emit_all("move", args![p, "refuse"]);
+                self.emit_all("move", args![p, "refuse", "consent"]);
                 self.voters.clear();
                 self.emit_all("redeal", args!["refused"]);
             }
@@ -532,7 +532,7 @@ impl Svangknack {
                 self.trump_actions().join(" or ")
             ));
         };
-        self.emit_all("move", args![self.swinger, s.letter()]);
+        self.emit_all("move", args![self.swinger, s.letter(), "trump"]);
         self.set_trump(s);
         Ok(())
     }
@@ -593,7 +593,7 @@ impl Svangknack {
             "fold" => {}
             _ => return Err(format!("'{token}' is not a knock decision: knock or fold")),
         }
-        self.emit_all("move", args![p, token]);
+        self.emit_all("move", args![p, token, "knock"]);
         if self.queue.is_empty() {
             self.after_knocks();
         } else {
@@ -719,7 +719,7 @@ impl Svangknack {
                 };
                 return Err(why.into());
             }
-            self.emit_all("move", args![p, "farg"]);
+            self.emit_all("move", args![p, "farg", "play"]);
             self.trick.farg.push(p);
         } else {
             let card: Card = token.parse()?;
@@ -731,7 +731,7 @@ impl Svangknack {
             }
             self.hands[p].remove(card);
             self.trick.cards.push((p, card));
-            self.emit_all("move", args![p, card]);
+            self.emit_all("move", args![p, card, "play"]);
         }
         if !self.to_act.is_empty() {
             self.turn = self.to_act.remove(0);

@@ -1,7 +1,7 @@
 //! Svängknack: 3 to 16 players, 3 cards each, a pot won by thirds per trick, the swinger's
 //! choice (redeal, swing, hand over), trump chosen from two turned cards, knocking to join,
 //! forced overtaking, must-trump, "Färg", and "bet" payments carried into the next pot
-//! (rules: `svangknack.md` of the project's shared rules).
+//! (rules: `docs/rules/svangknack.md`).
 //!
 //! [`engine`] holds the state machine and the trick law, [`view`] what one seat knows,
 //! [`policy`] the `simple` bot, [`render`] the text of `croupier show`.

@@ -512,7 +512,7 @@ impl Zwikken {
         if !self.legal_bids(p).iter().any(|t| t == token) {
             return Err(self.bid_refusal(p, token));
         }
-        self.public("move", args![p, token]);
+        self.public("move", args![p, token, "bid"]);
         let said = self.wording(token);
         self.public("say", args![p, said]);
         match token {
@@ -582,7 +582,7 @@ impl Zwikken {
         let d = self.dealer;
         match token {
             "seek" => {
-                self.public("move", args![d, "seek"]);
+                self.public("move", args![d, "seek", "seek"]);
                 self.public("say", args![d, "zoeken"]);
                 let fee = self.seek_fee(self.seeks);
                 self.everyone_pays(fee, "seek");
@@ -597,7 +597,7 @@ impl Zwikken {
                 Ok(())
             }
             "no_seek" => {
-                self.public("move", args![d, "no_seek"]);
+                self.public("move", args![d, "no_seek", "seek"]);
                 self.end("no_play", None);
                 self.end_deal();
                 Ok(())
@@ -671,7 +671,7 @@ impl Zwikken {
     fn apply_exchange(&mut self, token: &str) -> Result<(), String> {
         let p = self.turn;
         if token == "no_exchange" {
-            self.public("move", args![p, token]);
+            self.public("move", args![p, token, "exchange"]);
         } else {
             let target = token
                 .strip_prefix("exchange_")
@@ -680,7 +680,7 @@ impl Zwikken {
             let Some(&(take, ten)) = self.targets(p).iter().find(|(c, _)| *c == target) else {
                 return Err(self.exchange_refusal(p, target));
             };
-            self.public("move", args![p, token]);
+            self.public("move", args![p, token, "exchange"]);
             self.do_exchange(p, take, ten);
         }
         self.ex_queue.remove(0);
@@ -767,7 +767,7 @@ impl Zwikken {
         if !legal.iter().any(|t| t == token) {
             return Err(self.play_refusal(p, token));
         }
-        self.public("move", args![p, token]);
+        self.public("move", args![p, token, "play"]);
         let card = if let Some(rest) = token.strip_prefix("exchange_") {
             let (take, play) = rest.split_once('_').expect("a legal exchange token");
             let take: Card = take.parse().expect("a card");

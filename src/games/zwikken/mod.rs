@@ -1,7 +1,6 @@
 //! Zwikken: 3–6 players, a 20-card deck (10 J Q K A), three cards each, a turned trump card,
 //! ask or pass, "ik ken hem", up to two re-turns ("zoeken"), the trump-ten exchange, the zwik
-//! showdown and three tricks; a pot carried from deal to deal (rules: `zwikken.md` of the
-//! project's shared rules).
+//! showdown and three tricks; a pot carried from deal to deal (rules: `docs/rules/zwikken.md`).
 //!
 //! A game is a whole session of many deals (zwikken.md §5): the pot, antes, seek fees and
 //! settlements are events of the game, and the score of a seat is its net chips for the session.
