@@ -43,9 +43,18 @@ pub struct FaultRecord {
     pub deal: usize,
     /// Index into `actions` of the action this fault concerns.
     pub action: usize,
-    /// `illegal`, `timeout`, `crash`, `error`, `flood`, `dead`, `restart`.
+    /// `illegal`, `error`, `timeout`, `crash`, `flood`, `dead` (the turn was not the bot's
+    /// own: the rules ruled on it), or `garbage` and `restart` (recorded only).
     pub kind: String,
     pub message: String,
+}
+
+impl FaultRecord {
+    /// Whether the rules ruled on this fault ([`crate::game::Game::on_fault`]): every kind
+    /// except `garbage` (the bot's answer still counted) and `restart` (a note on the bot).
+    pub fn ruled(&self) -> bool {
+        !matches!(self.kind.as_str(), "garbage" | "restart")
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -210,9 +219,9 @@ pub fn replay(rec: &GameRecord, spec: &GameSpec) -> Result<Vec<Event>, String> {
     };
     check_deals(game.as_ref(), &mut checked_deals)?;
     events.extend(game.take_events());
-    // The recorded faults (other than failed restarts) were put to the rules before the action
-    // with their index; a ruling that settled the turn consumed no action.
-    let mut faults = rec.faults.iter().filter(|f| f.kind != "restart").peekable();
+    // The recorded faults that the rules ruled on were put to them before the action with
+    // their index; a ruling that settled the turn consumed no action.
+    let mut faults = rec.faults.iter().filter(|f| f.ruled()).peekable();
     let mut rule_on_faults =
         |game: &mut dyn Game, i: usize, events: &mut Vec<Event>| -> Result<Option<String>, String> {
             while let Some(f) = faults.next_if(|f| f.action == i) {

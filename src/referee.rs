@@ -286,8 +286,10 @@ impl Table {
         Ok(())
     }
 
-    /// Asks player `p` for a decision. Returns the answer and the time it took, or a fault.
-    fn ask(&mut self, p: usize, decision: &str, legal: &[String]) -> (Result<String, Fault>, f64) {
+    /// Asks player `p` for a decision. Returns the answer or a fault, the time it took, and a
+    /// `garbage` fault when the bot wrote lines that are not protocol while deciding (they do
+    /// not void a valid answer, but are recorded and told to the bot).
+    fn ask(&mut self, p: usize, decision: &str, legal: &[String]) -> (Result<String, Fault>, f64, Option<Fault>) {
         let time_ms = self.cfg.move_time.as_millis() as u64;
         let start = Instant::now();
         // Milliseconds with microsecond resolution: fast in-process bots are not all 0.
@@ -306,7 +308,7 @@ impl Table {
         let proc = match &mut me.engine {
             Engine::InProcess(bot) => {
                 let a = bot.act(decision, time_ms, legal);
-                return (Ok(a), elapsed(start));
+                return (Ok(a), elapsed(start), None);
             }
             Engine::Process(proc) => proc,
         };
@@ -324,7 +326,7 @@ impl Table {
                 message: "the bot is not running".into(),
                 restart: true,
             };
-            return (Err(f), 0.0);
+            return (Err(f), 0.0, None);
         };
         let id = proc.next_id;
         proc.next_id += 1;
@@ -334,6 +336,7 @@ impl Table {
         pr.send(&act_line(id, decision, time_ms, legal));
         let deadline = start + self.cfg.move_time;
         let mut garbage = 0usize;
+        let mut first_garbage = String::new();
         let fault = |kind: &'static str, message: String, restart: bool| Err(Fault { kind, message, restart });
         let result = loop {
             match wait_line(pr, &mut others, deadline) {
@@ -351,8 +354,11 @@ impl Table {
                             false,
                         )
                     }
-                    Reply::Garbage(_) => {
+                    Reply::Garbage(text) => {
                         garbage += 1;
+                        if garbage == 1 {
+                            first_garbage = text;
+                        }
                         if garbage > 100 {
                             break fault("flood", "more than 100 unrecognized lines while deciding".into(), true);
                         }
@@ -367,7 +373,19 @@ impl Table {
                 ReadResult::NotReading => break fault("flood", "the bot does not read its input".into(), true),
             }
         };
-        (result, elapsed(start))
+        let flooded = matches!(&result, Err(f) if f.kind == "flood");
+        let garbage = (garbage > 0 && !flooded).then(|| Fault {
+            kind: "garbage",
+            message: match garbage {
+                1 => format!("a line that is not protocol: '{}'", truncate(&first_garbage, 80)),
+                k => format!(
+                    "{k} lines that are not protocol, the first: '{}'",
+                    truncate(&first_garbage, 80)
+                ),
+            },
+            restart: false,
+        });
+        (result, elapsed(start), garbage)
     }
 
     /// Plays one game. `seat_of[s]` is the player index in game seat `s`.
@@ -425,8 +443,20 @@ impl Table {
             }
             let decision = game.decision();
             let p = seat_of[seat];
-            let (answer, ms) = self.ask(p, decision, &legal);
+            let (answer, ms, garbage) = self.ask(p, decision, &legal);
             let deal = game.chance().deals().len();
+            if let Some(g) = garbage {
+                let name = self.players[p].name();
+                faults.push(FaultRecord {
+                    seat,
+                    player: p,
+                    deal,
+                    action: actions.len(),
+                    kind: g.kind.to_string(),
+                    message: format!("seat {seat} ({name}): {}", g.message),
+                });
+                self.notify(p, "fault", vec![g.kind.to_string(), g.message]);
+            }
             let mut fault: Option<Fault> = None;
             let mut chosen = None;
             match answer {

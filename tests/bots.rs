@@ -196,12 +196,28 @@ fn garbage_and_floods_are_faults() {
     );
     let (recs, out) = play_with(dir.path(), &chatty, &[]);
     assert!(out.status.success());
-    // Garbage lines are not fatal: the answers still count.
-    assert!(recs[0]["actions"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .all(|a| a["substitute"] != true));
+    // Garbage lines are not fatal: the answers still count. Each decision with garbage is
+    // recorded as a `garbage` fault naming the line, and the bot is told with a `fault` line.
+    let actions = recs[0]["actions"].as_array().unwrap();
+    assert!(actions.iter().all(|a| a["substitute"] != true));
+    let seat0 = actions.iter().filter(|a| a["seat"] == 0).count();
+    let faults = recs[0]["faults"].as_array().unwrap();
+    assert_eq!(faults.len(), seat0, "{faults:?}");
+    for f in faults {
+        assert_eq!(f["kind"], "garbage");
+        assert!(f["message"].as_str().unwrap().contains("'thinking hard'"), "{f}");
+    }
+    let strict = play_with(dir.path(), &chatty, &["--strict"]).1;
+    assert_eq!(
+        strict.status.code(),
+        Some(4),
+        "a garbage line is a fault under --strict"
+    );
+    croupier()
+        .arg("replay")
+        .arg(dir.path().join("r.jsonl"))
+        .assert()
+        .success();
     let flood = script(dir.path(), "flood.sh", &bot_loop(r#"yes garbage | head -c 3000000"#));
     let (recs, out) = play_with(dir.path(), &flood, &[]);
     assert!(out.status.success());
@@ -370,4 +386,55 @@ fn check_passes_good_bots_and_names_what_a_bad_one_gets_wrong() {
         stdout.contains("FAIL  plays a game of kul") && stdout.contains("illegal action 'nonsense'"),
         "{stdout}"
     );
+}
+
+/// protocol.md §5: a bot restarted after a fault gets the handshake, then every line of the game
+/// so far ending with the `fault` line, then the substitute's `move`.
+#[test]
+fn a_restarted_bot_is_caught_up_and_then_told_its_fault() {
+    let dir = tempfile::tempdir().unwrap();
+    let marker = dir.path().join("started-once");
+    let log = dir.path().join("second.txt");
+    let body = format!(
+        r#"if [ -e {m} ]; then
+  while read -r line; do
+    echo "$line" >> {l}
+    set -- $line
+    case "$2" in
+      hello) echo "=$1 shbot 1" ;;
+      quit) echo "=$1"; exit 0 ;;
+      act) echo "=$1 $5" ;;
+    esac
+  done
+else
+  touch {m}
+  {hang}
+fi"#,
+        m = marker.display(),
+        l = log.display(),
+        hang = bot_loop("sleep 5")
+    );
+    let bot = script(dir.path(), "once.sh", &body);
+    let (recs, out) = play_with(dir.path(), &bot, &[]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(fault_kinds(&recs[0])[0], "timeout");
+    let seen = std::fs::read_to_string(&log).unwrap();
+    let lines: Vec<&str> = seen.lines().collect();
+    assert_eq!(lines[0], "1 hello 1");
+    assert_eq!(lines[1], "game rikken", "{seen}");
+    let f = lines
+        .iter()
+        .position(|l| l.starts_with("fault timeout "))
+        .expect("the fault line");
+    assert!(
+        !lines[..f].iter().any(|l| l.contains(" act ")),
+        "no old request is replayed"
+    );
+    let at = recs[0]["faults"][0]["action"].as_u64().unwrap() as usize;
+    let sub = &recs[0]["actions"].as_array().unwrap()[at];
+    assert_eq!(
+        (sub["seat"].as_u64(), sub["substitute"].as_bool()),
+        (Some(0), Some(true))
+    );
+    assert_eq!(lines[f + 1], format!("move 0 {} bid", sub["action"].as_str().unwrap()));
 }
