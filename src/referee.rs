@@ -446,15 +446,7 @@ impl Table {
             let (answer, ms, garbage) = self.ask(p, decision, &legal);
             let deal = game.chance().deals().len();
             if let Some(g) = garbage {
-                let name = self.players[p].name();
-                faults.push(FaultRecord {
-                    seat,
-                    player: p,
-                    deal,
-                    action: actions.len(),
-                    kind: g.kind.to_string(),
-                    message: format!("seat {seat} ({name}): {}", g.message),
-                });
+                faults.push(self.fault_record(seat, p, deal, actions.len(), g.kind, g.message.clone()));
                 self.notify(p, "fault", vec![g.kind.to_string(), g.message]);
             }
             let mut fault: Option<Fault> = None;
@@ -488,29 +480,16 @@ impl Table {
                 }
             };
             if let Some(f) = fault {
-                let name = self.players[p].name();
-                faults.push(FaultRecord {
-                    seat,
-                    player: p,
-                    deal,
-                    action: actions.len(),
-                    kind: f.kind.to_string(),
-                    message: match &token {
-                        Some(t) => format!("seat {seat} ({name}): {}; played {t} instead", f.message),
-                        None => format!("seat {seat} ({name}): {}; the rules settled the turn", f.message),
-                    },
-                });
+                let message = match &token {
+                    Some(t) => format!("{}; played {t} instead", f.message),
+                    None => format!("{}; the rules settled the turn", f.message),
+                };
+                faults.push(self.fault_record(seat, p, deal, actions.len(), f.kind, message));
                 self.notify(p, "fault", vec![f.kind.to_string(), f.message.clone()]);
                 if f.restart {
                     if let Err(e) = self.restart(p) {
-                        faults.push(FaultRecord {
-                            seat,
-                            player: p,
-                            deal,
-                            action: actions.len(),
-                            kind: "restart".into(),
-                            message: format!("seat {seat}: could not restart the bot: {e}"),
-                        });
+                        let message = format!("could not restart the bot: {e}");
+                        faults.push(self.fault_record(seat, p, deal, actions.len(), "restart", message));
                         if let Engine::Process(proc) = &mut self.players[p].engine {
                             proc.process = None;
                         }
@@ -556,6 +535,26 @@ impl Table {
             outcome,
             started.elapsed().as_millis() as u64,
         ))
+    }
+
+    /// The record of a fault of player `p` in `seat`, before action `action` of deal `deal`.
+    fn fault_record(
+        &self,
+        seat: Seat,
+        p: usize,
+        deal: usize,
+        action: usize,
+        kind: &str,
+        message: String,
+    ) -> FaultRecord {
+        FaultRecord {
+            seat,
+            player: p,
+            deal,
+            action,
+            kind: kind.to_string(),
+            message: format!("seat {seat} ({}): {message}", self.players[p].name()),
+        }
     }
 
     fn route(&mut self, ev: &Event, seat_of: &[usize]) {

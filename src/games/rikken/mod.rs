@@ -141,7 +141,7 @@ pub fn options() -> Vec<OptionSpec> {
             "fail_mode",
             &["base", "mirrored_undertricks"],
             "base",
-            "a failed contract pays its base stake, or 1 more per trick short beyond the first (Sec. 9.3)",
+            "a failed contract pays its base stake, or score_overtrick more per trick short beyond the first; solo is always fixed (Sec. 9.3, A14)",
         ),
         OptionSpec::bool(
             "hide_quitted_tricks",
