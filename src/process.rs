@@ -317,10 +317,12 @@ impl BotProcess {
         self.log.error.as_deref()
     }
 
-    /// Queues `line` plus `\n` for the bot and writes as much as the pipe accepts now, without
-    /// blocking. The rest is written whenever the referee waits ([`read_line`](Self::read_line),
-    /// [`wait_line`], [`pump`], [`shutdown`](Self::shutdown)). Problems (not reading, dead bot)
-    /// surface through the read API; output to such a bot is discarded.
+    /// Queues `line` plus `\n` for the bot, without writing: queued lines go out together, in
+    /// one `write` where the pipe takes them, at the next [`flush`](Self::flush) or whenever
+    /// the referee waits ([`read_line`](Self::read_line), [`wait_line`], [`pump`],
+    /// [`shutdown`](Self::shutdown)). The referee flushes a bot when it asks it something, so
+    /// a decision costs one write however many notifications came before it. Problems (not
+    /// reading, dead bot) surface through the read API; output to such a bot is discarded.
     pub fn send(&mut self, line: &str) {
         if self.stdin_reader_gone {
             self.broken_pipe = true;
@@ -330,7 +332,17 @@ impl BotProcess {
         }
         self.out.extend_from_slice(line.as_bytes());
         self.out.push(b'\n');
+        self.check_pending();
+    }
+
+    /// Writes what is queued, as far as the pipe takes it now, without blocking.
+    pub fn flush(&mut self) {
         self.flush_stdin();
+        self.check_pending();
+    }
+
+    /// A bot with more than [`Limits::max_pending_bytes`] unwritten is not reading its input.
+    fn check_pending(&mut self) {
         if self.pending_bytes() > self.limits.max_pending_bytes {
             self.not_reading = true;
             self.out = Vec::new();

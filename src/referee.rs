@@ -334,6 +334,8 @@ impl Table {
             pr.send(&v);
         }
         pr.send(&act_line(id, decision, time_ms, legal));
+        // Everything queued for this bot since its last decision goes out in one write.
+        pr.flush();
         let deadline = start + self.cfg.move_time;
         let mut garbage = 0usize;
         let mut first_garbage = String::new();
