@@ -512,3 +512,37 @@ fn stats_groups_by_options_and_bots_and_merges_runs_of_the_same_bots() {
     assert!(headings[1].contains("lowest_alone_bid=8"), "{text}");
     assert!(headings[2].contains("lineup a,a,b,b"), "{text}");
 }
+
+// ----- item 7: --append adds only to a record file -----
+
+#[test]
+fn append_refuses_a_file_that_is_not_a_record_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let notes = dir.path().join("notes.txt");
+    let text = "my notes\nabout bots\n";
+    std::fs::write(&notes, text).unwrap();
+    let out = croupier()
+        .args(["play", "rikken", "--seed", "1", "--quiet", "--append", "--record"])
+        .arg(&notes)
+        .output()
+        .unwrap();
+    let err = stderr_of(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("notes.txt:1:") && err.contains("not a croupier record"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read_to_string(&notes).unwrap(), text, "the file was written");
+    // A record file is added to, also when its last record lost its newline.
+    let good = two_records(dir.path(), "rikken");
+    let recs = dir.path().join("recs.jsonl");
+    std::fs::write(&recs, good.trim_end()).unwrap();
+    croupier()
+        .args(["play", "zwikken", "--seed", "1", "--quiet", "--append", "--record"])
+        .arg(&recs)
+        .assert()
+        .success();
+    let all = std::fs::read_to_string(&recs).unwrap();
+    assert_eq!(all.lines().count(), 3);
+    croupier().arg("replay").arg(&recs).assert().success();
+}

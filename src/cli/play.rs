@@ -110,8 +110,9 @@ pub fn run(a: PlayArgs) -> Outcome {
     }
     let mut sink = match a.record.as_deref() {
         None => None,
-        Some(path) => {
-            let path = Path::new(path);
+        Some(name) => {
+            let path = Path::new(name);
+            let mut unended = false;
             if io::is_dash(path) {
                 // The records are the data on stdout; the summaries go to stderr.
                 super::stdout_is_data();
@@ -123,8 +124,18 @@ pub fn run(a: PlayArgs) -> Outcome {
                         path.display()
                     )));
                 }
+                if existing > 0 {
+                    // Add only to a file of croupier records, and after its last line.
+                    io::read_record_file(name, false)
+                        .map_err(|(c, e)| (c, format!("--append: {e}: add records only to a record file")))?;
+                    unended = !std::fs::read(path).unwrap_or_default().ends_with(b"\n");
+                }
             }
-            Some(io::open_output(path, "--record", true)?)
+            let mut out = io::open_output(path, "--record", true)?;
+            if unended {
+                out.write(b"\n").map_err(|e| usage(format!("{name}: {e}")))?;
+            }
+            Some(out)
         }
     };
     let cfg = Config {
