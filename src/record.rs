@@ -216,7 +216,7 @@ pub fn replay(rec: &GameRecord, spec: &GameSpec) -> Result<Vec<Event>, String> {
     let chance = if from_seed {
         Chance::seeded(seed)
     } else {
-        Chance::given(seed, rec.deals.iter().map(DealSpec::from_deal).collect())
+        Chance::given(seed, rec.deals.iter().map(DealSpec::from_deal).collect()).titled(spec.title)
     };
     let mut game = (spec.new_game)(rec.players, &options, chance)?;
     let mut events = Vec::new();

@@ -381,7 +381,7 @@ impl Table {
     ) -> Result<GameRecord, String> {
         let n = seat_of.len();
         let started = Instant::now();
-        let chance = Chance::given(game_seed, deals);
+        let chance = Chance::given(game_seed, deals).titled(spec.title);
         let mut game = (spec.new_game)(n, options, chance)?;
         // Setup lines.
         for (s, &p) in seat_of.iter().enumerate() {

@@ -546,3 +546,55 @@ fn append_refuses_a_file_that_is_not_a_record_file() {
     assert_eq!(all.lines().count(), 3);
     croupier().arg("replay").arg(&recs).assert().success();
 }
+
+// ----- item 6: deal-file errors name the file, the line and the game -----
+
+#[test]
+fn deal_file_errors_name_the_file_line_and_game_before_any_bot_starts() {
+    let dir = tempfile::tempdir().unwrap();
+    let (bot, marker) = marker_bot(dir.path());
+    let spades = r#"["AS","KS","QS","JS","TS","9S","8S","7S","6S","5S","4S","3S","2S"]"#;
+    let twelve_hearts = r#"["AH","KH","QH","JH","TH","9H","8H","7H","6H","5H","4H","3H"]"#;
+    let cases = [
+        (
+            format!("{{\"hands\": {{\"N\": {spades}}}}}\n\n{{\"hands\": {{\"E\": {twelve_hearts}}}}}\n"),
+            "deals.json:3: game 2: deal 1: seat 1 has 12 cards, Rikken deals 13",
+        ),
+        (
+            format!("{{\"hands\": [{spades}, [\"AS\"]]}}"),
+            "deals.json:1: game 1: deal 1: seat 1 has 1 cards, Rikken deals 13",
+        ),
+        (
+            format!("{{\"hands\": [{spades}, {spades}]}}"),
+            "deals.json:1: game 1: deal 1: AS is given twice (seat 0 and seat 1)",
+        ),
+        ("{}\n{\"hands\": [".to_string(), "deals.json:2: game 2: not valid JSON"),
+        (
+            "{\"hands\": {\"N\": [\"XX\"]}}".to_string(),
+            "deals.json:1: game 1, deal 1: hands.N: 'XX'",
+        ),
+    ];
+    let deals = dir.path().join("deals.json");
+    for (text, expected) in &cases {
+        std::fs::write(&deals, text).unwrap();
+        let mut args = vec!["play", "rikken", "--seed", "1", "--deal", deals.to_str().unwrap()];
+        for _ in 0..4 {
+            args.extend(["--seat", bot.as_str()]);
+        }
+        let out = croupier().current_dir(dir.path()).args(&args).output().unwrap();
+        let err = stderr_of(&out);
+        assert_eq!(out.status.code(), Some(2), "{text}: {err}");
+        let shown = err.replace(&format!("{}/", dir.path().display()), "");
+        assert!(shown.contains(expected), "'{expected}' not in: {shown}");
+        assert!(!marker.exists(), "{text}: a bot was started");
+    }
+    // From stdin the file is <stdin>.
+    croupier()
+        .args(["play", "rikken", "--seed", "1", "--deal", "-"])
+        .write_stdin(format!("{{\"hands\": [{spades}, [\"AS\"]]}}"))
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "<stdin>:1: game 1: deal 1: seat 1 has 1 cards",
+        ));
+}

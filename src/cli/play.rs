@@ -1,7 +1,7 @@
 //! `croupier play`.
 
 use super::{exit, find_game, io, usage, Outcome};
-use crate::chance::{derive, parse_deal_file, parse_seed, Purpose};
+use crate::chance::{derive, parse_deal_file, parse_seed, Chance, Purpose};
 use crate::options::Options;
 use crate::record::{fmt_score, GameRecord};
 use crate::referee::{identity, Config, SeatSpec, Table};
@@ -93,7 +93,7 @@ pub fn run(a: PlayArgs) -> Outcome {
     let deal_games = match &a.deal {
         Some(path) => {
             let text = io::read_input_text(path)?;
-            parse_deal_file(&text, players).map_err(|e| usage(format!("{deal_file}: {e}")))?
+            parse_deal_file(&text, players, &deal_file).map_err(usage)?
         }
         None => vec![],
     };
@@ -107,6 +107,18 @@ pub fn run(a: PlayArgs) -> Outcome {
             "{deal_file} holds {} game(s) but --games asks for {games}",
             deal_games.len()
         )));
+    }
+    // Where a game's given deals are wrong, say so now, naming the file and line: the first
+    // deal of every game is made when the game is set up, before any bot starts.
+    let deal_error = |g: u64, e: String| {
+        let line = deal_games[g as usize].line;
+        usage(format!("{deal_file}:{line}: game {}: {e}", g + 1))
+    };
+    for (g, d) in deal_games.iter().enumerate().take(games as usize) {
+        let chance = Chance::given(derive(seed, Purpose::Game, g as u64), d.deals.clone()).titled(spec.title);
+        if let Err(e) = (spec.new_game)(players, &options, chance) {
+            return Err(deal_error(g as u64, e));
+        }
     }
     let mut sink = match a.record.as_deref() {
         None => None,
@@ -151,10 +163,16 @@ pub fn run(a: PlayArgs) -> Outcome {
     let mut faults = 0usize;
     for g in 0..games {
         let game_seed = derive(seed, Purpose::Game, g);
-        let deals = deal_games.get(g as usize).cloned().unwrap_or_default();
-        let mut rec: GameRecord = table
-            .play(&spec, &options, game_seed, deals, &seat_of)
-            .map_err(|e| usage(format!("game {}: {e}", g + 1)))?;
+        let deals = deal_games.get(g as usize).map(|d| d.deals.clone()).unwrap_or_default();
+        let given = !deals.is_empty();
+        let mut rec: GameRecord = table.play(&spec, &options, game_seed, deals, &seat_of).map_err(|e| {
+            // A later deal of the game that the file gets wrong.
+            if given && e.starts_with("deal ") {
+                deal_error(g, e)
+            } else {
+                usage(format!("game {}: {e}", g + 1))
+            }
+        })?;
         rec.tags.insert("game".into(), (g + 1).into());
         rec.tags.insert("run_games".into(), games.into());
         if let Some(out) = &mut sink {
