@@ -598,3 +598,158 @@ fn deal_file_errors_name_the_file_line_and_game_before_any_bot_starts() {
             "<stdin>:1: game 1: deal 1: seat 1 has 1 cards",
         ));
 }
+
+// ----- item 5: one log file per bot name and run; --log-dir must be a directory -----
+
+/// A shell bot that answers every decision with an illegal card (a fault); with `loud` it
+/// first says hello on stderr.
+fn faulty_bot(dir: &Path, loud: bool) -> String {
+    let path = dir.join(if loud { "loud.sh" } else { "quiet.sh" });
+    let hello = if loud { "echo \"hello from $$\" >&2" } else { ":" };
+    let body = format!(
+        r#"{hello}
+while read -r id cmd rest; do
+  case "$cmd" in
+    hello) echo "=$id shbot 1" ;;
+    quit) echo "=$id"; exit 0 ;;
+    act) echo "=$id XX" ;;
+  esac
+done"#
+    );
+    std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
+    format!("sh {}", path.display())
+}
+
+/// The run directories under `logs`, oldest first.
+fn run_dirs(logs: &Path) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(logs).unwrap().map(|e| e.unwrap().path()).collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn each_run_writes_its_own_log_per_bot_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let logs = dir.path().join("logs");
+    let loud = faulty_bot(dir.path(), true);
+    let run = || {
+        let out = croupier()
+            .args([
+                "match",
+                "rikken",
+                "--bot",
+                &format!("loud={loud}"),
+                "--bot",
+                "simple",
+                "--games",
+                "1",
+                "--seed",
+                "1",
+            ])
+            .args(["--quiet", "--log-dir"])
+            .arg(&logs)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", stderr_of(&out));
+        stderr_of(&out)
+    };
+    let first = run();
+    let second = run();
+    let runs = run_dirs(&logs);
+    assert_eq!(runs.len(), 2, "one directory per run: {runs:?}");
+    for (r, err) in runs.iter().zip([first, second]) {
+        assert!(
+            err.contains(&format!("bot stderr logs are in {}", r.display())),
+            "{err}"
+        );
+        let files: Vec<String> = std::fs::read_dir(r)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(files, ["loud.log"]);
+        // The lineup loud,simple,loud,simple runs two processes of the bot: their lines share
+        // the file, labelled; nothing of the other run is in it.
+        let text = std::fs::read_to_string(r.join("loud.log")).unwrap();
+        let mut lines: Vec<&str> = text.lines().map(|l| l.split(" hello").next().unwrap()).collect();
+        lines.sort();
+        assert_eq!(lines, ["[player 0]", "[player 2]"], "{text}");
+    }
+}
+
+#[test]
+fn the_logs_line_names_only_a_directory_that_holds_logs() {
+    let dir = tempfile::tempdir().unwrap();
+    let logs = dir.path().join("logs");
+    let quiet = faulty_bot(dir.path(), false);
+    let out = croupier()
+        .args([
+            "play", "rikken", "--seed", "1", "--seat", &quiet, "--seat", "simple", "--seat", "simple",
+        ])
+        .args(["--seat", "simple", "--log-dir"])
+        .arg(&logs)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr_of(&out));
+    let text = stdout_of(&out);
+    assert!(text.contains("fault(s)"), "{text}");
+    assert!(!text.contains("logs are in"), "no bot wrote to stderr: {text}");
+    assert!(!logs.exists(), "an empty log directory was created");
+    // A bot that writes to stderr: play names its log file after the command.
+    let loud = faulty_bot(dir.path(), true);
+    let out = croupier()
+        .args([
+            "play", "rikken", "--seed", "1", "--seat", &loud, "--seat", "simple", "--seat", "simple",
+        ])
+        .args(["--seat", "simple", "--log-dir"])
+        .arg(&logs)
+        .output()
+        .unwrap();
+    let run = &run_dirs(&logs)[0];
+    assert!(
+        stdout_of(&out).contains(&format!("logs are in {}", run.display())),
+        "{}",
+        stdout_of(&out)
+    );
+    assert!(
+        run.join("sh_loud.sh.log").exists(),
+        "{:?}",
+        std::fs::read_dir(run).unwrap().collect::<Vec<_>>()
+    );
+}
+
+#[test]
+fn a_log_dir_that_is_a_file_is_refused_before_anything_is_played() {
+    let dir = tempfile::tempdir().unwrap();
+    let (bot, marker) = marker_bot(dir.path());
+    let file = dir.path().join("logs.txt");
+    std::fs::write(&file, "").unwrap();
+    let under = file.join("sub");
+    for log_dir in [&file, &under] {
+        let mut play = vec!["play", "rikken"];
+        for _ in 0..4 {
+            play.extend(["--seat", bot.as_str()]);
+        }
+        let runs = [
+            play,
+            vec!["match", "rikken", "--bot", &bot, "--games", "1"],
+            vec![
+                "compare",
+                "rikken",
+                "--candidate",
+                &bot,
+                "--baseline",
+                "simple",
+                "--games",
+                "1",
+            ],
+        ];
+        for args in runs {
+            let out = croupier().args(&args).arg("--log-dir").arg(log_dir).output().unwrap();
+            let err = stderr_of(&out);
+            assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+            assert!(err.contains(&format!("--log-dir {}", log_dir.display())), "{err}");
+            assert!(err.contains("is a file, not a directory"), "{err}");
+            assert!(!marker.exists(), "{args:?}: a bot was started");
+        }
+    }
+}

@@ -38,7 +38,7 @@ pub struct TableArgs {
     /// Time a bot has to start and answer the handshake.
     #[arg(long, default_value = "10s", value_parser = super::parse_duration)]
     startup_time: Duration,
-    /// Directory for the bots' stderr logs.
+    /// Directory for the bots' stderr logs: each run writes DIR/<UTC time>-<pid>/<bot>.log.
     #[arg(long, default_value = "croupier-logs")]
     log_dir: PathBuf,
     /// Exit with code 4 if any bot faulted.
@@ -293,7 +293,8 @@ pub(super) fn tag_str(rec: &GameRecord, k: &str) -> String {
 
 // ----- match -----
 
-pub fn run_match(a: MatchArgs) -> Outcome {
+pub fn run_match(mut a: MatchArgs) -> Outcome {
+    a.table.log_dir = io::run_log_dir(&a.table.log_dir)?;
     // Bots by name.
     let mut bots: Vec<(String, String)> = Vec::new();
     for b in &a.bots {
@@ -427,7 +428,11 @@ pub fn run_match(a: MatchArgs) -> Outcome {
         game: c.spec.name.to_string(),
         options: c.options.clone(),
         players: players?,
-        config: c.config,
+        // A bot's log is named after its --bot NAME.
+        config: Config {
+            log_names: lineup.clone(),
+            ..c.config
+        },
         seed,
         tags,
         concurrency: a.table.concurrency,
@@ -502,12 +507,17 @@ fn report(t: &TableArgs, acc: &Accumulator, extra: Value, header: impl FnOnce(&m
     faults
 }
 
+/// `N bot fault(s)`, and where the bots' logs are when there are any.
+fn faults_note(t: &TableArgs, faults: u64) -> String {
+    match io::logs_note(&t.log_dir) {
+        Some(note) => format!("croupier: {faults} bot fault(s); {note}"),
+        None => format!("croupier: {faults} bot fault(s)"),
+    }
+}
+
 fn finish(t: &TableArgs, faults: u64) -> Outcome {
     if faults > 0 {
-        eprintln!(
-            "croupier: {faults} bot fault(s); bot stderr logs are in {}",
-            t.log_dir.display()
-        );
+        eprintln!("{}", faults_note(t, faults));
         if t.strict {
             return Err((exit::BOT_FAULT, format!("{faults} bot fault(s) under --strict")));
         }
@@ -517,7 +527,8 @@ fn finish(t: &TableArgs, faults: u64) -> Outcome {
 
 // ----- compare -----
 
-pub fn run_compare(a: CompareArgs) -> Outcome {
+pub fn run_compare(mut a: CompareArgs) -> Outcome {
+    a.table.log_dir = io::run_log_dir(&a.table.log_dir)?;
     let seed = match &a.table.seed {
         Some(s) => parse_seed(s).map_err(usage)?,
         None => rand::random::<u64>(),
@@ -621,8 +632,14 @@ pub fn run_compare(a: CompareArgs) -> Outcome {
     let run = RunSpec {
         game: c.spec.name.to_string(),
         options: c.options.clone(),
+        // Player 0 is the candidate, 1 the baseline, the others the field: their logs' names.
+        config: Config {
+            log_names: (0..players.len())
+                .map(|p| ["candidate", "baseline"].get(p).unwrap_or(&"field").to_string())
+                .collect(),
+            ..c.config
+        },
         players,
-        config: c.config,
         seed,
         tags,
         concurrency: a.table.concurrency,
@@ -741,10 +758,7 @@ pub fn run_compare(a: CompareArgs) -> Outcome {
         })?;
     }
     if faults > 0 {
-        eprintln!(
-            "croupier: {faults} bot fault(s); bot stderr logs are in {}",
-            a.table.log_dir.display()
-        );
+        eprintln!("{}", faults_note(&a.table, faults));
         if a.table.strict {
             return Err((exit::BOT_FAULT, format!("{faults} bot fault(s) under --strict")));
         }

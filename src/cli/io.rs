@@ -200,9 +200,79 @@ pub fn open_output(path: &Path, what: &str, append: bool) -> Result<Output, (u8,
         .map_err(|e| usage(format!("{what} {}: cannot open for writing: {e}", path.display())))
 }
 
+/// The directory of this run's bot logs: `<base>/<UTC date and time>-<pid>`, created when a bot
+/// first writes to stderr. `base` must be a directory or not exist yet (nor may a file stand in
+/// its way): that is checked now, before anything is played.
+pub fn run_log_dir(base: &Path) -> Result<PathBuf, (u8, String)> {
+    let mut p = Some(base);
+    while let Some(q) = p.filter(|q| !q.as_os_str().is_empty()) {
+        if let Ok(m) = std::fs::metadata(q) {
+            if !m.is_dir() {
+                return Err(usage(if q == base {
+                    format!("--log-dir {}: is a file, not a directory", base.display())
+                } else {
+                    format!(
+                        "--log-dir {}: {} is a file, not a directory",
+                        base.display(),
+                        q.display()
+                    )
+                }));
+            }
+            break;
+        }
+        p = q.parent();
+    }
+    Ok(base.join(run_stamp()))
+}
+
+/// `20250301T101500Z-4242`: the UTC time and the process id, unique per run on a machine.
+fn run_stamp() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs() as i64)
+        .unwrap_or(0);
+    let (y, m, d) = civil_date(secs.div_euclid(86_400));
+    let t = secs.rem_euclid(86_400);
+    format!(
+        "{y:04}{m:02}{d:02}T{:02}{:02}{:02}Z-{}",
+        t / 3600,
+        t / 60 % 60,
+        t % 60,
+        std::process::id()
+    )
+}
+
+/// The date of a day counted from 1970-01-01 (H. Hinnant's `civil_from_days`).
+fn civil_date(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (y, m, d)
+}
+
+/// "bot stderr logs are in DIR", when DIR exists and holds a log.
+pub fn logs_note(dir: &Path) -> Option<String> {
+    let holds_logs = std::fs::read_dir(dir).map(|mut d| d.next().is_some()).unwrap_or(false);
+    holds_logs.then(|| format!("bot stderr logs are in {}", dir.display()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn civil_dates() {
+        assert_eq!(civil_date(0), (1970, 1, 1));
+        assert_eq!(civil_date(19_723), (2024, 1, 1));
+        assert_eq!(civil_date(19_723 + 59), (2024, 2, 29));
+        assert_eq!(civil_date(-1), (1969, 12, 31));
+    }
 
     #[test]
     fn outputs_are_compared_as_files() {

@@ -46,7 +46,7 @@ pub struct PlayArgs {
     /// Exit with code 4 if any bot faulted.
     #[arg(long)]
     strict: bool,
-    /// Directory for the bots' stderr logs.
+    /// Directory for the bots' stderr logs: each run writes DIR/<UTC time>-<pid>/<bot>.log.
     #[arg(long, default_value = "croupier-logs")]
     log_dir: PathBuf,
     /// Print only the totals, not a line per game.
@@ -85,6 +85,7 @@ pub fn run(a: PlayArgs) -> Outcome {
         .collect::<Result<_, _>>()
         .map_err(usage)?;
     let options = Options::resolve(&(spec.options)(), spec.name, &a.rules).map_err(usage)?;
+    let log_dir = io::run_log_dir(&a.log_dir)?;
     let seed = match &a.seed {
         Some(s) => parse_seed(s).map_err(usage)?,
         None => rand::random::<u64>(),
@@ -153,7 +154,7 @@ pub fn run(a: PlayArgs) -> Outcome {
     let cfg = Config {
         move_time: a.move_time,
         startup_time: a.startup_time,
-        log_dir: a.log_dir.clone(),
+        log_dir: log_dir.clone(),
         bot_seed: derive(seed, Purpose::Bot, u64::MAX),
         ..Config::default()
     };
@@ -202,7 +203,10 @@ pub fn run(a: PlayArgs) -> Outcome {
         );
     }
     if faults > 0 {
-        outln!("  {faults} fault(s); bot stderr logs are in {}", a.log_dir.display());
+        match io::logs_note(&log_dir) {
+            Some(note) => outln!("  {faults} fault(s); {note}"),
+            None => outln!("  {faults} fault(s)"),
+        }
         if a.strict {
             return Err((exit::BOT_FAULT, format!("{faults} bot fault(s) under --strict")));
         }
