@@ -122,7 +122,7 @@ pub(crate) fn stdout_is_data() {
 pub(crate) fn out_line(line: String) {
     use std::io::Write;
     if STDOUT_IS_DATA.load(std::sync::atomic::Ordering::SeqCst) {
-        eprintln!("{line}");
+        let _ = writeln!(std::io::stderr(), "{line}");
         return;
     }
     let mut out = std::io::stdout().lock();
