@@ -1,4 +1,4 @@
-//! `croupier match`, `croupier compare` and `croupier stats`.
+//! `croupier match` and `croupier compare` (`croupier stats` is in stats.rs).
 
 use super::{exit, find_game, io, usage, Outcome};
 use crate::arena::report::{signed, Accumulator};
