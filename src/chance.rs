@@ -215,6 +215,8 @@ pub struct Chance {
     /// Where the deals came from: `"seed"` or `"file"`.
     source: &'static str,
     log: Vec<Deal>,
+    /// The game's name for messages about given deals ("Rikken deals 13").
+    title: &'static str,
 }
 
 impl Chance {
@@ -225,6 +227,7 @@ impl Chance {
             given: VecDeque::new(),
             source: "seed",
             log: vec![],
+            title: "this game",
         }
     }
 
@@ -236,7 +239,14 @@ impl Chance {
             given: deals.into(),
             source,
             log: vec![],
+            title: "this game",
         }
+    }
+
+    /// Names the game in messages about given deals.
+    pub fn titled(mut self, title: &'static str) -> Chance {
+        self.title = title;
+        self
     }
 
     pub fn source(&self) -> &'static str {
@@ -292,6 +302,7 @@ impl Chance {
     fn complete(&mut self, req: &DealRequest, spec: DealSpec) -> Result<Deal, String> {
         let n = req.hand_sizes.len();
         let deal_no = self.log.len() + 1;
+        let title = self.title;
         let err = |m: String| format!("deal {deal_no}: {m}");
         if let Some(d) = spec.dealer {
             if d != req.dealer {
@@ -307,7 +318,7 @@ impl Chance {
         let mut used: BTreeMap<Card, String> = BTreeMap::new();
         let mut claim = |c: Card, place: String| -> Result<(), String> {
             if !req.deck.contains(&c) {
-                return Err(err(format!("{place}: {c} is not in this game's deck")));
+                return Err(err(format!("{place}: {c} is not in {title}'s deck")));
             }
             if let Some(prev) = used.insert(c, place.clone()) {
                 return Err(err(format!("{c} is given twice ({prev} and {place})")));
@@ -318,7 +329,7 @@ impl Chance {
             if let Some(h) = h {
                 if h.len() != req.hand_sizes[s] {
                     return Err(err(format!(
-                        "seat {s} has {} cards, this game deals {}",
+                        "seat {s} has {} cards, {title} deals {}",
                         h.len(),
                         req.hand_sizes[s]
                     )));
@@ -332,7 +343,7 @@ impl Chance {
             let Some(&(_, size)) = req.piles.iter().find(|(p, _)| p == name) else {
                 let names: Vec<&str> = req.piles.iter().map(|(p, _)| *p).collect();
                 return Err(err(format!(
-                    "unknown pile '{name}' (this game deals: {})",
+                    "unknown pile '{name}' ({title} deals: {})",
                     if names.is_empty() {
                         "no piles".to_string()
                     } else {
@@ -342,7 +353,7 @@ impl Chance {
             };
             if size != usize::MAX && cards.len() != size {
                 return Err(err(format!(
-                    "pile '{name}' has {} cards, this game deals {size}",
+                    "pile '{name}' has {} cards, {title} deals {size}",
                     cards.len()
                 )));
             }
@@ -383,29 +394,51 @@ impl Chance {
     }
 }
 
+/// One game of a deal file: the line its JSON value starts on, and its deals.
+#[derive(Clone, Debug)]
+pub struct DealGame {
+    pub line: usize,
+    pub deals: Vec<DealSpec>,
+}
+
 /// Parses a deal file: a stream of JSON values, one per game. Each is a deal object
 /// `{"dealer": …, "hands": …, "piles": {…}}` or `{"deals": [deal, …]}` for a game of several
 /// deals. Seats are numbers, or `N E S W` in a 4-player game; hands are an array (index = seat)
-/// or an object keyed by seat; a missing or null hand is dealt at random.
-pub fn parse_deal_file(text: &str, players: usize) -> Result<Vec<Vec<DealSpec>>, String> {
+/// or an object keyed by seat; a missing or null hand is dealt at random. Errors start with
+/// `file:line: game G`.
+pub fn parse_deal_file(text: &str, players: usize, file: &str) -> Result<Vec<DealGame>, String> {
     let mut games = Vec::new();
-    let stream = serde_json::Deserializer::from_str(text).into_iter::<serde_json::Value>();
-    for (i, v) in stream.enumerate() {
-        let v = v.map_err(|e| format!("line {}: not valid JSON: {e}", e.line()))?;
-        let g = i + 1;
+    let mut stream = serde_json::Deserializer::from_str(text).into_iter::<serde_json::Value>();
+    let mut end = 0;
+    while let Some(v) = stream.next() {
+        let g = games.len() + 1;
+        let v = v.map_err(|e| {
+            let msg = e.to_string();
+            let msg = msg.rsplit_once(" at line ").map(|(m, _)| m.to_string()).unwrap_or(msg);
+            format!(
+                "{file}:{}: game {g}: not valid JSON: {msg} at column {}",
+                e.line(),
+                e.column()
+            )
+        })?;
+        // The value starts at the first non-blank character after the previous one.
+        let start = end + text[end..].len() - text[end..].trim_start().len();
+        let line = text[..start].matches('\n').count() + 1;
+        end = stream.byte_offset();
+        let at = format!("{file}:{line}: game {g}");
         let deals = match v.get("deals") {
             Some(serde_json::Value::Array(a)) => a.clone(),
-            Some(_) => return Err(format!("game {g}: 'deals' must be an array of deals")),
+            Some(_) => return Err(format!("{at}: 'deals' must be an array of deals")),
             None => vec![v],
         };
         let mut specs = Vec::new();
         for (j, d) in deals.iter().enumerate() {
-            specs.push(parse_deal_spec(d, players).map_err(|e| format!("game {g}, deal {}: {e}", j + 1))?);
+            specs.push(parse_deal_spec(d, players).map_err(|e| format!("{at}, deal {}: {e}", j + 1))?);
         }
-        games.push(specs);
+        games.push(DealGame { line, deals: specs });
     }
     if games.is_empty() {
-        return Err("the file holds no deal".into());
+        return Err(format!("{file}: holds no deal"));
     }
     Ok(games)
 }
@@ -563,15 +596,21 @@ mod tests {
     fn deal_file_accepts_compass_seats_and_several_games() {
         let text = r#"{"dealer":"N","hands":{"N":["AS"],"W":null},"title":"ignored"}
 {"deals":[{"dealer":1},{"dealer":2}]}"#;
-        let games = parse_deal_file(text, 4).unwrap();
+        let games = parse_deal_file(text, 4, "d.json").unwrap();
         assert_eq!(games.len(), 2);
-        assert_eq!(games[0][0].dealer, Some(0));
-        assert_eq!(games[0][0].hands[0].as_ref().unwrap().len(), 1);
-        assert_eq!(games[1].len(), 2);
-        let e = parse_deal_file(r#"{"hands":{"N":["XX"]}}"#, 4).unwrap_err();
-        assert!(e.contains("hands.N") && e.contains("'XX'"), "{e}");
-        let e = parse_deal_file(r#"{"dealer":"Q"}"#, 4).unwrap_err();
-        assert!(e.contains("dealer"), "{e}");
+        assert_eq!((games[0].line, games[1].line), (1, 2));
+        assert_eq!(games[0].deals[0].dealer, Some(0));
+        assert_eq!(games[0].deals[0].hands[0].as_ref().unwrap().len(), 1);
+        assert_eq!(games[1].deals.len(), 2);
+        let e = parse_deal_file(r#"{"hands":{"N":["XX"]}}"#, 4, "d.json").unwrap_err();
+        assert!(
+            e.starts_with("d.json:1: game 1, deal 1: hands.N") && e.contains("'XX'"),
+            "{e}"
+        );
+        let e = parse_deal_file("{}\n\n  {\"dealer\":\"Q\"}", 4, "d.json").unwrap_err();
+        assert!(e.starts_with("d.json:3: game 2, deal 1: dealer"), "{e}");
+        let e = parse_deal_file("{}\n{\"hands\": [", 4, "d.json").unwrap_err();
+        assert!(e.starts_with("d.json:2: game 2: not valid JSON"), "{e}");
     }
 
     #[test]

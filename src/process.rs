@@ -79,10 +79,26 @@ const EXIT_STATUS_WAIT: Duration = Duration::from_millis(50);
 const DRAIN_LIMIT: usize = 4 << 20;
 const TRUNCATED_LINE: &[u8] = b"[croupier: log truncated]\n";
 
+/// Where a bot's stderr goes: a file, created (with its directories) on the first byte and
+/// appended to. With a `label`, several processes share the file: every line is written
+/// whole, with the label in front, so that the lines of different processes do not mix.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LogTarget {
+    pub path: PathBuf,
+    pub label: Option<String>,
+}
+
+/// The longest part line a labelled log holds back waiting for its end.
+const MAX_PART_LINE: usize = 64 * 1024;
+
 /// The stderr sink of a bot: a lazily created, capped log file (or nothing).
 #[derive(Debug)]
 struct StderrLog {
     path: Option<PathBuf>,
+    label: Option<String>,
+    /// A labelled log's unfinished last line.
+    part: Vec<u8>,
+    cap: u64,
     file: Option<File>,
     written: u64,
     truncated: bool,
@@ -92,6 +108,32 @@ struct StderrLog {
 
 impl StderrLog {
     fn write(&mut self, data: &[u8], cap: u64) {
+        self.cap = cap;
+        let Some(label) = &self.label else {
+            self.write_raw(data);
+            return;
+        };
+        // Whole lines only, each after the label; a part line waits for its end.
+        self.part.extend_from_slice(data);
+        let whole = match self.part.iter().rposition(|&b| b == b'\n') {
+            Some(i) => i + 1,
+            None if self.part.len() > MAX_PART_LINE => self.part.len(),
+            None => return,
+        };
+        let mut out = Vec::with_capacity(whole + label.len() * 4);
+        for line in self.part[..whole].split_inclusive(|&b| b == b'\n') {
+            out.extend_from_slice(label.as_bytes());
+            out.extend_from_slice(line);
+        }
+        if !out.ends_with(b"\n") {
+            out.push(b'\n');
+        }
+        self.part.drain(..whole);
+        self.write_raw(&out);
+    }
+
+    fn write_raw(&mut self, data: &[u8]) {
+        let cap = self.cap;
         if data.is_empty() || self.truncated || self.error.is_some() {
             return;
         }
@@ -131,6 +173,9 @@ impl StderrLog {
             if !self.ends_with_newline && self.written + keep as u64 > 0 {
                 out.push(b'\n');
             }
+            if let Some(label) = &self.label {
+                out.extend_from_slice(label.as_bytes());
+            }
             out.extend_from_slice(TRUNCATED_LINE);
             self.truncated = true;
         }
@@ -143,6 +188,17 @@ impl StderrLog {
         }
         if self.truncated {
             self.file = None;
+        }
+    }
+}
+
+impl Drop for StderrLog {
+    /// A labelled log's last line, even without its newline.
+    fn drop(&mut self) {
+        if !self.part.is_empty() {
+            self.part.push(b'\n');
+            let cap = self.cap;
+            self.write(&[], cap);
         }
     }
 }
@@ -183,6 +239,13 @@ impl BotProcess {
     /// SIGKILL`, and every file descriptor >= 3 marked close-on-exec. stderr is appended to
     /// `stderr_log` (created, with its parent directories, on the first byte), or discarded.
     pub fn spawn(argv: &[String], stderr_log: Option<PathBuf>, limits: Limits) -> Result<BotProcess, String> {
+        let target = stderr_log.map(|path| LogTarget { path, label: None });
+        BotProcess::spawn_logged(argv, target, limits)
+    }
+
+    /// [`spawn`](Self::spawn) with stderr going to `log`: a file of its own, or one shared
+    /// with other processes, each line labelled.
+    pub fn spawn_logged(argv: &[String], log: Option<LogTarget>, limits: Limits) -> Result<BotProcess, String> {
         let Some(program) = argv.first() else {
             return Err("cannot start bot: empty command".to_string());
         };
@@ -244,7 +307,10 @@ impl BotProcess {
             status: None,
             group_killed: false,
             log: StderrLog {
-                path: stderr_log,
+                path: log.as_ref().map(|l| l.path.clone()),
+                label: log.and_then(|l| l.label),
+                part: Vec::new(),
+                cap: limits.max_log_bytes,
                 file: None,
                 written: 0,
                 truncated: false,
@@ -1173,6 +1239,42 @@ mod tests {
         c.shutdown(Duration::from_secs(1));
         let text = std::fs::read_to_string(&capped).unwrap();
         assert_eq!(text, format!("{}\n[croupier: log truncated]\n", "e".repeat(100)));
+    }
+
+    #[test]
+    fn labelled_logs_share_a_file_line_by_line() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("bot.log");
+        let target = |l: &str| {
+            Some(LogTarget {
+                path: path.clone(),
+                label: Some(format!("[{l}] ")),
+            })
+        };
+        // Each writes a line in two pieces, then a last line without its newline.
+        let script = |me: &str| {
+            sh(&format!(
+                "printf 'one ' >&2; read x; printf 'two\\nlast {me}' >&2; echo done"
+            ))
+        };
+        let mut a = BotProcess::spawn_logged(&script("a"), target("a"), Limits::default()).unwrap();
+        let mut b = BotProcess::spawn_logged(&script("b"), target("b"), Limits::default()).unwrap();
+        for p in [&mut a, &mut b] {
+            p.send("go");
+        }
+        assert_eq!(a.read_line(soon(3000)), line("done"));
+        assert_eq!(b.read_line(soon(3000)), line("done"));
+        a.shutdown(Duration::from_secs(1));
+        b.shutdown(Duration::from_secs(1));
+        drop((a, b));
+        let text = std::fs::read_to_string(&path).unwrap();
+        let mut lines: Vec<&str> = text.lines().collect();
+        lines.sort();
+        assert_eq!(
+            lines,
+            ["[a] last a", "[a] one two", "[b] last b", "[b] one two"],
+            "{text}"
+        );
     }
 
     #[test]

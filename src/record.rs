@@ -152,32 +152,67 @@ impl GameRecord {
     }
 }
 
-/// Reads a record file: one game per non-blank line. Errors name the line.
+/// Reads a record file: one game per non-blank line. Errors name the file and line, and say
+/// whether the line is not JSON, not a croupier record, or a record with a bad field.
 pub fn read_records(text: &str, file: &str) -> Result<Vec<(usize, GameRecord)>, String> {
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
         if line.trim().is_empty() {
             continue;
         }
-        let rec: GameRecord =
-            serde_json::from_str(line).map_err(|e| format!("{file}:{}: not a game record: {e}", i + 1))?;
-        if rec.format != FORMAT {
-            return Err(format!(
-                "{file}:{}: format is '{}', expected '{FORMAT}'",
-                i + 1,
-                rec.format
-            ));
-        }
-        if rec.version > FORMAT_VERSION {
-            return Err(format!(
-                "{file}:{}: record version {} is newer than this croupier understands ({FORMAT_VERSION})",
-                i + 1,
-                rec.version
-            ));
-        }
+        let rec = parse_record(line).map_err(|e| format!("{file}:{}: {e}", i + 1))?;
         out.push((i + 1, rec));
     }
     Ok(out)
+}
+
+/// One record line, or why it is not one.
+pub fn parse_record(line: &str) -> Result<GameRecord, String> {
+    let v: Value = serde_json::from_str(line).map_err(|e| {
+        // serde_json ends its message with "at line L column C"; the line is the file's own.
+        let msg = e.to_string();
+        let msg = msg.rsplit_once(" at line ").map(|(m, _)| m.to_string()).unwrap_or(msg);
+        format!("not a croupier record: not JSON ({msg} at column {})", e.column())
+    })?;
+    match v.get("format") {
+        Some(Value::String(f)) if f == FORMAT => {}
+        Some(f) => return Err(format!("not a croupier record: format is {f}, expected \"{FORMAT}\"")),
+        None => return Err(format!("not a croupier record: it has no \"format\": \"{FORMAT}\"")),
+    }
+    if let Some(version) = v.get("version").and_then(Value::as_u64) {
+        if version > u64::from(FORMAT_VERSION) {
+            return Err(format!(
+                "record version {version} is newer than this croupier understands ({FORMAT_VERSION})"
+            ));
+        }
+    }
+    serde_json::from_value(v).map_err(|e| format!("a croupier record with a bad field: {e}"))
+}
+
+/// Checks what a record asks of this croupier: a known game, a player count it allows,
+/// options it knows with values they accept, a seat and a score per player. Returns the game.
+pub fn check_record(rec: &GameRecord) -> Result<GameSpec, String> {
+    let Some(spec) = crate::games::find(&rec.game) else {
+        let names: Vec<&str> = crate::games::all().iter().map(|g| g.name).collect();
+        return Err(format!("unknown game '{}'; games: {}", rec.game, names.join(", ")));
+    };
+    if rec.players < spec.min_players || rec.players > spec.max_players {
+        return Err(format!(
+            "{} players: {} is played by {} to {}",
+            rec.players, spec.name, spec.min_players, spec.max_players
+        ));
+    }
+    let pairs: Vec<(String, String)> = rec.options.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+    Options::from_pairs(&(spec.options)(), &rec.game, &pairs)?;
+    if rec.seats.len() != rec.players || rec.result.scores.len() != rec.players {
+        return Err(format!(
+            "{} seats and {} scores for {} players",
+            rec.seats.len(),
+            rec.result.scores.len(),
+            rec.players
+        ));
+    }
+    Ok(spec)
 }
 
 /// Re-runs a record through the engine. On success returns every event in order; on the first
@@ -190,7 +225,7 @@ pub fn replay(rec: &GameRecord, spec: &GameSpec) -> Result<Vec<Event>, String> {
     let chance = if from_seed {
         Chance::seeded(seed)
     } else {
-        Chance::given(seed, rec.deals.iter().map(DealSpec::from_deal).collect())
+        Chance::given(seed, rec.deals.iter().map(DealSpec::from_deal).collect()).titled(spec.title)
     };
     let mut game = (spec.new_game)(rec.players, &options, chance)?;
     let mut events = Vec::new();

@@ -6,7 +6,7 @@ use crate::bots::{self, Bot};
 use crate::chance::{derive, format_seed, Chance, DealSpec, Purpose, Rng};
 use crate::game::{Event, FaultRuling, Game, GameInfo, GameSpec, Seat, SeatView};
 use crate::options::Options;
-use crate::process::{wait_line, BotProcess, Limits, ReadResult};
+use crate::process::{wait_line, BotProcess, Limits, LogTarget, ReadResult};
 use crate::protocol::{act_line, parse_reply, Hello, Reply, VERSION};
 use crate::record::{ActionRecord, FaultRecord, GameRecord, SeatRecord};
 use std::path::PathBuf;
@@ -54,10 +54,17 @@ pub struct Config {
     pub move_time: Duration,
     /// Time a bot has to start and answer `hello`.
     pub startup_time: Duration,
-    /// Where bots' stderr logs go (created when a bot first writes to stderr).
+    /// Where bots' stderr logs go (created when a bot first writes to stderr): one file per
+    /// bot name, `<log_prefix><name>.log`.
     pub log_dir: PathBuf,
-    /// Prefix of log file names (e.g. a table number).
+    /// Prefix of log file names.
     pub log_prefix: String,
+    /// The name of each player's bot (index = player), for its log file; a player without
+    /// one is named after its spec.
+    pub log_names: Vec<String>,
+    /// Set when several tables of one run play at once: their bots share log files, each line
+    /// labelled with the table and player.
+    pub log_table: Option<usize>,
     /// Seed for built-in bots' own randomness.
     pub bot_seed: u64,
     pub limits: Limits,
@@ -70,6 +77,8 @@ impl Default for Config {
             startup_time: Duration::from_secs(10),
             log_dir: PathBuf::from("croupier-logs"),
             log_prefix: String::new(),
+            log_names: Vec::new(),
+            log_table: None,
             bot_seed: 0,
             limits: Limits::default(),
         }
@@ -92,7 +101,7 @@ enum Engine {
 pub struct Player {
     pub spec: SeatSpec,
     engine: Engine,
-    log: Option<PathBuf>,
+    log: Option<LogTarget>,
     /// The lines this player was sent in the current game (for catching up a restarted bot).
     history: Vec<String>,
     /// The seat view, for process bots that asked for the JSON view.
@@ -114,6 +123,35 @@ impl Player {
     }
 }
 
+/// A bot name or command line made into a file name: the last part of each path, characters
+/// other than letters, digits and `._+=-` as `_`, at most 60 bytes.
+pub fn log_file_name(name: String) -> String {
+    let words: Vec<&str> = name
+        .split_whitespace()
+        .map(|w| w.trim_end_matches('/').rsplit('/').next().unwrap_or(w))
+        .collect();
+    let mut out: String = words
+        .join("_")
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || "._+=-".contains(c) {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    if out.starts_with('.') {
+        out.replace_range(..1, "_");
+    }
+    out.truncate(60); // ASCII only: any length is a character boundary
+    if out.is_empty() {
+        "bot".into()
+    } else {
+        out
+    }
+}
+
 /// A fault seen while asking a bot for a decision.
 struct Fault {
     kind: &'static str,
@@ -128,15 +166,15 @@ pub struct Table {
     cfg: Config,
 }
 
-fn start_process(argv: &[String], log: Option<PathBuf>, cfg: &Config) -> Result<Proc, String> {
+fn start_process(argv: &[String], log: Option<LogTarget>, cfg: &Config) -> Result<Proc, String> {
     let process = spawn_process(argv, log, cfg)?;
     handshake(process, argv, Instant::now() + cfg.startup_time)
 }
 
 /// Starts a bot and sends `hello`; [`handshake`] reads the answer. Split so that a table
 /// starts all its bots at once instead of paying each one's startup time in turn.
-fn spawn_process(argv: &[String], log: Option<PathBuf>, cfg: &Config) -> Result<BotProcess, String> {
-    let mut process = BotProcess::spawn(argv, log, cfg.limits)?;
+fn spawn_process(argv: &[String], log: Option<LogTarget>, cfg: &Config) -> Result<BotProcess, String> {
+    let mut process = BotProcess::spawn_logged(argv, log, cfg.limits)?;
     process.send(&format!("1 hello {VERSION}"));
     Ok(process)
 }
@@ -193,10 +231,11 @@ impl Table {
     /// Starts every player (spawns processes and does the handshake).
     pub fn new(specs: &[SeatSpec], cfg: Config) -> Result<Table, String> {
         // Spawn every process first, then read the handshakes: startups overlap.
+        let logs = Self::log_targets(&cfg, specs);
         let mut spawned: Vec<Option<BotProcess>> = Vec::new();
         for (i, spec) in specs.iter().enumerate() {
             spawned.push(match spec {
-                SeatSpec::Command(argv) => Some(spawn_process(argv, Some(Self::log_path(&cfg, i, argv)), &cfg)?),
+                SeatSpec::Command(argv) => Some(spawn_process(argv, logs[i].clone(), &cfg)?),
                 SeatSpec::Builtin(_) => None,
             });
         }
@@ -213,7 +252,7 @@ impl Table {
                     let process = spawned[i].take().expect("spawned above");
                     (
                         Engine::Process(Box::new(handshake(process, argv, deadline)?)),
-                        Some(Self::log_path(&cfg, i, argv)),
+                        logs[i].clone(),
                     )
                 }
             };
@@ -228,14 +267,35 @@ impl Table {
         Ok(Table { players, cfg })
     }
 
-    /// The stderr log of player `i`.
-    fn log_path(cfg: &Config, i: usize, argv: &[String]) -> PathBuf {
-        let prog = std::path::Path::new(&argv[0])
-            .file_name()
-            .map(|f| f.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        cfg.log_dir
-            .join(format!("{}player{}-{}.stderr.log", cfg.log_prefix, i, prog))
+    /// The stderr log of each player that is a process: one file per bot name; a file that
+    /// several processes write (a bot in two seats, or at several tables) labels each line.
+    fn log_targets(cfg: &Config, specs: &[SeatSpec]) -> Vec<Option<LogTarget>> {
+        let names: Vec<Option<String>> = specs
+            .iter()
+            .enumerate()
+            .map(|(i, spec)| match spec {
+                SeatSpec::Builtin(_) => None,
+                SeatSpec::Command(_) => Some(log_file_name(
+                    cfg.log_names.get(i).cloned().unwrap_or_else(|| spec.display()),
+                )),
+            })
+            .collect();
+        names
+            .iter()
+            .enumerate()
+            .map(|(i, name)| {
+                let name = name.as_ref()?;
+                let shared = names.iter().filter(|n| n.as_ref() == Some(name)).count() > 1;
+                let label = match cfg.log_table {
+                    Some(t) => Some(format!("[table {t}, player {i}] ")),
+                    None => shared.then(|| format!("[player {i}] ")),
+                };
+                Some(LogTarget {
+                    path: cfg.log_dir.join(format!("{}{name}.log", cfg.log_prefix)),
+                    label,
+                })
+            })
+            .collect()
     }
 
     /// Sends a line to a player (in-process bots get it as a call).
@@ -401,7 +461,7 @@ impl Table {
     ) -> Result<GameRecord, String> {
         let n = seat_of.len();
         let started = Instant::now();
-        let chance = Chance::given(game_seed, deals);
+        let chance = Chance::given(game_seed, deals).titled(spec.title);
         let mut game = (spec.new_game)(n, options, chance)?;
         // Setup lines.
         for (s, &p) in seat_of.iter().enumerate() {
@@ -622,4 +682,24 @@ pub fn substitute_for(
 /// The player index of each seat for a plain game (player i sits in seat i).
 pub fn identity(n: usize) -> Vec<Seat> {
     (0..n).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::log_file_name;
+
+    #[test]
+    fn log_file_names_are_plain_file_names() {
+        assert_eq!(log_file_name("mine".into()), "mine");
+        assert_eq!(
+            log_file_name("python3 bots/python/bot.py --level 3".into()),
+            "python3_bot.py_--level_3"
+        );
+        assert_eq!(log_file_name("./mybot".into()), "mybot");
+        assert_eq!(log_file_name("../a b/c".into()), "a_c");
+        assert_eq!(log_file_name(".hidden".into()), "_hidden");
+        assert_eq!(log_file_name("ünï".into()), "_n_");
+        assert_eq!(log_file_name("".into()), "bot");
+        assert_eq!(log_file_name("x".repeat(100)).len(), 60);
+    }
 }

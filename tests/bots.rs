@@ -2,7 +2,7 @@
 //! bot inherits a file descriptor or sees a card it may not see.
 
 mod common;
-use common::{croupier, records};
+use common::{croupier, log_files, records};
 
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -154,12 +154,7 @@ fn crashing_and_hanging_bots_are_restarted() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let kinds = fault_kinds(&recs[0]);
     assert!(kinds.iter().any(|k| k == "crash"), "{kinds:?}");
-    let log = std::fs::read_dir(dir.path().join("logs"))
-        .unwrap()
-        .next()
-        .unwrap()
-        .unwrap()
-        .path();
+    let log = log_files(&dir.path().join("logs"))[0].clone();
     assert!(
         std::fs::read_to_string(log).unwrap().contains("dying"),
         "stderr goes to the log"
@@ -242,12 +237,7 @@ fn bots_inherit_no_file_descriptors() {
     let (recs, out) = play_with(dir.path(), &lister, &[]);
     assert!(out.status.success());
     assert_eq!(recs[0]["faults"].as_array().unwrap().len(), 0);
-    let log = std::fs::read_dir(dir.path().join("logs"))
-        .unwrap()
-        .next()
-        .unwrap()
-        .unwrap()
-        .path();
+    let log = log_files(&dir.path().join("logs"))[0].clone();
     let fds: Vec<String> = std::fs::read_to_string(log)
         .unwrap()
         .split_whitespace()

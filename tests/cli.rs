@@ -168,13 +168,13 @@ fn replay_names_the_place_of_a_tampered_card() {
             .and(predicate::str::contains("deal 1"))
             .and(predicate::str::contains("seat 0")),
     );
-    // A file that is not a record is an input error naming the line.
+    // A file that is not a record is an input error (exit 2) naming the line.
     std::fs::write(&tampered, "{\"x\":1}\n").unwrap();
     croupier()
         .arg("replay")
         .arg(&tampered)
         .assert()
-        .code(1)
+        .code(2)
         .stderr(predicate::str::contains(":1:"));
 }
 

@@ -92,7 +92,7 @@ pub fn run(
             let tx = tx.clone();
             let mut cfg = spec.config.clone();
             if workers > 1 {
-                cfg.log_prefix = format!("{}table{w}-", cfg.log_prefix);
+                cfg.log_table = Some(w);
             }
             scope.spawn(move || worker(spec, cfg, &queue, &stop, &tx));
         }

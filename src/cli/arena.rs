@@ -1,6 +1,6 @@
-//! `croupier match`, `croupier compare` and `croupier stats`.
+//! `croupier match` and `croupier compare` (`croupier stats` is in stats.rs).
 
-use super::{exit, find_game, usage, Outcome};
+use super::{exit, find_game, io, usage, Outcome};
 use crate::arena::report::{signed, Accumulator};
 use crate::arena::{self, Control, Job, RunSpec, Set};
 use crate::chance::{derive, format_seed, parse_seed, Purpose};
@@ -14,7 +14,7 @@ use serde_json::{json, Value};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs::OpenOptions;
 use std::io::{IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 /// Options shared by `match` and `compare`.
@@ -38,7 +38,7 @@ pub struct TableArgs {
     /// Time a bot has to start and answer the handshake.
     #[arg(long, default_value = "10s", value_parser = super::parse_duration)]
     startup_time: Duration,
-    /// Directory for the bots' stderr logs.
+    /// Directory for the bots' stderr logs: each run writes DIR/<UTC time>-<pid>/<bot>.log.
     #[arg(long, default_value = "croupier-logs")]
     log_dir: PathBuf,
     /// Exit with code 4 if any bot faulted.
@@ -73,7 +73,8 @@ pub struct MatchArgs {
     #[arg(long)]
     no_duplicate: bool,
     /// Append one JSON line per finished game to FILE (flushed; a duplicate set at once).
-    #[arg(long, value_name = "FILE")]
+    /// `-` writes them to standard output; the result then goes to stderr.
+    #[arg(long, value_name = "FILE|-")]
     record: Option<PathBuf>,
     /// Continue an interrupted run: read --record, drop a torn last line, play what is missing.
     #[arg(long, requires = "record")]
@@ -111,24 +112,16 @@ pub struct CompareArgs {
     /// Probability of failing a candidate whose true difference is UPPER.
     #[arg(long, default_value_t = 0.05)]
     beta: f64,
-    /// Append one JSON line per game to FILE.
-    #[arg(long, value_name = "FILE")]
+    /// Append one JSON line per game to FILE. `-` writes them to standard output; the result
+    /// then goes to stderr.
+    #[arg(long, value_name = "FILE|-")]
     record: Option<PathBuf>,
-    /// Also write the verdict as a JUnit XML report (one test case) for CI systems.
-    #[arg(long, value_name = "FILE")]
+    /// Also write the verdict as a JUnit XML report (one test case) for CI systems. `-` writes
+    /// it to standard output; the result then goes to stderr.
+    #[arg(long, value_name = "FILE|-")]
     junit: Option<PathBuf>,
     #[command(flatten)]
     table: TableArgs,
-}
-
-#[derive(Args, Debug)]
-pub struct StatsArgs {
-    /// Record files (shards, resumed runs); `-` reads standard input.
-    #[arg(required = true)]
-    files: Vec<String>,
-    /// Print the result as JSON (one object per match).
-    #[arg(long)]
-    json: bool,
 }
 
 // ----- shared pieces -----
@@ -220,30 +213,29 @@ fn common(game: &str, t: &TableArgs, players: Option<usize>, seed: u64) -> Resul
     })
 }
 
-/// An append-only record file written a set at a time.
-struct Sink(Option<std::fs::File>);
+/// An append-only record file (or standard output) written a set at a time.
+struct Sink(Option<io::Output>);
 
 impl Sink {
+    /// Opens the record before the first game; `-` is standard output, which then carries only
+    /// the records (the result goes to stderr).
     fn open(path: Option<&PathBuf>) -> Result<Sink, (u8, String)> {
         let Some(p) = path else { return Ok(Sink(None)) };
-        let f = OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(p)
-            .map_err(|e| usage(format!("cannot open record file {}: {e}", p.display())))?;
-        Ok(Sink(Some(f)))
+        if io::is_dash(p) {
+            super::stdout_is_data();
+        }
+        Ok(Sink(Some(io::open_output(p, "--record", true)?)))
     }
 
     /// Writes the records of one set with one write, then flushes.
     fn write(&mut self, recs: &[GameRecord]) -> Result<(), String> {
-        if let Some(f) = &mut self.0 {
+        if let Some(out) = &mut self.0 {
             let mut text = String::new();
             for r in recs {
                 text.push_str(&r.to_line());
                 text.push('\n');
             }
-            f.write_all(text.as_bytes())
-                .and_then(|_| f.flush())
+            out.write(text.as_bytes())
                 .map_err(|e| format!("writing the record: {e}"))?;
         }
         Ok(())
@@ -254,18 +246,9 @@ fn parse_spec(s: &str) -> Result<SeatSpec, (u8, String)> {
     SeatSpec::parse(s).map_err(usage)
 }
 
-/// The length of `text` without a torn last line: one that has no newline at its end (as a
-/// killed writer leaves it) and is not valid JSON.
+/// The length of `text` without a torn last line (see [`io::whole_lines`]).
 fn whole_lines(text: &str) -> usize {
-    if text.is_empty() || text.ends_with('\n') {
-        return text.len();
-    }
-    let last = text.rfind('\n').map(|i| i + 1).unwrap_or(0);
-    if serde_json::from_str::<Value>(&text[last..]).is_ok() {
-        text.len()
-    } else {
-        last
-    }
+    io::whole_lines(text.as_bytes())
 }
 
 /// Reads a record file for resuming. A torn last line (no newline at its end, as a killed
@@ -300,7 +283,7 @@ fn read_for_resume(path: &PathBuf) -> Result<Vec<GameRecord>, (u8, String)> {
     Ok(recs.into_iter().map(|(_, r)| r).collect())
 }
 
-fn tag_str(rec: &GameRecord, k: &str) -> String {
+pub(super) fn tag_str(rec: &GameRecord, k: &str) -> String {
     match rec.tags.get(k) {
         Some(Value::String(s)) => s.clone(),
         Some(v) => v.to_string(),
@@ -310,7 +293,8 @@ fn tag_str(rec: &GameRecord, k: &str) -> String {
 
 // ----- match -----
 
-pub fn run_match(a: MatchArgs) -> Outcome {
+pub fn run_match(mut a: MatchArgs) -> Outcome {
+    a.table.log_dir = io::run_log_dir(&a.table.log_dir)?;
     // Bots by name.
     let mut bots: Vec<(String, String)> = Vec::new();
     for b in &a.bots {
@@ -329,7 +313,13 @@ pub fn run_match(a: MatchArgs) -> Outcome {
     let spec_of = |name: &str| bots.iter().find(|(n, _)| n == name).map(|(_, s)| s.clone());
     // The seed: given, else the resumed file's, else fresh.
     let previous = match (&a.record, a.resume) {
+        (Some(p), true) if io::is_dash(p) => {
+            return Err(usage(
+                "--resume reads the run so far from --record FILE: it cannot be - (standard output)",
+            ))
+        }
         (Some(p), true) => read_for_resume(p)?,
+        (Some(p), false) if io::is_dash(p) => vec![],
         (Some(p), false) => {
             if std::fs::metadata(p).map(|m| m.len() > 0).unwrap_or(false) {
                 return Err(usage(format!(
@@ -438,7 +428,11 @@ pub fn run_match(a: MatchArgs) -> Outcome {
         game: c.spec.name.to_string(),
         options: c.options.clone(),
         players: players?,
-        config: c.config,
+        // A bot's log is named after its --bot NAME.
+        config: Config {
+            log_names: lineup.clone(),
+            ..c.config
+        },
         seed,
         tags,
         concurrency: a.table.concurrency,
@@ -483,12 +477,19 @@ pub fn run_match(a: MatchArgs) -> Outcome {
     finish(&a.table, faults)
 }
 
-/// Prints the result (table or JSON) and returns the number of faults.
-fn report(t: &TableArgs, acc: &Accumulator, extra: Value, header: impl FnOnce(&mut Vec<String>)) -> u64 {
+/// The result object of `match --json` (and of each `stats --json` line): the statistics and
+/// `extra` (`game`, `match`).
+pub(super) fn result_json(acc: &Accumulator, extra: Value) -> Value {
     let mut j = acc.to_json();
     if let (Some(o), Value::Object(e)) = (j.as_object_mut(), extra) {
         o.extend(e);
     }
+    j
+}
+
+/// Prints the result (table or JSON) and returns the number of faults.
+fn report(t: &TableArgs, acc: &Accumulator, extra: Value, header: impl FnOnce(&mut Vec<String>)) -> u64 {
+    let j = result_json(acc, extra);
     let faults: u64 = j["bots"]
         .as_array()
         .map(|b| b.iter().filter_map(|x| x["faults"].as_u64()).sum())
@@ -506,12 +507,17 @@ fn report(t: &TableArgs, acc: &Accumulator, extra: Value, header: impl FnOnce(&m
     faults
 }
 
+/// `N bot fault(s)`, and where the bots' logs are when there are any.
+fn faults_note(t: &TableArgs, faults: u64) -> String {
+    match io::logs_note(&t.log_dir) {
+        Some(note) => format!("croupier: {faults} bot fault(s); {note}"),
+        None => format!("croupier: {faults} bot fault(s)"),
+    }
+}
+
 fn finish(t: &TableArgs, faults: u64) -> Outcome {
     if faults > 0 {
-        eprintln!(
-            "croupier: {faults} bot fault(s); bot stderr logs are in {}",
-            t.log_dir.display()
-        );
+        eprintln!("{}", faults_note(t, faults));
         if t.strict {
             return Err((exit::BOT_FAULT, format!("{faults} bot fault(s) under --strict")));
         }
@@ -521,7 +527,8 @@ fn finish(t: &TableArgs, faults: u64) -> Outcome {
 
 // ----- compare -----
 
-pub fn run_compare(a: CompareArgs) -> Outcome {
+pub fn run_compare(mut a: CompareArgs) -> Outcome {
+    a.table.log_dir = io::run_log_dir(&a.table.log_dir)?;
     let seed = match &a.table.seed {
         Some(s) => parse_seed(s).map_err(usage)?,
         None => rand::random::<u64>(),
@@ -549,7 +556,8 @@ pub fn run_compare(a: CompareArgs) -> Outcome {
     if a.games == 0 {
         return Err(usage("--games must be at least 1"));
     }
-    if let Some(p) = &a.record {
+    io::distinct_outputs(&[("--record", a.record.as_deref()), ("--junit", a.junit.as_deref())])?;
+    if let Some(p) = a.record.as_ref().filter(|p| !io::is_dash(p)) {
         if std::fs::metadata(p).map(|m| m.len() > 0).unwrap_or(false) {
             return Err(usage(format!(
                 "{} already exists and is not empty: use another file",
@@ -624,13 +632,30 @@ pub fn run_compare(a: CompareArgs) -> Outcome {
     let run = RunSpec {
         game: c.spec.name.to_string(),
         options: c.options.clone(),
+        // Player 0 is the candidate, 1 the baseline, the others the field: their logs' names.
+        config: Config {
+            log_names: (0..players.len())
+                .map(|p| ["candidate", "baseline"].get(p).unwrap_or(&"field").to_string())
+                .collect(),
+            ..c.config
+        },
         players,
-        config: c.config,
         seed,
         tags,
         concurrency: a.table.concurrency,
     };
     let mut sink = Sink::open(a.record.as_ref())?;
+    // The report is written at the end, but its file is opened now: a path that cannot be
+    // written is an error before the first game, not after the last.
+    let mut junit = match &a.junit {
+        Some(p) => {
+            if io::is_dash(p) {
+                super::stdout_is_data();
+            }
+            Some(io::open_output(p, "--junit", false)?)
+        }
+        None => None,
+    };
     let started = Instant::now();
     let mut progress = Progress::new(a.games * jobs.len() as u64, a.table.quiet);
     // Sets finish in any order; the test takes them in deal order.
@@ -709,7 +734,7 @@ pub fn run_compare(a: CompareArgs) -> Outcome {
         );
         outln!("result: {verdict}");
     }
-    if let Some(path) = &a.junit {
+    if let Some(out) = &mut junit {
         let estimate = format!(
             "candidate − baseline per deal and seat {} over {} deal(s); GSPRT bounds {},{}",
             fmt_interval(diffs.mean(), lo, hi),
@@ -725,13 +750,15 @@ pub fn run_compare(a: CompareArgs) -> Outcome {
             &estimate,
             started.elapsed(),
         );
-        std::fs::write(path, xml).map_err(|e| usage(format!("cannot write {}: {e}", path.display())))?;
+        out.write(xml.as_bytes()).map_err(|e| {
+            usage(format!(
+                "--junit {}: {e}",
+                a.junit.as_deref().unwrap_or(Path::new("")).display()
+            ))
+        })?;
     }
     if faults > 0 {
-        eprintln!(
-            "croupier: {faults} bot fault(s); bot stderr logs are in {}",
-            a.table.log_dir.display()
-        );
+        eprintln!("{}", faults_note(&a.table, faults));
         if a.table.strict {
             return Err((exit::BOT_FAULT, format!("{faults} bot fault(s) under --strict")));
         }
@@ -786,95 +813,6 @@ fn deal_difference(recs: &[GameRecord], n: usize, shared_base: bool) -> f64 {
         sum += cand - base;
     }
     sum / n as f64
-}
-
-// ----- stats -----
-
-pub fn run_stats(a: StatsArgs) -> Outcome {
-    // Records grouped by match, then by set; duplicates (same match, set and game) counted once.
-    let mut matches: BTreeMap<String, BTreeMap<(u64, String), Vec<GameRecord>>> = BTreeMap::new();
-    let mut seen: BTreeMap<(String, String, String), String> = BTreeMap::new();
-    let mut dups = Vec::new();
-    for f in &a.files {
-        let text = if f == "-" {
-            let mut s = String::new();
-            std::io::Read::read_to_string(&mut std::io::stdin(), &mut s).map_err(|e| usage(format!("stdin: {e}")))?;
-            s
-        } else {
-            std::fs::read_to_string(f).map_err(|e| usage(format!("{f}: {e}")))?
-        };
-        // A torn last line (an interrupted run) is skipped with a note.
-        let keep = whole_lines(&text);
-        if keep < text.len() {
-            eprintln!("croupier: {f}: skipping a torn last line");
-        }
-        let text = &text[..keep];
-        for (line, r) in read_records(text, f).map_err(usage)? {
-            let m = match tag_str(&r, "match") {
-                s if !s.is_empty() => s,
-                _ => "(croupier play records)".to_string(),
-            };
-            // Sets in index order (records of `play` each form a set of their own).
-            let set = match r.tags.get("set").and_then(|v| v.as_u64()) {
-                Some(i) => (i, String::new()),
-                None => (u64::MAX, format!("seed {}", r.seed)),
-            };
-            let key = (m.clone(), format!("{set:?}"), tag_str(&r, "job"));
-            let place = format!("{f}:{line}");
-            if let Some(first) = seen.get(&key) {
-                dups.push(format!("{place} repeats {first}"));
-                continue;
-            }
-            seen.insert(key, place);
-            matches.entry(m).or_default().entry(set).or_default().push(r);
-        }
-    }
-    if matches.is_empty() {
-        return Err(usage("no game records in the given files"));
-    }
-    let mut json_out = Vec::new();
-    for (m, sets) in &matches {
-        let mut acc = Accumulator::default();
-        for (k, recs) in sets.values().enumerate() {
-            acc.add_set(k as u64, recs);
-        }
-        let first = sets.values().next().and_then(|v| v.first()).expect("a record");
-        if a.json {
-            let mut j = acc.to_json();
-            j["match"] = json!(m);
-            j["game"] = json!(first.game);
-            json_out.push(j);
-        } else {
-            outln!(
-                "{}: {} deal(s), {} game(s), match {m}, seed {}",
-                first.game,
-                acc.sets,
-                acc.games,
-                tag_str(first, "match_seed")
-            );
-            for l in acc.lines() {
-                outln!("{l}");
-            }
-            outln!();
-        }
-    }
-    if a.json {
-        outln!(
-            "{}",
-            if json_out.len() == 1 {
-                json_out.remove(0)
-            } else {
-                Value::from(json_out)
-            }
-        );
-    }
-    if !dups.is_empty() {
-        eprintln!("croupier: {} duplicate game(s) counted once:", dups.len());
-        for d in dups.iter().take(20) {
-            eprintln!("  {d}");
-        }
-    }
-    Ok(exit::OK)
 }
 
 #[cfg(test)]

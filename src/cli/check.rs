@@ -24,7 +24,7 @@ pub struct CheckArgs {
     /// Time the bot has to start and answer the handshake.
     #[arg(long, default_value = "10s", value_parser = super::parse_duration)]
     startup_time: Duration,
-    /// Directory for the bot's stderr log.
+    /// Directory for the bot's stderr logs: each run writes DIR/<UTC time>-<pid>/.
     #[arg(long, default_value = "croupier-logs")]
     log_dir: PathBuf,
 }
@@ -73,10 +73,11 @@ pub fn run(a: CheckArgs) -> Outcome {
         Some(g) => vec![super::find_game(g)?],
         None => crate::games::all(),
     };
+    let log_dir = super::io::run_log_dir(&a.log_dir)?;
     let mut report = Report { failed: 0 };
     if let SeatSpec::Command(argv) = &spec {
         outln!("checking {} (protocol {VERSION})", a.spec);
-        let log = a.log_dir.join("check.stderr.log");
+        let log = log_dir.join("check.log");
         let mut bot = BotProcess::spawn(argv, Some(log.clone()), Limits::default()).map_err(usage)?;
         // 1. The handshake.
         bot.send(&format!("1 hello {VERSION}"));
@@ -146,7 +147,9 @@ pub fn run(a: CheckArgs) -> Outcome {
             bot.shutdown(Duration::from_millis(100));
         }
         if !started {
-            outln!("(stderr of the bot: {})", log.display());
+            if log.exists() {
+                outln!("(stderr of the bot: {})", log.display());
+            }
             return Err((exit::CHECK_FAILED, "the bot failed the handshake".into()));
         }
     }
@@ -156,7 +159,7 @@ pub fn run(a: CheckArgs) -> Outcome {
         let cfg = Config {
             move_time: a.move_time,
             startup_time: a.startup_time,
-            log_dir: a.log_dir.clone(),
+            log_dir: log_dir.clone(),
             log_prefix: format!("check-{}-", g.name),
             ..Config::default()
         };
@@ -181,7 +184,9 @@ pub fn run(a: CheckArgs) -> Outcome {
         );
     }
     if report.failed > 0 {
-        outln!("bot stderr logs: {}", a.log_dir.display());
+        if let Some(note) = super::io::logs_note(&log_dir) {
+            outln!("{note}");
+        }
         return Err((exit::CHECK_FAILED, format!("{} check(s) failed", report.failed)));
     }
     outln!("all checks passed");

@@ -13,8 +13,10 @@ macro_rules! outln {
 
 mod arena;
 mod check;
+mod io;
 mod play;
 mod show;
+mod stats;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -53,7 +55,7 @@ enum Command {
     /// The CI gate: is the candidate at least as good as the baseline? Exit 0 pass, 1 fail, 3 undecided.
     Compare(arena::CompareArgs),
     /// Statistics of record files (shards, resumed runs), as `match` prints them.
-    Stats(arena::StatsArgs),
+    Stats(stats::StatsArgs),
     /// Check that a bot speaks the protocol: handshake, unknown requests, notifications, a game
     /// of every game, quit. Exit 0 when every check passes, 1 otherwise.
     Check(check::CheckArgs),
@@ -89,7 +91,7 @@ pub fn main() -> ExitCode {
         Command::Play(args) => play::run(args),
         Command::Match(args) => arena::run_match(args),
         Command::Compare(args) => arena::run_compare(args),
-        Command::Stats(args) => arena::run_stats(args),
+        Command::Stats(args) => stats::run(args),
         Command::Check(args) => check::run(args),
         Command::Replay { files } => show::replay_files(&files),
         Command::Show(args) => show::run(args),
@@ -106,9 +108,23 @@ pub fn main() -> ExitCode {
     }
 }
 
-/// Writes one line to stdout; exits quietly (status 0) when the reader has gone away.
+/// Set when standard output carries data (`--record -`, `--junit -`): what croupier prints
+/// for people then goes to stderr, so the data can be piped on unmixed.
+static STDOUT_IS_DATA: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Sends the output for people (`outln!`) to stderr from now on: stdout carries data.
+pub(crate) fn stdout_is_data() {
+    STDOUT_IS_DATA.store(true, std::sync::atomic::Ordering::SeqCst);
+}
+
+/// Writes one line to stdout (to stderr when stdout carries data); exits quietly (status 0)
+/// when the reader has gone away.
 pub(crate) fn out_line(line: String) {
     use std::io::Write;
+    if STDOUT_IS_DATA.load(std::sync::atomic::Ordering::SeqCst) {
+        let _ = writeln!(std::io::stderr(), "{line}");
+        return;
+    }
     let mut out = std::io::stdout().lock();
     if let Err(e) = writeln!(out, "{line}").and_then(|_| out.flush()) {
         if e.kind() == std::io::ErrorKind::BrokenPipe {

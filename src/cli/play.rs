@@ -1,14 +1,12 @@
 //! `croupier play`.
 
-use super::{exit, find_game, usage, Outcome};
-use crate::chance::{derive, parse_deal_file, parse_seed, Purpose};
+use super::{exit, find_game, io, usage, Outcome};
+use crate::chance::{derive, parse_deal_file, parse_seed, Chance, Purpose};
 use crate::options::Options;
 use crate::record::{fmt_score, GameRecord};
 use crate::referee::{identity, Config, SeatSpec, Table};
 use clap::Args;
-use std::fs::OpenOptions;
-use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 #[derive(Args, Debug)]
 pub struct PlayArgs {
@@ -42,24 +40,18 @@ pub struct PlayArgs {
     /// Add to an existing record file instead of refusing to touch it.
     #[arg(long)]
     append: bool,
-    /// Play the hands in FILE (JSON; see protocol.md, "Deal files").
-    #[arg(long, value_name = "FILE")]
-    deal: Option<PathBuf>,
+    /// Play the hands in FILE (JSON; see protocol.md, "Deal files"); `-` reads standard input.
+    #[arg(long, value_name = "FILE|-")]
+    deal: Option<String>,
     /// Exit with code 4 if any bot faulted.
     #[arg(long)]
     strict: bool,
-    /// Directory for the bots' stderr logs.
+    /// Directory for the bots' stderr logs: each run writes DIR/<UTC time>-<pid>/<bot>.log.
     #[arg(long, default_value = "croupier-logs")]
     log_dir: PathBuf,
     /// Print only the totals, not a line per game.
     #[arg(long, short)]
     quiet: bool,
-}
-
-enum Sink {
-    None,
-    Stdout,
-    File(std::fs::File),
 }
 
 pub fn run(a: PlayArgs) -> Outcome {
@@ -93,14 +85,16 @@ pub fn run(a: PlayArgs) -> Outcome {
         .collect::<Result<_, _>>()
         .map_err(usage)?;
     let options = Options::resolve(&(spec.options)(), spec.name, &a.rules).map_err(usage)?;
+    let log_dir = io::run_log_dir(&a.log_dir)?;
     let seed = match &a.seed {
         Some(s) => parse_seed(s).map_err(usage)?,
         None => rand::random::<u64>(),
     };
+    let deal_file = a.deal.as_deref().map(io::input_name).unwrap_or_default();
     let deal_games = match &a.deal {
         Some(path) => {
-            let text = std::fs::read_to_string(path).map_err(|e| usage(format!("{}: {e}", path.display())))?;
-            parse_deal_file(&text, players).map_err(|e| usage(format!("{}: {e}", path.display())))?
+            let text = io::read_input_text(path)?;
+            parse_deal_file(&text, players, &deal_file).map_err(usage)?
         }
         None => vec![],
     };
@@ -111,41 +105,56 @@ pub fn run(a: PlayArgs) -> Outcome {
     });
     if !deal_games.is_empty() && games as usize > deal_games.len() {
         return Err(usage(format!(
-            "{} holds {} game(s) but --games asks for {games}",
-            a.deal.as_ref().unwrap().display(),
+            "{deal_file} holds {} game(s) but --games asks for {games}",
             deal_games.len()
         )));
     }
-    let mut sink = match a.record.as_deref() {
-        None => Sink::None,
-        Some("-") => Sink::Stdout,
-        Some(path) => {
-            let existing = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
-            if existing > 0 && !a.append {
-                return Err(usage(format!(
-                    "{path} already exists and is not empty: use --append to add to it, or another file"
-                )));
-            }
-            let f = OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(path)
-                .map_err(|e| usage(format!("cannot open record file {path}: {e}")))?;
-            Sink::File(f)
-        }
+    // Where a game's given deals are wrong, say so now, naming the file and line: the first
+    // deal of every game is made when the game is set up, before any bot starts.
+    let deal_error = |g: u64, e: String| {
+        let line = deal_games[g as usize].line;
+        usage(format!("{deal_file}:{line}: game {}: {e}", g + 1))
     };
-    let to_stderr = matches!(sink, Sink::Stdout);
-    let say = |line: &str| {
-        if to_stderr {
-            eprintln!("{line}");
-        } else {
-            outln!("{line}");
+    for (g, d) in deal_games.iter().enumerate().take(games as usize) {
+        let chance = Chance::given(derive(seed, Purpose::Game, g as u64), d.deals.clone()).titled(spec.title);
+        if let Err(e) = (spec.new_game)(players, &options, chance) {
+            return Err(deal_error(g as u64, e));
+        }
+    }
+    let mut sink = match a.record.as_deref() {
+        None => None,
+        Some(name) => {
+            let path = Path::new(name);
+            let mut unended = false;
+            if io::is_dash(path) {
+                // The records are the data on stdout; the summaries go to stderr.
+                super::stdout_is_data();
+            } else {
+                let existing = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
+                if existing > 0 && !a.append {
+                    return Err(usage(format!(
+                        "{} already exists and is not empty: use --append to add to it, or another file",
+                        path.display()
+                    )));
+                }
+                if existing > 0 {
+                    // Add only to a file of croupier records, and after its last line.
+                    io::read_record_file(name, false)
+                        .map_err(|(c, e)| (c, format!("--append: {e}: add records only to a record file")))?;
+                    unended = !std::fs::read(path).unwrap_or_default().ends_with(b"\n");
+                }
+            }
+            let mut out = io::open_output(path, "--record", true)?;
+            if unended {
+                out.write(b"\n").map_err(|e| usage(format!("{name}: {e}")))?;
+            }
+            Some(out)
         }
     };
     let cfg = Config {
         move_time: a.move_time,
         startup_time: a.startup_time,
-        log_dir: a.log_dir.clone(),
+        log_dir: log_dir.clone(),
         bot_seed: derive(seed, Purpose::Bot, u64::MAX),
         ..Config::default()
     };
@@ -155,54 +164,49 @@ pub fn run(a: PlayArgs) -> Outcome {
     let mut faults = 0usize;
     for g in 0..games {
         let game_seed = derive(seed, Purpose::Game, g);
-        let deals = deal_games.get(g as usize).cloned().unwrap_or_default();
-        let mut rec: GameRecord = table
-            .play(&spec, &options, game_seed, deals, &seat_of)
-            .map_err(|e| usage(format!("game {}: {e}", g + 1)))?;
+        let deals = deal_games.get(g as usize).map(|d| d.deals.clone()).unwrap_or_default();
+        let given = !deals.is_empty();
+        let mut rec: GameRecord = table.play(&spec, &options, game_seed, deals, &seat_of).map_err(|e| {
+            // A later deal of the game that the file gets wrong.
+            if given && e.starts_with("deal ") {
+                deal_error(g, e)
+            } else {
+                usage(format!("game {}: {e}", g + 1))
+            }
+        })?;
         rec.tags.insert("game".into(), (g + 1).into());
         rec.tags.insert("run_games".into(), games.into());
-        let line = rec.to_line();
-        match &mut sink {
-            Sink::None => {}
-            Sink::Stdout => {
-                let mut out = std::io::stdout().lock();
-                writeln!(out, "{line}")
-                    .and_then(|_| out.flush())
-                    .map_err(|e| usage(format!("writing the record: {e}")))?;
-            }
-            Sink::File(f) => {
-                writeln!(f, "{line}")
-                    .and_then(|_| f.flush())
-                    .map_err(|e| usage(format!("writing the record: {e}")))?;
-            }
+        if let Some(out) = &mut sink {
+            out.write(format!("{}\n", rec.to_line()).as_bytes())
+                .map_err(|e| usage(format!("writing the record: {e}")))?;
         }
         for (t, s) in totals.iter_mut().zip(&rec.result.scores) {
             *t += s;
         }
         faults += rec.faults.len();
         if !a.quiet {
-            say(&summary_line(g + 1, games, &rec));
+            outln!("{}", summary_line(g + 1, games, &rec));
             for f in &rec.faults {
-                say(&format!("  fault ({}): {}", f.kind, f.message));
+                outln!("  fault ({}): {}", f.kind, f.message);
             }
         }
     }
     table.shutdown();
     let names: Vec<String> = table.players.iter().map(|p| p.name()).collect();
-    say(&format!("seed {seed}: {games} game(s) of {}", spec.name));
+    outln!("seed {seed}: {games} game(s) of {}", spec.name);
     for (s, t) in totals.iter().enumerate() {
-        say(&format!(
+        outln!(
             "  seat {s} {:<16} total {:>8}  mean {:>8.3}",
             names[s],
             fmt_score(*t),
             t / games.max(1) as f64
-        ));
+        );
     }
     if faults > 0 {
-        say(&format!(
-            "  {faults} fault(s); bot stderr logs are in {}",
-            a.log_dir.display()
-        ));
+        match io::logs_note(&log_dir) {
+            Some(note) => outln!("  {faults} fault(s); {note}"),
+            None => outln!("  {faults} fault(s)"),
+        }
         if a.strict {
             return Err((exit::BOT_FAULT, format!("{faults} bot fault(s) under --strict")));
         }

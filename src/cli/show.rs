@@ -1,10 +1,10 @@
 //! `croupier show` and `croupier replay`.
 
-use super::{exit, find_game, usage, Outcome};
+use super::{exit, io, usage, Outcome};
 use crate::game::GameSpec;
-use crate::record::{fmt_score, read_records, replay, GameRecord};
+use crate::record::{fmt_score, replay, GameRecord};
 use clap::Args;
-use std::io::Read;
+use std::collections::BTreeMap;
 
 #[derive(Args, Debug)]
 pub struct ShowArgs {
@@ -18,26 +18,18 @@ pub struct ShowArgs {
     seat: Option<usize>,
 }
 
-fn read_file(path: &str) -> Result<String, (u8, String)> {
-    if path == "-" {
-        let mut s = String::new();
-        std::io::stdin()
-            .read_to_string(&mut s)
-            .map_err(|e| usage(format!("stdin: {e}")))?;
-        Ok(s)
-    } else {
-        std::fs::read_to_string(path).map_err(|e| usage(format!("{path}: {e}")))
-    }
-}
-
 pub fn replay_files(files: &[String]) -> Outcome {
-    let mut total = 0;
+    io::stdin_at_most_once(files.iter().map(String::as_str))?;
+    // Every file is read and checked first: a file that is not a record file is an input
+    // error (exit 2), whatever the files before it hold.
+    let mut all = Vec::new();
     for f in files {
-        let text = read_file(f)?;
-        let records = read_records(&text, f).map_err(|e| (exit::CHECK_FAILED, e))?;
-        for (k, (line, rec)) in records.iter().enumerate() {
-            let spec = find_game(&rec.game).map_err(|(_, e)| (exit::CHECK_FAILED, format!("{f}:{line}: {e}")))?;
-            replay(rec, &spec).map_err(|e| (exit::CHECK_FAILED, format!("{f}:{line} (game {}): {e}", k + 1)))?;
+        all.push((io::input_name(f), io::read_record_file(f, false)?));
+    }
+    let mut total = 0;
+    for (name, records) in &all {
+        for (k, (line, rec, spec)) in records.iter().enumerate() {
+            replay(rec, spec).map_err(|e| (exit::CHECK_FAILED, format!("{name}:{line} (game {}): {e}", k + 1)))?;
             total += 1;
         }
     }
@@ -46,39 +38,37 @@ pub fn replay_files(files: &[String]) -> Outcome {
 }
 
 pub fn run(a: ShowArgs) -> Outcome {
-    let text = read_file(&a.file)?;
-    let records = read_records(&text, &a.file).map_err(usage)?;
-    let Some((line, rec)) = records.get(a.game.wrapping_sub(1)) else {
+    let name = io::input_name(&a.file);
+    let records = io::read_record_file(&a.file, false)?;
+    let Some((line, rec, spec)) = records.get(a.game.wrapping_sub(1)) else {
         return Err(usage(format!(
-            "{} holds {} game(s); there is no game {}",
-            a.file,
+            "{name} holds {} game(s); there is no game {}",
             records.len(),
             a.game
         )));
     };
-    let spec = find_game(&rec.game)?;
     if let Some(s) = a.seat {
         if s >= rec.players {
             return Err(usage(format!("there is no seat {s} in a {}-player game", rec.players)));
         }
     }
-    let events = replay(rec, &spec).map_err(|e| (exit::CHECK_FAILED, format!("{}:{line}: {e}", a.file)))?;
+    let events = replay(rec, spec).map_err(|e| (exit::CHECK_FAILED, format!("{name}:{line}: {e}")))?;
     let events: Vec<_> = match a.seat {
         Some(s) => events.into_iter().filter(|e| e.to.contains(s)).collect(),
         None => events,
     };
-    print_header(rec, &spec, a.seat);
+    print_header(rec, spec, a.seat);
     for l in (spec.render)(&events, rec.players) {
         outln!("{l}");
     }
     Ok(exit::OK)
 }
 
-fn print_header(rec: &GameRecord, spec: &GameSpec, seat: Option<usize>) {
-    // Only the options that differ from the defaults: the record holds them all.
+/// The options of a record that differ from the game's defaults (the record holds them all):
+/// `default rules`, or `name=value …`.
+pub(super) fn rules_text(options: &BTreeMap<String, String>, spec: &GameSpec) -> String {
     let defaults = (spec.options)();
-    let opts: Vec<String> = rec
-        .options
+    let opts: Vec<String> = options
         .iter()
         .filter(|(k, v)| {
             defaults
@@ -88,11 +78,15 @@ fn print_header(rec: &GameRecord, spec: &GameSpec, seat: Option<usize>) {
         })
         .map(|(k, v)| format!("{k}={v}"))
         .collect();
-    let rules = if opts.is_empty() {
+    if opts.is_empty() {
         "default rules".to_string()
     } else {
         opts.join(" ")
-    };
+    }
+}
+
+fn print_header(rec: &GameRecord, spec: &GameSpec, seat: Option<usize>) {
+    let rules = rules_text(&rec.options, spec);
     outln!("{} — seed {} — {rules}", rec.game, rec.seed);
     for (s, seat_rec) in rec.seats.iter().enumerate() {
         outln!("  seat {s}: {} {} ({})", seat_rec.name, seat_rec.version, seat_rec.spec);

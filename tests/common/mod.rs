@@ -168,3 +168,15 @@ pub fn assert_refused(g: &mut dyn Game, bad: &[&str]) {
         );
     }
 }
+
+/// The bot log files under a `--log-dir` (each run writes a directory of its own), sorted.
+pub fn log_files(log_dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut files = Vec::new();
+    for run in std::fs::read_dir(log_dir).unwrap() {
+        for f in std::fs::read_dir(run.unwrap().path()).unwrap() {
+            files.push(f.unwrap().path());
+        }
+    }
+    files.sort();
+    files
+}
