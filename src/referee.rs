@@ -298,30 +298,35 @@ impl Table {
             .collect()
     }
 
-    /// Sends a line to a player (in-process bots get it as a call).
-    fn send(&mut self, p: usize, kind: &str, args: &[String], line: &str) {
+    /// Sends a notification to a player: an in-process bot gets it as a call; for a process
+    /// the line is made (once per event, by `line`), kept for a restart's catch-up, folded into
+    /// the view it asked for, and queued.
+    fn send(&mut self, p: usize, kind: &str, args: &[String], line: &mut impl FnMut() -> String) {
         let player = &mut self.players[p];
-        player.history.push(line.to_string());
-        if let Some(v) = &mut player.view {
-            v.observe(kind, args);
-        }
         match &mut player.engine {
             Engine::InProcess(bot) => bot.notify(kind, args),
             Engine::Process(proc) => {
-                if let Some(pr) = &mut proc.process {
-                    pr.send(line);
+                let line = line();
+                if let Some(v) = &mut player.view {
+                    v.observe(kind, args);
                 }
+                if let Some(pr) = &mut proc.process {
+                    pr.send(&line);
+                }
+                player.history.push(line);
             }
         }
     }
 
     fn notify(&mut self, p: usize, kind: &str, args: Vec<String>) {
-        let line = if args.is_empty() {
-            kind.to_string()
-        } else {
-            format!("{kind} {}", args.join(" "))
+        let line = || {
+            if args.is_empty() {
+                kind.to_string()
+            } else {
+                format!("{kind} {}", args.join(" "))
+            }
         };
-        self.send(p, kind, &args, &line);
+        self.send(p, kind, &args, &mut { line });
     }
 
     /// Restarts a process player and catches it up with the current game's lines.
@@ -477,17 +482,27 @@ impl Table {
             } else {
                 None
             };
+            let rngseed = derive(game_seed, Purpose::Bot, s as u64);
+            if let Engine::InProcess(bot) = &mut self.players[p].engine {
+                // The setup the lines below would spell out, as a value: nothing to re-parse.
+                bot.start(
+                    &GameInfo {
+                        game: spec.name.into(),
+                        options: options.clone(),
+                        players: n,
+                        seat: s,
+                    },
+                    rngseed,
+                );
+                continue;
+            }
             self.notify(p, "game", vec![spec.name.to_string()]);
             for (k, v) in options.iter() {
                 self.notify(p, "option", vec![k.clone(), v.clone()]);
             }
             self.notify(p, "players", vec![n.to_string()]);
             self.notify(p, "seat", vec![s.to_string()]);
-            self.notify(
-                p,
-                "rngseed",
-                vec![derive(game_seed, Purpose::Bot, s as u64).to_string()],
-            );
+            self.notify(p, "rngseed", vec![rngseed.to_string()]);
         }
         let mut actions: Vec<ActionRecord> = Vec::new();
         let mut faults: Vec<FaultRecord> = Vec::new();
@@ -620,9 +635,11 @@ impl Table {
     }
 
     fn route(&mut self, ev: &Event, seat_of: &[usize]) {
-        let line = ev.line();
+        let mut line: Option<String> = None;
         for s in ev.to.members(seat_of.len()) {
-            self.send(seat_of[s], ev.kind, &ev.args, &line);
+            self.send(seat_of[s], ev.kind, &ev.args, &mut || {
+                line.get_or_insert_with(|| ev.line()).clone()
+            });
         }
     }
 

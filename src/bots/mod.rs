@@ -1,6 +1,7 @@
 //! Built-in bots. They speak the same protocol as external bots: in-process the referee hands
-//! them the same notification lines it would write to a pipe, and `croupier bot NAME` runs one
-//! on stdin/stdout ([`stdio::run`]).
+//! them the game's setup already validated ([`Bot::start`]) and then the notification lines it
+//! would write to a pipe; `croupier bot NAME` runs one on stdin/stdout ([`stdio::run`]), where
+//! the setup comes as lines.
 
 pub mod stdio;
 
@@ -8,11 +9,15 @@ use crate::chance::{Purpose, Rng};
 use crate::game::{GameInfo, GameSpec, SeatView};
 use crate::options::Options;
 
-/// A bot that lives in the referee's process. It receives exactly the lines a process bot
-/// would receive, split into kind and arguments.
+/// A bot that lives in the referee's process. It receives what a process bot would receive:
+/// the setup of each game (as a value, not as `option` lines to re-parse), then the game's
+/// notification lines split into kind and arguments.
 pub trait Bot: Send {
     fn name(&self) -> &str;
     fn version(&self) -> &str;
+    /// A new game starts (what the setup lines `game`, `option`, `players`, `seat` and
+    /// `rngseed` say, already validated by the referee): forget the last game.
+    fn start(&mut self, info: &GameInfo, rngseed: u64);
     /// A notification (`game`, `option`, …, game events, `gameover`).
     fn notify(&mut self, kind: &str, args: &[String]);
     /// A decision: return one of `legal`.
@@ -65,6 +70,18 @@ struct Builtin {
 }
 
 impl Builtin {
+    /// Starts a game: the view is built from the setup at once.
+    fn begin(&mut self, info: &GameInfo) {
+        self.pending.clear();
+        self.setup = Setup::default();
+        self.spec = crate::games::find(&info.game);
+        self.view = self.spec.as_ref().map(|spec| (spec.new_view)(info));
+    }
+
+    fn seed_rng(&mut self, rngseed: u64) {
+        self.rng = Rng::new(rngseed ^ self.seed, Purpose::Bot, 0);
+    }
+
     fn new(strategy: Strategy, seed: u64) -> Builtin {
         Builtin {
             strategy,
@@ -113,6 +130,11 @@ impl Bot for Builtin {
         env!("CARGO_PKG_VERSION")
     }
 
+    fn start(&mut self, info: &GameInfo, rngseed: u64) {
+        self.begin(info);
+        self.seed_rng(rngseed);
+    }
+
     fn notify(&mut self, kind: &str, args: &[String]) {
         let arg = |i: usize| args.get(i).cloned().unwrap_or_default();
         match kind {
@@ -131,7 +153,7 @@ impl Bot for Builtin {
             "seat" if self.view.is_none() => self.setup.seat = arg(0).parse().ok(),
             "rngseed" => {
                 if let Ok(s) = arg(0).parse::<u64>() {
-                    self.rng = Rng::new(s ^ self.seed, Purpose::Bot, 0);
+                    self.seed_rng(s);
                 }
             }
             _ => {
