@@ -356,9 +356,12 @@ pub enum Decision {
 /// LLR = n (upper - lower) (2 m - lower - upper) / (2 s²)
 /// ```
 ///
-/// (the log-likelihood ratio of two normal means with the variance estimated; s² is floored
-/// at `(1e-3 (upper - lower))²` so identical observations still give a finite LLR). The
-/// test stops at the Wald bounds `A = ln(β / (1 - α)) < 0` (accept H0, [`Decision::AcceptLower`])
+/// (the log-likelihood ratio of two normal means with the variance estimated). When every
+/// observation is the same (s² = 0) this is the limit of the formula as s² → 0: the mean is
+/// known exactly, and the LLR is +∞ if it lies above the midpoint `(lower + upper) / 2`
+/// (nearer H1), -∞ below it (nearer H0), and 0 at the midpoint (no decision, ever). So a
+/// candidate identical to its baseline (every difference 0) passes a non-regression test
+/// `lower < 0 = upper` after the minimum sample. The test stops at the Wald bounds `A = ln(β / (1 - α)) < 0` (accept H0, [`Decision::AcceptLower`])
 /// and `B = ln((1 - β) / α) > 0` (accept H1, [`Decision::AcceptUpper`]); no decision is
 /// made before [`min_samples`](Gsprt::min_samples) observations (default 10) since the
 /// variance estimate is poor before.
@@ -472,15 +475,30 @@ impl Gsprt {
         (self.lower_bound(), self.upper_bound())
     }
 
-    /// The log-likelihood ratio of the observations summarized by `s` (0 for n < 2).
+    /// The log-likelihood ratio of the observations summarized by `s` (0 for n < 2; ±∞ or 0
+    /// when every observation is the same, see [`Gsprt`]).
     pub fn llr_of(&self, s: &Summary) -> f64 {
         if s.n() < 2 {
             return 0.0;
         }
         let width = self.upper - self.lower;
-        let floor = (1e-3 * width).powi(2);
-        let var = s.variance().max(floor);
-        s.n() as f64 * width * (2.0 * s.mean() - self.lower - self.upper) / (2.0 * var)
+        let drift = 2.0 * s.mean() - self.lower - self.upper;
+        let var = s.variance();
+        if var == 0.0 {
+            return if drift > 0.0 {
+                f64::INFINITY
+            } else if drift < 0.0 {
+                f64::NEG_INFINITY
+            } else {
+                0.0
+            };
+        }
+        s.n() as f64 * width * drift / (2.0 * var)
+    }
+
+    /// Whether every observation summarized by `s` is the same (the LLR is then ±∞ or 0).
+    pub fn is_degenerate(s: &Summary) -> bool {
+        s.n() >= 2 && s.variance() == 0.0
     }
 
     /// The decision for the observations summarized by `s` (ignores the internal sample).
@@ -800,15 +818,27 @@ mod tests {
         // Below the minimum sample: no decision even though LLR ≥ B.
         assert_eq!(t.status(&s), Decision::Continue);
         assert_eq!(t.clone().with_min_samples(4).status(&s), Decision::AcceptUpper);
-        // Zero variance: the floor keeps the LLR finite and decisive.
+        // Zero variance: decided from the mean alone, after the minimum sample.
         let mut z = Gsprt::new(-1.0, 1.0, 0.05, 0.05);
         let mut d = Decision::Continue;
-        for _ in 0..10 {
+        for k in 0..10 {
+            assert_eq!(d, Decision::Continue, "decided after {k} observations");
             d = z.push(0.5);
         }
-        assert!(z.llr().is_finite() && z.llr() > 0.0);
+        assert_eq!(z.llr(), f64::INFINITY);
+        assert!(Gsprt::is_degenerate(z.summary()));
         assert_eq!(d, Decision::AcceptUpper);
         assert_eq!(z.summary().n(), 10);
+        // A non-regression test (-1, 0): ten equal differences of 0 pass, of -0.6 fail, and of
+        // -0.5 (the midpoint) never decide.
+        let same = |x: f64| -> Summary { std::iter::repeat_n(x, 10).collect() };
+        let nr = Gsprt::new(-1.0, 0.0, 0.05, 0.05);
+        assert_eq!(nr.status(&same(0.0)), Decision::AcceptUpper);
+        assert_eq!(nr.status(&same(-0.6)), Decision::AcceptLower);
+        assert_eq!(nr.llr_of(&same(-0.6)), f64::NEG_INFINITY);
+        assert_eq!(nr.status(&same(-0.5)), Decision::Continue);
+        assert_eq!(nr.llr_of(&same(-0.5)), 0.0);
+        assert!(!Gsprt::is_degenerate(&[0.0, 0.1].into_iter().collect()));
     }
 
     /// Runs the GSPRT (0 against 0.5, α = β = 0.05, default minimum sample) to a decision on

@@ -697,13 +697,23 @@ pub fn run_compare(a: CompareArgs) -> Outcome {
             diffs.n(),
             played
         );
+        let llr = test.llr_of(&diffs);
+        let why = if Gsprt::is_degenerate(&diffs) {
+            format!(
+                " (every paired difference was {}: decided by the mean against the midpoint {})",
+                signed(diffs.mean()),
+                signed((lower + upper) / 2.0)
+            )
+        } else {
+            String::new()
+        };
         outln!(
-            "GSPRT H0: difference <= {} against H1: difference >= {} (alpha {}, beta {}): LLR {} in [{:.2}, {:.2}]",
+            "GSPRT H0: difference <= {} against H1: difference >= {} (alpha {}, beta {}): LLR {}{why} in [{:.2}, {:.2}]",
             signed(lower),
             signed(upper),
             a.alpha,
             a.beta,
-            signed(test.llr_of(&diffs)),
+            signed(llr),
             a_bound,
             b_bound
         );
