@@ -2,7 +2,7 @@
 //! messages, the JSON shape, alignment, help texts, signals.
 
 mod common;
-use common::croupier;
+use common::{assert_usage_error, croupier};
 
 use serde_json::Value;
 
@@ -42,4 +42,55 @@ fn compare_of_identical_bots_decides_from_the_mean_with_an_infinite_llr() {
     assert_eq!(v["result"], "pass", "{v}");
     assert_eq!(v["llr"], Value::Null, "an infinite LLR is null in JSON: {v}");
     assert_eq!(v["deals"], 10, "decided at the minimum sample: {v}");
+}
+
+#[test]
+fn more_bots_than_seats_is_refused_not_dropped() {
+    let five = [
+        "match", "rikken", "--bot", "a=simple", "--bot", "b=random", "--bot", "c=simple", "--bot", "d=random", "--bot",
+        "e=simple", "--games", "1", "--seed", "1",
+    ];
+    assert_usage_error(
+        &five,
+        &[
+            "5 bots (a, b, c, d, e)",
+            "the 4 seats",
+            "--lineup",
+            "tournaments",
+            "later feature",
+        ],
+    );
+    // A game with room for them all says how to seat them.
+    assert_usage_error(
+        &[
+            "match",
+            "kul",
+            "--players",
+            "3",
+            "--bot",
+            "simple",
+            "--bot",
+            "random",
+            "--bot",
+            "x=simple",
+            "--bot",
+            "y=random",
+        ],
+        &["4 bots", "the 3 seats", "--players 4"],
+    );
+    // A lineup that leaves a bot out, or names one that is not a --bot.
+    let mut left_out = five.to_vec();
+    left_out.extend(["--lineup", "a,b,c,d"]);
+    assert_usage_error(&left_out, &["--lineup a,b,c,d leaves --bot e without a seat"]);
+    let mut unknown = five.to_vec();
+    unknown.extend(["--lineup", "a,b,c,z"]);
+    assert_usage_error(&unknown, &["'z', which is not a --bot", "a, b, c, d, e"]);
+    // Fewer bots than seats still cycle over the seats.
+    let text = stdout_of(
+        &[
+            "match", "rikken", "--bot", "a=simple", "--bot", "b=random", "--games", "1", "--seed", "1", "--quiet",
+        ],
+        0,
+    );
+    assert!(text.contains("lineup a,b,a,b"), "{text}");
 }

@@ -352,6 +352,22 @@ pub fn run_match(a: MatchArgs) -> Outcome {
     };
     let c = common(&a.game, &a.table, (!lineup.is_empty()).then_some(lineup.len()), seed)?;
     let n = c.players;
+    let names: Vec<&str> = bots.iter().map(|(n, _)| n.as_str()).collect();
+    if lineup.is_empty() && bots.len() > n {
+        let more = if bots.len() <= c.spec.max_players {
+            format!(", or seat them all with --players {}", bots.len())
+        } else {
+            String::new()
+        };
+        return Err(usage(format!(
+            "{} bots ({}) for the {n} seats of this {} table: give at most {n} --bot, or choose the {n} \
+             to seat with --lineup NAME,…{more}; matches of more bots than seats (tournaments) are a \
+             later feature",
+            bots.len(),
+            names.join(", "),
+            c.spec.name,
+        )));
+    }
     let lineup: Vec<String> = if lineup.is_empty() {
         (0..n).map(|s| bots[s % bots.len()].0.clone()).collect()
     } else {
@@ -362,12 +378,24 @@ pub fn run_match(a: MatchArgs) -> Outcome {
     }
     for name in &lineup {
         if spec_of(name).is_none() {
-            let names: Vec<&str> = bots.iter().map(|(n, _)| n.as_str()).collect();
             return Err(usage(format!(
                 "--lineup names '{name}', which is not a --bot (bots: {})",
                 names.join(", ")
             )));
         }
+    }
+    let unseated: Vec<&str> = names
+        .iter()
+        .copied()
+        .filter(|b| !lineup.iter().any(|l| l == b))
+        .collect();
+    if !unseated.is_empty() {
+        return Err(usage(format!(
+            "--lineup {} leaves --bot {} without a seat: seat every --bot or leave it out (matches \
+             of more bots than seats are a later feature)",
+            lineup.join(","),
+            unseated.join(", ")
+        )));
     }
     let distinct: BTreeSet<&String> = lineup.iter().collect();
     let duplicate = a.duplicate || (!a.no_duplicate && distinct.len() > 1);
