@@ -94,3 +94,38 @@ fn more_bots_than_seats_is_refused_not_dropped() {
     );
     assert!(text.contains("lineup a,b,a,b"), "{text}");
 }
+
+#[test]
+fn resume_counts_the_games_of_a_half_written_deal_as_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("r.jsonl");
+    let args = [
+        "match",
+        "kul",
+        "--players",
+        "3",
+        "--bot",
+        "simple",
+        "--bot",
+        "random",
+        "--games",
+        "4",
+        "--seed",
+        "1",
+        "--quiet",
+        "--record",
+    ];
+    croupier().args(args).arg(&rec).assert().success();
+    // 3 seatings per deal: keep deal 0 whole and 2 of the 3 games of deal 1.
+    let text = std::fs::read_to_string(&rec).unwrap();
+    let first5: String = text.lines().take(5).map(|l| format!("{l}\n")).collect();
+    std::fs::write(&rec, first5).unwrap();
+    let out = croupier().args(args).arg(&rec).arg("--resume").output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        stdout.contains("(5 game(s) read from the record, 7 played now)"),
+        "{stdout}"
+    );
+    assert_eq!(std::fs::read_to_string(&rec).unwrap().lines().count(), 12);
+}

@@ -431,6 +431,8 @@ pub fn run_match(a: MatchArgs) -> Outcome {
         let set = r.tags.get("set").and_then(|v| v.as_u64()).unwrap_or(u64::MAX);
         done.entry(set).or_default().push(r);
     }
+    // Every record read counts, also those of a deal whose other games are still missing.
+    let already: u64 = done.values().map(|v| v.len() as u64).sum();
     let mut sets = Vec::new();
     let mut acc = Accumulator::default();
     for i in (0..a.games).filter(|i| shard.is_none_or(|(k, m)| i % m == k)) {
@@ -455,7 +457,6 @@ pub fn run_match(a: MatchArgs) -> Outcome {
         }
     }
     let total: u64 = sets.iter().map(|s| s.jobs.len() as u64).sum();
-    let already = acc.games;
     let mut tags = BTreeMap::new();
     tags.insert("match".to_string(), Value::from(fp.clone()));
     tags.insert("match_seed".to_string(), Value::from(format_seed(seed)));
