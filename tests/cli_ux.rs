@@ -129,3 +129,110 @@ fn resume_counts_the_games_of_a_half_written_deal_as_read() {
     );
     assert_eq!(std::fs::read_to_string(&rec).unwrap().lines().count(), 12);
 }
+
+#[test]
+fn negative_and_zero_numbers_get_invalid_value_messages() {
+    let m = ["match", "rikken", "--bot", "simple"];
+    let with = |base: &[&'static str], extra: &[&'static str]| -> Vec<&'static str> {
+        base.iter().chain(extra).copied().collect()
+    };
+    let cases: Vec<(Vec<&str>, &str)> = vec![
+        (with(&m, &["--games", "-3"]), "invalid value '-3' for '--games <GAMES>'"),
+        (with(&m, &["--games", "0"]), "invalid value '0' for '--games <GAMES>'"),
+        (with(&m, &["--seed", "-1"]), "invalid value '-1' for '--seed <SEED>'"),
+        (
+            with(&m, &["--concurrency", "-1"]),
+            "invalid value '-1' for '--concurrency <CONCURRENCY>'",
+        ),
+        (
+            with(&m, &["--concurrency", "0"]),
+            "invalid value '0' for '--concurrency <CONCURRENCY>'",
+        ),
+        (
+            with(&m, &["--players", "-4"]),
+            "invalid value '-4' for '--players <PLAYERS>'",
+        ),
+        (with(&m, &["--move-time", "-1s"]), "bad duration '-1s'"),
+        (with(&m, &["--shard", "-1/4"]), "bad shard '-1/4'"),
+        (
+            vec![
+                "compare",
+                "rikken",
+                "--candidate",
+                "simple",
+                "--baseline",
+                "simple",
+                "--games",
+                "0",
+            ],
+            "invalid value '0' for '--games <GAMES>'",
+        ),
+        (
+            vec![
+                "compare",
+                "rikken",
+                "--candidate",
+                "simple",
+                "--baseline",
+                "simple",
+                "--alpha",
+                "-0.1",
+            ],
+            "invalid value '-0.1' for '--alpha <ALPHA>'",
+        ),
+        (
+            vec![
+                "compare",
+                "rikken",
+                "--candidate",
+                "simple",
+                "--baseline",
+                "simple",
+                "--sprt",
+                "-1,-2",
+            ],
+            "invalid value '-1,-2' for '--sprt <LOWER,UPPER>'",
+        ),
+        (
+            vec!["play", "rikken", "--games", "0"],
+            "invalid value '0' for '--games <GAMES>'",
+        ),
+        (
+            vec!["play", "rikken", "--games", "-2"],
+            "invalid value '-2' for '--games <GAMES>'",
+        ),
+        (
+            vec!["play", "rikken", "--seed", "-5"],
+            "invalid value '-5' for '--seed <SEED>'",
+        ),
+        (
+            vec!["bot", "simple", "--seed", "-5"],
+            "invalid value '-5' for '--seed <SEED>'",
+        ),
+    ];
+    for (args, needle) in &cases {
+        assert_usage_error(args, &[needle]);
+        let out = croupier().args(args).output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!stderr.contains("tip: to pass"), "{}: {stderr}", args.join(" "));
+    }
+    // A negative bound of --sprt is a value, as the README writes it.
+    stdout_of(
+        &[
+            "compare",
+            "rikken",
+            "--candidate",
+            "simple",
+            "--baseline",
+            "random",
+            "--sprt",
+            "-1,0",
+            "--games",
+            "2",
+            "--seed",
+            "1",
+            "--quiet",
+        ],
+        3,
+    );
+}

@@ -21,22 +21,22 @@ use std::time::{Duration, Instant};
 #[derive(Args, Debug)]
 pub struct TableArgs {
     /// Number of players (default: the lineup's length, else the game's default).
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true, value_parser = super::at_least_one_usize)]
     players: Option<usize>,
     /// Run seed: fixes every deal (decimal or 0x-hex). Default: drawn from the OS and recorded.
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true, value_parser = super::seed_arg)]
     seed: Option<String>,
     /// A rule option, name=value (see `croupier rules GAME`); repeatable.
     #[arg(long = "rule", value_name = "NAME=VALUE")]
     rules: Vec<String>,
     /// Tables playing at once, each with its own bot processes.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value = "1", allow_hyphen_values = true, value_parser = super::at_least_one_usize)]
     concurrency: usize,
     /// Time a bot has for one decision, like 300ms or 2s.
-    #[arg(long, default_value = "10s", value_parser = super::parse_duration)]
+    #[arg(long, default_value = "10s", allow_hyphen_values = true, value_parser = super::parse_duration)]
     move_time: Duration,
     /// Time a bot has to start and answer the handshake.
-    #[arg(long, default_value = "10s", value_parser = super::parse_duration)]
+    #[arg(long, default_value = "10s", allow_hyphen_values = true, value_parser = super::parse_duration)]
     startup_time: Duration,
     /// Directory for the bots' stderr logs.
     #[arg(long, default_value = "croupier-logs")]
@@ -63,7 +63,7 @@ pub struct MatchArgs {
     #[arg(long)]
     lineup: Option<String>,
     /// Number of distinct deals.
-    #[arg(long, default_value_t = 100)]
+    #[arg(long, default_value = "100", allow_hyphen_values = true, value_parser = super::at_least_one)]
     games: u64,
     /// Play every deal under every rotation of the lineup (the default when the lineup has
     /// more than one distinct bot).
@@ -79,7 +79,7 @@ pub struct MatchArgs {
     #[arg(long, requires = "record")]
     resume: bool,
     /// Play only the deals whose index is K mod N (0 <= K < N).
-    #[arg(long, value_name = "K/N")]
+    #[arg(long, value_name = "K/N", allow_hyphen_values = true)]
     shard: Option<String>,
     #[command(flatten)]
     table: TableArgs,
@@ -99,17 +99,17 @@ pub struct CompareArgs {
     #[arg(long)]
     field: Option<String>,
     /// The most deals to play before giving up without a decision (exit 3).
-    #[arg(long, default_value_t = 2000)]
+    #[arg(long, default_value = "2000", allow_hyphen_values = true, value_parser = super::at_least_one)]
     games: u64,
     /// The sequential test's bounds on the mean paired difference per deal and seat:
     /// "difference <= LOWER" (fail) against "difference >= UPPER" (pass). Default per game.
-    #[arg(long, value_name = "LOWER,UPPER")]
-    sprt: Option<String>,
+    #[arg(long, value_name = "LOWER,UPPER", allow_hyphen_values = true, value_parser = parse_sprt)]
+    sprt: Option<(f64, f64)>,
     /// Probability of passing a candidate whose true difference is LOWER.
-    #[arg(long, default_value_t = 0.05)]
+    #[arg(long, default_value = "0.05", allow_hyphen_values = true, value_parser = super::probability)]
     alpha: f64,
     /// Probability of failing a candidate whose true difference is UPPER.
-    #[arg(long, default_value_t = 0.05)]
+    #[arg(long, default_value = "0.05", allow_hyphen_values = true, value_parser = super::probability)]
     beta: f64,
     /// Append one JSON line per game to FILE.
     #[arg(long, value_name = "FILE")]
@@ -132,6 +132,21 @@ pub struct StatsArgs {
 }
 
 // ----- shared pieces -----
+
+/// `--sprt LOWER,UPPER`.
+fn parse_sprt(s: &str) -> Result<(f64, f64), String> {
+    let bad = || "write LOWER,UPPER with LOWER < UPPER, like -1,0".to_string();
+    let (l, u) = s.split_once(',').ok_or_else(bad)?;
+    let (l, u) = (
+        l.trim().parse::<f64>().map_err(|_| bad())?,
+        u.trim().parse::<f64>().map_err(|_| bad())?,
+    );
+    if l.is_finite() && u.is_finite() && l < u {
+        Ok((l, u))
+    } else {
+        Err(bad())
+    }
+}
 
 /// Progress on stderr: a bar on a terminal, a plain line every 10 s otherwise.
 struct Progress {
@@ -200,9 +215,6 @@ fn common(game: &str, t: &TableArgs, players: Option<usize>, seed: u64) -> Resul
             spec.name,
             super::player_range(&spec)
         )));
-    }
-    if t.concurrency == 0 {
-        return Err(usage("--concurrency must be at least 1"));
     }
     let options = Options::resolve(&(spec.options)(), spec.name, &t.rules).map_err(usage)?;
     let config = Config {
@@ -558,26 +570,9 @@ pub fn run_compare(a: CompareArgs) -> Outcome {
     let c = common(&a.game, &a.table, None, seed)?;
     let n = c.players;
     let field = a.field.clone().unwrap_or_else(|| a.baseline.clone());
-    let (lower, upper) = match &a.sprt {
-        Some(s) => {
-            let bad = || {
-                usage(format!(
-                    "bad --sprt '{s}': write LOWER,UPPER with LOWER < UPPER, like -1,0"
-                ))
-            };
-            let (l, u) = s.split_once(',').ok_or_else(bad)?;
-            (
-                l.trim().parse::<f64>().map_err(|_| bad())?,
-                u.trim().parse::<f64>().map_err(|_| bad())?,
-            )
-        }
-        None => c.spec.compare_bounds,
-    };
+    let (lower, upper) = a.sprt.unwrap_or(c.spec.compare_bounds);
     let test =
         Gsprt::try_new(lower, upper, a.alpha, a.beta).map_err(|e| usage(format!("--sprt/--alpha/--beta: {e}")))?;
-    if a.games == 0 {
-        return Err(usage("--games must be at least 1"));
-    }
     if let Some(p) = &a.record {
         if std::fs::metadata(p).map(|m| m.len() > 0).unwrap_or(false) {
             return Err(usage(format!(

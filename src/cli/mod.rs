@@ -76,8 +76,8 @@ enum Command {
     Bot {
         /// random or simple.
         name: String,
-        /// Seed for the bot's own randomness.
-        #[arg(long, default_value = "0")]
+        /// Seed for the bot's own randomness (decimal or 0x-hex).
+        #[arg(long, default_value = "0", allow_hyphen_values = true, value_parser = seed_arg)]
         seed: String,
     },
 }
@@ -191,6 +191,33 @@ fn bot(name: &str, seed: &str) -> Outcome {
     let stdout = std::io::stdout();
     crate::bots::stdio::run(b.as_mut(), stdin.lock(), stdout.lock()).map_err(|e| usage(format!("bot i/o: {e}")))?;
     Ok(exit::OK)
+}
+
+/// `--games`, `--concurrency`, `--players`: a whole number of at least 1 (clap reports the
+/// value and the option: "invalid value '-3' for '--games <GAMES>': …").
+pub fn at_least_one(s: &str) -> Result<u64, String> {
+    match s.trim().parse::<u64>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err("write a whole number of at least 1".into()),
+    }
+}
+
+/// [`at_least_one`] as a `usize`.
+pub fn at_least_one_usize(s: &str) -> Result<usize, String> {
+    at_least_one(s).and_then(|n| usize::try_from(n).map_err(|_| "too large".to_string()))
+}
+
+/// `--seed`: checked here (so clap names the option), kept as written.
+pub fn seed_arg(s: &str) -> Result<String, String> {
+    crate::chance::parse_seed(s).map(|_| s.to_string())
+}
+
+/// `--alpha`, `--beta`: a probability strictly between 0 and 1.
+pub fn probability(s: &str) -> Result<f64, String> {
+    match s.trim().parse::<f64>() {
+        Ok(p) if p > 0.0 && p < 1.0 => Ok(p),
+        _ => Err("write a probability between 0 and 1 (both excluded), like 0.05".into()),
+    }
 }
 
 /// Parses durations like `300ms`, `2s`, `1.5s`, `1m`.
