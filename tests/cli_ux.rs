@@ -236,3 +236,127 @@ fn negative_and_zero_numbers_get_invalid_value_messages() {
         3,
     );
 }
+
+/// The keys of a JSON object, in order.
+fn keys(v: &Value) -> Vec<&str> {
+    v.as_object()
+        .unwrap_or_else(|| panic!("not an object: {v}"))
+        .keys()
+        .map(|k| k.as_str())
+        .collect()
+}
+
+#[test]
+fn match_and_compare_json_is_one_object_in_the_words_of_the_text() {
+    let args = [
+        "match", "rikken", "--bot", "s=simple", "--bot", "r=random", "--games", "3", "--seed", "0x10", "--quiet",
+    ];
+    let text = stdout_of(&args, 0);
+    let mut json_args = args.to_vec();
+    json_args.push("--json");
+    let v: Value = serde_json::from_str(&stdout_of(&json_args, 0)).unwrap();
+    assert_eq!(
+        keys(&v),
+        ["game", "match", "seed", "lineup", "shard", "seatings", "deals", "games", "bots", "pairs"],
+        "{v}"
+    );
+    assert_eq!(
+        keys(&v["bots"][0]),
+        [
+            "bot",
+            "spec",
+            "games",
+            "deals",
+            "mean",
+            "ci95",
+            "faults",
+            "ms_per_decision",
+            "max_ms"
+        ]
+    );
+    assert_eq!(keys(&v["pairs"][0]), ["a", "b", "deals", "mean", "ci95"]);
+    // The same facts as the text's header line.
+    assert!(
+        text.contains("rikken: 3 deal(s), 6 game(s) (duplicate, 2 seating(s) per deal), seed 16, lineup s,r,s,r"),
+        "{text}"
+    );
+    assert_eq!(v["seed"], "16");
+    assert_eq!(v["lineup"], serde_json::json!(["s", "r", "s", "r"]));
+    assert_eq!(
+        (&v["deals"], &v["games"], &v["seatings"]),
+        (&3.into(), &6.into(), &2.into())
+    );
+    assert_eq!(v["shard"], Value::Null);
+    assert!(
+        text.contains(&format!("match {}", v["match"].as_str().unwrap())),
+        "{text}"
+    );
+    // The table's column words.
+    for w in [
+        "bot",
+        "games",
+        "mean",
+        "95% interval",
+        "faults",
+        "ms/decision",
+        "max ms",
+    ] {
+        assert!(text.lines().nth(1).unwrap().contains(w), "{text}");
+    }
+
+    let cmp = [
+        "compare",
+        "rikken",
+        "--candidate",
+        "simple",
+        "--baseline",
+        "random",
+        "--games",
+        "2",
+        "--seed",
+        "7",
+        "--quiet",
+    ];
+    let text = stdout_of(&cmp, 3);
+    let mut json_args = cmp.to_vec();
+    json_args.push("--json");
+    let v: Value = serde_json::from_str(&stdout_of(&json_args, 3)).unwrap();
+    assert_eq!(
+        keys(&v),
+        [
+            "game",
+            "match",
+            "seed",
+            "candidate",
+            "baseline",
+            "field",
+            "deals",
+            "games",
+            "mean",
+            "ci95",
+            "lower",
+            "upper",
+            "alpha",
+            "beta",
+            "llr",
+            "llr_bounds",
+            "result",
+            "faults"
+        ],
+        "{v}"
+    );
+    assert!(
+        text.contains("rikken: candidate simple against baseline random (field random), seed 7"),
+        "{text}"
+    );
+    assert_eq!(
+        (&v["seed"], &v["candidate"], &v["field"]),
+        (&"7".into(), &"simple".into(), &"random".into())
+    );
+    assert!(text.contains("over 2 deal(s) (10 games)"), "{text}");
+    assert_eq!((&v["deals"], &v["games"]), (&2.into(), &10.into()));
+    assert!(
+        text.contains("result: no decision") && v["result"] == "no decision",
+        "{text} {v}"
+    );
+}

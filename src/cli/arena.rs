@@ -1,7 +1,7 @@
 //! `croupier match`, `croupier compare` and `croupier stats`.
 
 use super::{exit, find_game, usage, Outcome};
-use crate::arena::report::{signed, Accumulator};
+use crate::arena::report::{match_json, signed, Accumulator, MatchInfo};
 use crate::arena::{self, Control, Job, RunSpec, Set};
 use crate::chance::{derive, format_seed, parse_seed, Purpose};
 use crate::options::Options;
@@ -499,7 +499,14 @@ pub fn run_match(a: MatchArgs) -> Outcome {
     });
     progress.finish();
     result.map_err(|e| usage(format!("match stopped: {e}")))?;
-    let faults = report(&a.table, &acc, json!({"game": c.spec.name, "match": fp}), |out| {
+    let info = MatchInfo {
+        game: c.spec.name.to_string(),
+        id: fp.clone(),
+        seed: Some(format_seed(seed)),
+        lineup: lineup.clone(),
+        shard: (!shard_tag.is_empty()).then(|| shard_tag.clone()),
+    };
+    let faults = report(&a.table, &info, &acc, |out| {
         let dup = if duplicate {
             format!("duplicate, {} seating(s) per deal", seatings.len())
         } else {
@@ -525,11 +532,8 @@ pub fn run_match(a: MatchArgs) -> Outcome {
 }
 
 /// Prints the result (table or JSON) and returns the number of faults.
-fn report(t: &TableArgs, acc: &Accumulator, extra: Value, header: impl FnOnce(&mut Vec<String>)) -> u64 {
-    let mut j = acc.to_json();
-    if let (Some(o), Value::Object(e)) = (j.as_object_mut(), extra) {
-        o.extend(e);
-    }
+fn report(t: &TableArgs, info: &MatchInfo, acc: &Accumulator, header: impl FnOnce(&mut Vec<String>)) -> u64 {
+    let j = match_json(info, acc);
     let faults: u64 = j["bots"]
         .as_array()
         .map(|b| b.iter().filter_map(|x| x["faults"].as_u64()).sum())
@@ -640,10 +644,8 @@ pub fn run_compare(a: CompareArgs) -> Outcome {
         "compare": c.spec.name, "options": c.options.to_json(), "players": n, "candidate": a.candidate,
         "baseline": a.baseline, "field": field, "seed": format_seed(seed),
     });
-    tags.insert(
-        "match".to_string(),
-        Value::from(arena::fingerprint(&canonical.to_string())),
-    );
+    let id = arena::fingerprint(&canonical.to_string());
+    tags.insert("match".to_string(), Value::from(id.clone()));
     tags.insert("match_seed".to_string(), Value::from(format_seed(seed)));
     let run = RunSpec {
         game: c.spec.name.to_string(),
@@ -698,12 +700,16 @@ pub fn run_compare(a: CompareArgs) -> Outcome {
     };
     let (a_bound, b_bound) = test.bounds();
     if a.table.json {
+        // The words of the text: candidate, baseline, field; deals, games; the difference's
+        // mean and 95 % interval; the GSPRT's lower/upper, alpha/beta, LLR and its bounds.
         outln!(
             "{}",
             json!({
-                "game": c.spec.name, "seed": format_seed(seed), "deals": diffs.n(), "games": played,
-                "mean": diffs.mean(), "ci95": [lo, hi], "lower": lower, "upper": upper,
-                "alpha": a.alpha, "beta": a.beta, "llr": test.llr_of(&diffs), "bounds": [a_bound, b_bound],
+                "game": c.spec.name, "match": id, "seed": format_seed(seed),
+                "candidate": a.candidate, "baseline": a.baseline, "field": field,
+                "deals": diffs.n(), "games": played, "mean": diffs.mean(), "ci95": [lo, hi],
+                "lower": lower, "upper": upper, "alpha": a.alpha, "beta": a.beta,
+                "llr": test.llr_of(&diffs), "llr_bounds": [a_bound, b_bound],
                 "result": verdict, "faults": faults,
             })
         );
@@ -874,10 +880,9 @@ pub fn run_stats(a: StatsArgs) -> Outcome {
         }
         let first = sets.values().next().and_then(|v| v.first()).expect("a record");
         if a.json {
-            let mut j = acc.to_json();
-            j["match"] = json!(m);
-            j["game"] = json!(first.game);
-            json_out.push(j);
+            let mut info = MatchInfo::from_records(sets.values().flatten());
+            info.id = m.clone();
+            json_out.push(match_json(&info, &acc));
         } else {
             outln!(
                 "{}: {} deal(s), {} game(s), match {m}, seed {}",
