@@ -360,3 +360,60 @@ fn match_and_compare_json_is_one_object_in_the_words_of_the_text() {
         "{text} {v}"
     );
 }
+
+/// The character column where `needle` starts in `line` (characters, not bytes: "−" is one).
+fn column(line: &str, needle: &str) -> usize {
+    let at = line
+        .find(needle)
+        .unwrap_or_else(|| panic!("'{needle}' not in '{line}'"));
+    line[..at].chars().count()
+}
+
+#[test]
+fn tables_stay_aligned_with_long_names_and_values() {
+    let long = "a_bot_with_a_thirty_char_name_";
+    assert_eq!(long.len(), 30);
+    let text = stdout_of(
+        &[
+            "match",
+            "rikken",
+            "--bot",
+            "simple",
+            "--bot",
+            &format!("{long}=random"),
+            "--games",
+            "2",
+            "--seed",
+            "1",
+            "--quiet",
+        ],
+        0,
+    );
+    let lines: Vec<&str> = text.lines().collect();
+    let (head, rows) = (lines[1], [lines[2], lines[3]]);
+    assert!(head.starts_with("bot "), "{text}");
+    // Every row's numbers end where their heading ends; the interval starts with its heading.
+    for row in rows {
+        assert_eq!(row.chars().count(), head.chars().count(), "{text}");
+        assert_eq!(column(row, "["), column(head, "95% interval"), "{text}");
+    }
+    assert!(rows[1].starts_with(&format!("{long} ")), "{text}");
+
+    // `rules`: the defaults and the help texts each start in one column.
+    let rules = stdout_of(&["rules", "rikken"], 0);
+    let options: Vec<&str> = rules
+        .lines()
+        .filter(|l| l.starts_with("  ") && l.contains(" = "))
+        .collect();
+    assert!(options
+        .iter()
+        .any(|l| l.contains("malheur_mode = obligatory|optional|abolished")));
+    let default_at = column(options[0], "default ");
+    for l in &options {
+        assert_eq!(column(l, "default "), default_at, "{rules}");
+        let after = &l[l.find("default ").unwrap() + 8..];
+        let value_end = after.find(' ').unwrap();
+        let help_at = default_at + 8 + value_end + after[value_end..].len() - after[value_end..].trim_start().len();
+        assert_eq!(help_at, column(options[0], "the lowest alone bid"), "{l}");
+    }
+}

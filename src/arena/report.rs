@@ -232,27 +232,63 @@ impl Accumulator {
         })
     }
 
-    /// The result table for people.
+    /// The result table for people; column widths follow the content (long bot names).
     pub fn lines(&self) -> Vec<String> {
-        let mut out = vec![format!(
-            "{:<16} {:>7} {:>9}  {:<22} {:>6} {:>12} {:>7}",
-            "bot", "games", "mean", "95% interval", "faults", "ms/decision", "max ms"
-        )];
         let t = self.totals();
-        for name in &self.order {
-            let (per_set, b) = &t.bots[name];
-            let (lo, hi) = per_set.ci(LEVEL);
-            out.push(format!(
-                "{:<16} {:>7} {:>9}  {:<22} {:>6} {:>12.3} {:>7.1}",
-                name,
-                b.games,
-                signed(per_set.mean()),
-                format!("[{}, {}]", signed(lo), signed(hi)),
-                b.faults,
-                if b.ms_n > 0 { b.ms_sum / b.ms_n as f64 } else { 0.0 },
-                b.ms_max
-            ));
+        let rows: Vec<[String; 7]> = self
+            .order
+            .iter()
+            .map(|name| {
+                let (per_set, b) = &t.bots[name];
+                let (lo, hi) = per_set.ci(LEVEL);
+                [
+                    name.clone(),
+                    b.games.to_string(),
+                    signed(per_set.mean()),
+                    format!("[{}, {}]", signed(lo), signed(hi)),
+                    b.faults.to_string(),
+                    format!("{:.3}", if b.ms_n > 0 { b.ms_sum / b.ms_n as f64 } else { 0.0 }),
+                    format!("{:.1}", b.ms_max),
+                ]
+            })
+            .collect();
+        let head = [
+            "bot",
+            "games",
+            "mean",
+            "95% interval",
+            "faults",
+            "ms/decision",
+            "max ms",
+        ]
+        .map(String::from);
+        let mut w = [0usize; 7];
+        for r in rows.iter().chain([&head]) {
+            for (k, cell) in r.iter().enumerate() {
+                w[k] = w[k].max(cell.chars().count());
+            }
         }
+        let line = |r: &[String; 7]| {
+            format!(
+                "{:<w0$} {:>w1$} {:>w2$}  {:<w3$} {:>w4$} {:>w5$} {:>w6$}",
+                r[0],
+                r[1],
+                r[2],
+                r[3],
+                r[4],
+                r[5],
+                r[6],
+                w0 = w[0],
+                w1 = w[1],
+                w2 = w[2],
+                w3 = w[3],
+                w4 = w[4],
+                w5 = w[5],
+                w6 = w[6]
+            )
+        };
+        let mut out = vec![line(&head)];
+        out.extend(rows.iter().map(line));
         let pairs: Vec<_> = self.pair_list(&t).collect();
         if !pairs.is_empty() {
             out.push(String::new());

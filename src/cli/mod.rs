@@ -143,9 +143,18 @@ pub(crate) fn player_range(g: &crate::game::GameSpec) -> String {
 }
 
 fn games() -> Outcome {
-    for g in crate::games::all() {
-        let players = format!("{} players", player_range(&g));
-        outln!("{:<12} {:<14} {}", g.name, players, g.summary);
+    let rows: Vec<[String; 3]> = crate::games::all()
+        .iter()
+        .map(|g| {
+            [
+                g.name.to_string(),
+                format!("{} players", player_range(g)),
+                g.summary.to_string(),
+            ]
+        })
+        .collect();
+    for l in table(&rows) {
+        outln!("{l}");
     }
     Ok(exit::OK)
 }
@@ -163,19 +172,48 @@ fn rules(game: &str) -> Outcome {
     outln!("compare: default --sprt {lo},{hi} (mean paired score difference per game and seat)");
     outln!();
     outln!("Options (--rule name=value):");
-    for o in (g.options)() {
-        outln!(
-            "  {:<36} default {:<10} {}",
-            format!("{} = {}", o.name, o.values_text()),
-            o.default,
-            o.help
-        );
+    let rows: Vec<[String; 3]> = (g.options)()
+        .iter()
+        .map(|o| {
+            [
+                format!("{} = {}", o.name, o.values_text()),
+                format!("default {}", o.default),
+                o.help.to_string(),
+            ]
+        })
+        .collect();
+    for l in table(&rows) {
+        outln!("  {l}");
     }
     if !g.notes.is_empty() {
         outln!();
         outln!("{}", g.notes.trim_end());
     }
     Ok(exit::OK)
+}
+
+/// Rows as left-aligned columns two spaces apart, each as wide as its widest cell (the last
+/// column is not padded).
+pub(crate) fn table<const N: usize>(rows: &[[String; N]]) -> Vec<String> {
+    let mut w = [0usize; N];
+    for r in rows {
+        for (k, cell) in r.iter().enumerate() {
+            w[k] = w[k].max(cell.chars().count());
+        }
+    }
+    rows.iter()
+        .map(|r| {
+            let mut line = String::new();
+            for (k, cell) in r.iter().enumerate() {
+                if k + 1 == N {
+                    line.push_str(cell);
+                } else {
+                    line.push_str(&format!("{cell:<width$}  ", width = w[k]));
+                }
+            }
+            line.trim_end().to_string()
+        })
+        .collect()
 }
 
 fn bot(name: &str, seed: &str) -> Outcome {
