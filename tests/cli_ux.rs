@@ -417,3 +417,64 @@ fn tables_stay_aligned_with_long_names_and_values() {
         assert_eq!(help_at, column(options[0], "the lowest alone bid"), "{l}");
     }
 }
+
+#[test]
+fn show_takes_compass_seats_and_every_game_says_hand_trick_and_deal_alike() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut texts = Vec::new();
+    for (game, players) in [
+        ("rikken", "4"),
+        ("zwikken", "3"),
+        ("svangknack", "3"),
+        ("kul", "3"),
+        ("skwitz", "3"),
+        ("schwimmen", "3"),
+    ] {
+        let rec = dir.path().join(format!("{game}.jsonl"));
+        croupier()
+            .args(["play", game, "--players", players, "--seed", "2", "--quiet", "--record"])
+            .arg(&rec)
+            .assert()
+            .success();
+        let rec = rec.to_str().unwrap().to_string();
+        let text = stdout_of(&["show", &rec, "--seat", "1"], 0);
+        // One vocabulary: "hand S: …" for a seat's cards, "trick N: S card  S card  → S",
+        // "deal N, dealer S".
+        let hand = text
+            .lines()
+            .find(|l| l.trim_start().starts_with("hand "))
+            .unwrap_or_else(|| panic!("{text}"));
+        let who = if game == "rikken" { "E" } else { "1" };
+        assert!(
+            hand.trim_start().starts_with(&format!("hand {who}: ")),
+            "{game}: {hand}"
+        );
+        if let Some(trick) = text.lines().find(|l| l.trim_start().starts_with("trick ")) {
+            assert!(trick.contains("  → ") && !trick.contains(", "), "{game}: {trick}");
+        }
+        if game != "schwimmen" {
+            assert!(
+                text.lines().any(|l| l.trim_start().starts_with("deal 1, dealer ")),
+                "{game}: {text}"
+            );
+        }
+        for old in ["hand of", "seat hand", "== Game", "-- Deal"] {
+            assert!(!text.contains(old), "{game}: '{old}' in {text}");
+        }
+        texts.push((game, rec, text));
+    }
+    // --seat E is seat 1 of a 4-player game (as in deal files and protocol.md), and the header
+    // names the letters.
+    let (_, rikken, by_number) = &texts[0];
+    let by_letter = stdout_of(&["show", rikken, "--seat", "E"], 0);
+    assert_eq!(&by_letter, by_number);
+    assert!(by_letter.contains("  seat 1 (E): simple"), "{by_letter}");
+    assert_usage_error(
+        &["show", &texts[1].1, "--seat", "E"],
+        &["\"E\" is not a seat of a 3-player game"],
+    );
+    assert_usage_error(
+        &["show", rikken, "--seat", "X"],
+        &["invalid value 'X' for '--seat <SEAT>'"],
+    );
+}

@@ -10,12 +10,24 @@ use std::io::Read;
 pub struct ShowArgs {
     /// A record file (JSON Lines); `-` reads standard input.
     file: String,
-    /// Which game of the file (1 = the first line).
-    #[arg(long, default_value_t = 1)]
-    game: usize,
-    /// Show only what this seat saw.
-    #[arg(long)]
-    seat: Option<usize>,
+    /// Which game of the file: its position, 1 = the first line (`--game K` is an old spelling).
+    #[arg(long = "index", alias = "game", value_name = "K", default_value = "1",
+          allow_hyphen_values = true, value_parser = super::at_least_one_usize)]
+    index: usize,
+    /// Show only what this seat saw: its number from 0, or N E S W in a 4-player game (as in
+    /// deal files).
+    #[arg(long, value_name = "SEAT", allow_hyphen_values = true, value_parser = seat_arg)]
+    seat: Option<String>,
+}
+
+/// `--seat`: a number from 0, or a compass letter (checked against the game once it is read).
+fn seat_arg(s: &str) -> Result<String, String> {
+    let t = s.trim();
+    if t.parse::<usize>().is_ok() || ["N", "E", "S", "W", "O", "Z"].contains(&t) {
+        Ok(t.to_string())
+    } else {
+        Err("write a seat number from 0, or N, E, S or W in a 4-player game".into())
+    }
 }
 
 fn read_file(path: &str) -> Result<String, (u8, String)> {
@@ -48,26 +60,28 @@ pub fn replay_files(files: &[String]) -> Outcome {
 pub fn run(a: ShowArgs) -> Outcome {
     let text = read_file(&a.file)?;
     let records = read_records(&text, &a.file).map_err(usage)?;
-    let Some((line, rec)) = records.get(a.game.wrapping_sub(1)) else {
+    let Some((line, rec)) = records.get(a.index - 1) else {
         return Err(usage(format!(
             "{} holds {} game(s); there is no game {}",
             a.file,
             records.len(),
-            a.game
+            a.index
         )));
     };
     let spec = find_game(&rec.game)?;
-    if let Some(s) = a.seat {
-        if s >= rec.players {
-            return Err(usage(format!("there is no seat {s} in a {}-player game", rec.players)));
-        }
-    }
+    let seat = match &a.seat {
+        Some(s) => Some(
+            crate::chance::parse_seat(&serde_json::Value::String(s.clone()), rec.players)
+                .map_err(|e| usage(format!("--seat: {e}")))?,
+        ),
+        None => None,
+    };
     let events = replay(rec, &spec).map_err(|e| (exit::CHECK_FAILED, format!("{}:{line}: {e}", a.file)))?;
-    let events: Vec<_> = match a.seat {
+    let events: Vec<_> = match seat {
         Some(s) => events.into_iter().filter(|e| e.to.contains(s)).collect(),
         None => events,
     };
-    print_header(rec, &spec, a.seat);
+    print_header(rec, &spec, seat);
     for l in (spec.render)(&events, rec.players) {
         outln!("{l}");
     }
@@ -95,7 +109,18 @@ fn print_header(rec: &GameRecord, spec: &GameSpec, seat: Option<usize>) {
     };
     outln!("{} — seed {} — {rules}", rec.game, rec.seed);
     for (s, seat_rec) in rec.seats.iter().enumerate() {
-        outln!("  seat {s}: {} {} ({})", seat_rec.name, seat_rec.version, seat_rec.spec);
+        // A 4-player game's seats also go by N E S W (--seat, deal files, Rikken's layout).
+        let letter = if rec.players == 4 {
+            format!(" ({})", ["N", "E", "S", "W"][s])
+        } else {
+            String::new()
+        };
+        outln!(
+            "  seat {s}{letter}: {} {} ({})",
+            seat_rec.name,
+            seat_rec.version,
+            seat_rec.spec
+        );
     }
     if let Some(s) = seat {
         outln!("What seat {s} saw:");
