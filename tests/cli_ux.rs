@@ -478,3 +478,52 @@ fn show_takes_compass_seats_and_every_game_says_hand_trick_and_deal_alike() {
         &["invalid value 'X' for '--seat <SEAT>'"],
     );
 }
+
+/// The help paragraph of `--option` in `croupier CMD --help` (its first line and the indented
+/// lines after it).
+fn help_of(cmd: &str, option: &str) -> String {
+    let help = stdout_of(&[cmd, "--help"], 0);
+    let mut lines = help
+        .lines()
+        .skip_while(|l| !l.trim_start().starts_with(&format!("{option} ")));
+    let first = lines
+        .next()
+        .unwrap_or_else(|| panic!("{option} not in {help}"))
+        .to_string();
+    let rest: Vec<&str> = lines.take_while(|l| l.starts_with("                ")).collect();
+    let text = format!("{first} {}", rest.join(" "));
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+#[test]
+fn help_texts_say_what_the_options_do() {
+    let record = help_of("match", "--record");
+    assert!(!record.contains("Append"), "{record}");
+    assert!(
+        record.contains("not empty is refused") && record.contains("--resume"),
+        "{record}"
+    );
+    let record = help_of("compare", "--record");
+    assert!(
+        !record.contains("Append") && record.contains("new or empty"),
+        "{record}"
+    );
+    let players = help_of("compare", "--players");
+    assert!(!players.contains("lineup"), "compare has no lineup: {players}");
+    assert!(help_of("match", "--players").contains("--lineup"));
+    // show: the game's position is --index; --game (a name everywhere else) still works, unlisted.
+    let show = stdout_of(&["show", "--help"], 0);
+    assert!(show.contains("--index <K>") && !show.contains("--game"), "{show}");
+    assert!(help_of("show", "--seat").contains("N E S W"));
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("r.jsonl");
+    croupier()
+        .args(["play", "kul", "--games", "2", "--seed", "4", "--quiet", "--record"])
+        .arg(&rec)
+        .assert()
+        .success();
+    let rec = rec.to_str().unwrap();
+    let second = stdout_of(&["show", rec, "--index", "2"], 0);
+    assert_eq!(stdout_of(&["show", rec, "--game", "2"], 0), second);
+    assert_ne!(stdout_of(&["show", rec], 0), second);
+}

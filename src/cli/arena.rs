@@ -20,9 +20,6 @@ use std::time::{Duration, Instant};
 /// Options shared by `match` and `compare`.
 #[derive(Args, Debug)]
 pub struct TableArgs {
-    /// Number of players (default: the lineup's length, else the game's default).
-    #[arg(long, allow_hyphen_values = true, value_parser = super::at_least_one_usize)]
-    players: Option<usize>,
     /// Run seed: fixes every deal (decimal or 0x-hex). Default: drawn from the OS and recorded.
     #[arg(long, allow_hyphen_values = true, value_parser = super::seed_arg)]
     seed: Option<String>,
@@ -44,7 +41,7 @@ pub struct TableArgs {
     /// Exit with code 4 if any bot faulted.
     #[arg(long)]
     strict: bool,
-    /// Print the result as one JSON object instead of a table.
+    /// Print the result as one JSON object instead of text (its keys: README, "JSON output").
     #[arg(long)]
     json: bool,
     /// No progress bar or progress lines on stderr.
@@ -59,9 +56,13 @@ pub struct MatchArgs {
     /// A bot: NAME=SPEC, or just SPEC (a built-in bot's name or a command line); repeatable.
     #[arg(long = "bot", value_name = "NAME=SPEC", required = true)]
     bots: Vec<String>,
-    /// Bot names in seat order, comma-separated (default: the bots cycled over the seats).
-    #[arg(long)]
+    /// Bot names in seat order, comma-separated; every --bot must have a seat (default: the
+    /// bots cycled over the seats).
+    #[arg(long, value_name = "NAME,…")]
     lineup: Option<String>,
+    /// Number of players (default: the --lineup's length, else the game's default).
+    #[arg(long, allow_hyphen_values = true, value_parser = super::at_least_one_usize)]
+    players: Option<usize>,
     /// Number of distinct deals.
     #[arg(long, default_value = "100", allow_hyphen_values = true, value_parser = super::at_least_one)]
     games: u64,
@@ -72,7 +73,8 @@ pub struct MatchArgs {
     /// Play each deal once, in the lineup's seating.
     #[arg(long)]
     no_duplicate: bool,
-    /// Append one JSON line per finished game to FILE (flushed; a duplicate set at once).
+    /// Write one JSON line per finished game to FILE, flushed, the games of a deal together.
+    /// A FILE that is not empty is refused, unless --resume continues the run it holds.
     #[arg(long, value_name = "FILE")]
     record: Option<PathBuf>,
     /// Continue an interrupted run: read --record, drop a torn last line, play what is missing.
@@ -98,6 +100,9 @@ pub struct CompareArgs {
     /// The other seats (default: the baseline).
     #[arg(long)]
     field: Option<String>,
+    /// Number of players (default: the game's default).
+    #[arg(long, allow_hyphen_values = true, value_parser = super::at_least_one_usize)]
+    players: Option<usize>,
     /// The most deals to play before giving up without a decision (exit 3).
     #[arg(long, default_value = "2000", allow_hyphen_values = true, value_parser = super::at_least_one)]
     games: u64,
@@ -111,7 +116,7 @@ pub struct CompareArgs {
     /// Probability of failing a candidate whose true difference is UPPER.
     #[arg(long, default_value = "0.05", allow_hyphen_values = true, value_parser = super::probability)]
     beta: f64,
-    /// Append one JSON line per game to FILE.
+    /// Write one JSON line per game to FILE, flushed; FILE must be new or empty.
     #[arg(long, value_name = "FILE")]
     record: Option<PathBuf>,
     /// Also write the verdict as a JUnit XML report (one test case) for CI systems.
@@ -208,7 +213,7 @@ struct Common {
 
 fn common(game: &str, t: &TableArgs, players: Option<usize>, seed: u64) -> Result<Common, (u8, String)> {
     let spec = find_game(game)?;
-    let players = t.players.or(players).unwrap_or(spec.default_players);
+    let players = players.unwrap_or(spec.default_players);
     if players < spec.min_players || players > spec.max_players {
         return Err(usage(format!(
             "{} is played by {} players, not {players}",
@@ -362,7 +367,12 @@ pub fn run_match(a: MatchArgs) -> Outcome {
         Some(l) => l.split(',').map(|s| s.trim().to_string()).collect(),
         None => Vec::new(),
     };
-    let c = common(&a.game, &a.table, (!lineup.is_empty()).then_some(lineup.len()), seed)?;
+    let c = common(
+        &a.game,
+        &a.table,
+        a.players.or((!lineup.is_empty()).then_some(lineup.len())),
+        seed,
+    )?;
     let n = c.players;
     let names: Vec<&str> = bots.iter().map(|(n, _)| n.as_str()).collect();
     if lineup.is_empty() && bots.len() > n {
@@ -571,7 +581,7 @@ pub fn run_compare(a: CompareArgs) -> Outcome {
         Some(s) => parse_seed(s).map_err(usage)?,
         None => rand::random::<u64>(),
     };
-    let c = common(&a.game, &a.table, None, seed)?;
+    let c = common(&a.game, &a.table, a.players, seed)?;
     let n = c.players;
     let field = a.field.clone().unwrap_or_else(|| a.baseline.clone());
     let (lower, upper) = a.sprt.unwrap_or(c.spec.compare_bounds);

@@ -10,7 +10,8 @@ use std::io::Read;
 pub struct ShowArgs {
     /// A record file (JSON Lines); `-` reads standard input.
     file: String,
-    /// Which game of the file: its position, 1 = the first line (`--game K` is an old spelling).
+    // `--game K`, the old spelling, still works (a hidden alias): GAME is a name elsewhere.
+    /// Which game of the file: its position, 1 = the first line.
     #[arg(long = "index", alias = "game", value_name = "K", default_value = "1",
           allow_hyphen_values = true, value_parser = super::at_least_one_usize)]
     index: usize,
