@@ -527,3 +527,173 @@ fn help_texts_say_what_the_options_do() {
     assert_eq!(stdout_of(&["show", rec, "--game", "2"], 0), second);
     assert_ne!(stdout_of(&["show", rec], 0), second);
 }
+
+/// Bot processes whose command line contains `pattern` (pgrep -f).
+fn processes_like(pattern: &str) -> Vec<String> {
+    let out = std::process::Command::new("pgrep")
+        .args(["-f", pattern])
+        .output()
+        .unwrap();
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+/// Waits until `path` holds at least `n` lines (the run is under way), or the run has ended.
+fn wait_for_lines(path: &std::path::Path, n: usize, child: &mut std::process::Child) {
+    loop {
+        let lines = std::fs::read_to_string(path).map(|t| t.lines().count()).unwrap_or(0);
+        if lines >= n || child.try_wait().unwrap().is_some() {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+}
+
+/// Sends `sig` to `child` and returns its exit code and stderr.
+fn signal_and_wait(child: std::process::Child, sig: i32) -> (Option<i32>, String) {
+    // SAFETY: kill has no memory-safety preconditions; the pid is our own running child.
+    assert_eq!(unsafe { libc::kill(child.id() as i32, sig) }, 0);
+    let out = child.wait_with_output().unwrap();
+    (out.status.code(), String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+#[test]
+fn sigint_stops_a_match_cleanly_and_resume_finishes_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let (full, part) = (dir.path().join("full.jsonl"), dir.path().join("part.jsonl"));
+    // A bot command line no other test uses, to find leftover processes.
+    let unique = format!("bot simple --seed 77{}", std::process::id());
+    let args = |rec: &std::path::Path| -> Vec<String> {
+        let mut v: Vec<String> = ["match", "rikken", "--bot"].iter().map(|s| s.to_string()).collect();
+        v.push(format!("a=croupier {unique}"));
+        v.extend(
+            [
+                "--bot",
+                "b=croupier bot random",
+                "--games",
+                "150",
+                "--seed",
+                "8",
+                "--quiet",
+                "--json",
+                "--log-dir",
+            ]
+            .iter()
+            .map(|s| s.to_string()),
+        );
+        v.push(dir.path().display().to_string());
+        v.push("--record".into());
+        v.push(rec.display().to_string());
+        v
+    };
+    let exe = assert_cmd::cargo::cargo_bin("croupier");
+    let out = std::process::Command::new(&exe).args(args(&full)).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let uninterrupted: Value = serde_json::from_slice(&out.stdout).unwrap();
+
+    let mut child = std::process::Command::new(&exe)
+        .args(args(&part))
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    wait_for_lines(&part, 10, &mut child);
+    assert!(
+        !processes_like(&unique).is_empty(),
+        "the bots run under that command line"
+    );
+    let (code, stderr) = signal_and_wait(child, libc::SIGINT);
+    assert_eq!(code, Some(130), "{stderr}");
+    let written = std::fs::read_to_string(&part).unwrap().lines().count();
+    assert!(written < 300, "stopped early: {written} lines");
+    assert_eq!(written % 2, 0, "whole deals only (2 seatings each): {written}");
+    assert!(
+        stderr.contains(&format!(
+            "interrupted: {written} of 300 games recorded in {}; run the same command with --resume to finish",
+            part.display()
+        )),
+        "{stderr}"
+    );
+    assert!(processes_like(&unique).is_empty(), "every bot was reaped");
+    croupier().arg("replay").arg(&part).assert().success();
+
+    let out = std::process::Command::new(&exe)
+        .args(args(&part))
+        .arg("--resume")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let resumed: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let numbers = |mut v: Value| {
+        for b in v["bots"].as_array_mut().unwrap() {
+            b.as_object_mut()
+                .unwrap()
+                .retain(|k, _| k != "ms_per_decision" && k != "max_ms");
+        }
+        v
+    };
+    assert_eq!(numbers(resumed), numbers(uninterrupted));
+    assert_eq!(std::fs::read_to_string(&part).unwrap().lines().count(), 300);
+}
+
+#[test]
+fn sigterm_stops_compare_and_sigint_stops_play() {
+    let dir = tempfile::tempdir().unwrap();
+    let exe = assert_cmd::cargo::cargo_bin("croupier");
+    let unique = format!("bot simple --seed 78{}", std::process::id());
+    let bot = format!("croupier {unique}");
+    // Identical bots with the midpoint of --sprt at 0: no decision before --games.
+    let rec = dir.path().join("c.jsonl");
+    let mut child = std::process::Command::new(&exe)
+        .args([
+            "compare",
+            "rikken",
+            "--candidate",
+            &bot,
+            "--baseline",
+            &bot,
+            "--sprt",
+            "-1,1",
+            "--games",
+            "5000",
+        ])
+        .args(["--seed", "1", "--quiet", "--log-dir"])
+        .arg(dir.path())
+        .arg("--record")
+        .arg(&rec)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    wait_for_lines(&rec, 10, &mut child);
+    let (code, stderr) = signal_and_wait(child, libc::SIGTERM);
+    assert_eq!(code, Some(143), "{stderr}");
+    assert!(stderr.contains("interrupted: no decision after"), "{stderr}");
+    assert!(processes_like(&unique).is_empty(), "every bot was reaped");
+
+    let rec = dir.path().join("p.jsonl");
+    let mut child = std::process::Command::new(&exe)
+        .args([
+            "play", "rikken", "--seat", &bot, "--seat", &bot, "--seat", &bot, "--seat", &bot,
+        ])
+        .args(["--games", "100000", "--seed", "1", "--quiet", "--log-dir"])
+        .arg(dir.path())
+        .arg("--record")
+        .arg(&rec)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    wait_for_lines(&rec, 5, &mut child);
+    let (code, stderr) = signal_and_wait(child, libc::SIGINT);
+    assert_eq!(code, Some(130), "{stderr}");
+    let written = std::fs::read_to_string(&rec).unwrap().lines().count();
+    assert!(
+        stderr.contains(&format!("interrupted: {written} of 100000 games played, recorded in")),
+        "{stderr}"
+    );
+    assert!(processes_like(&unique).is_empty(), "every bot was reaped");
+    croupier().arg("replay").arg(&rec).assert().success();
+}

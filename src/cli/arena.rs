@@ -509,6 +509,21 @@ pub fn run_match(a: MatchArgs) -> Outcome {
     });
     progress.finish();
     result.map_err(|e| usage(format!("match stopped: {e}")))?;
+    if let Some(sig) = crate::interrupt::requested().filter(|_| played < total) {
+        let msg = match &a.record {
+            Some(p) => format!(
+                "interrupted: {} of {} games recorded in {}; run the same command with --resume to finish",
+                already + played,
+                already + total,
+                p.display()
+            ),
+            None => format!(
+                "interrupted: {played} of {total} games played, none recorded (with --record FILE, \
+                 the same command with --resume finishes an interrupted run)"
+            ),
+        };
+        return Err((crate::interrupt::exit_code(sig), msg));
+    }
     let info = MatchInfo {
         game: c.spec.name.to_string(),
         id: fp.clone(),
@@ -702,6 +717,19 @@ pub fn run_compare(a: CompareArgs) -> Outcome {
     });
     progress.finish();
     result.map_err(|e| usage(format!("compare stopped: {e}")))?;
+    if let Some(sig) = crate::interrupt::requested().filter(|_| decision == Decision::Continue && next < a.games) {
+        let kept = match &a.record {
+            Some(p) => format!(", recorded in {}", p.display()),
+            None => String::new(),
+        };
+        return Err((
+            crate::interrupt::exit_code(sig),
+            format!(
+                "interrupted: no decision after {} deal(s) ({played} games{kept})",
+                diffs.n()
+            ),
+        ));
+    }
     let (lo, hi) = diffs.ci(0.95);
     let verdict = match decision {
         Decision::AcceptUpper => "pass",

@@ -35,7 +35,9 @@ pub mod exit {
 
 const AFTER_HELP: &str = "Exit codes: 0 success (compare: the candidate passes); 1 a check failed (replay \
 mismatch; compare: the candidate fails, a regression); 2 usage, configuration or input error; 3 compare reached \
-no decision within --games; 4 a bot faulted under --strict.\nProtocol for bot authors: protocol.md.";
+no decision within --games; 4 a bot faulted under --strict; 130/143 play, match or compare stopped by Ctrl-C \
+(SIGINT) or SIGTERM after the games being played (match --resume finishes the run).\nProtocol for bot authors: \
+protocol.md.";
 
 #[derive(Parser, Debug)]
 #[command(name = "croupier", version, about = "A headless referee for card-game bots", after_help = AFTER_HELP)]
@@ -85,6 +87,9 @@ enum Command {
 /// Runs the command line; errors are printed here with their exit code.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
+    if matches!(cli.command, Command::Play(_) | Command::Match(_) | Command::Compare(_)) {
+        crate::interrupt::install();
+    }
     let result = match cli.command {
         Command::Play(args) => play::run(args),
         Command::Match(args) => arena::run_match(args),

@@ -154,6 +154,17 @@ pub fn run(a: PlayArgs) -> Outcome {
     let mut totals = vec![0.0f64; players];
     let mut faults = 0usize;
     for g in 0..games {
+        if let Some(sig) = crate::interrupt::requested() {
+            table.shutdown();
+            let kept = match &a.record {
+                Some(r) if r != "-" => format!(", recorded in {r}"),
+                _ => String::new(),
+            };
+            return Err((
+                crate::interrupt::exit_code(sig),
+                format!("interrupted: {g} of {games} games played{kept}"),
+            ));
+        }
         let game_seed = derive(seed, Purpose::Game, g);
         let deals = deal_games.get(g as usize).cloned().unwrap_or_default();
         let mut rec: GameRecord = table
