@@ -3,10 +3,10 @@
 //! Layout: [`cards`] (notation), [`game`] (the rules-engine trait and visible events),
 //! [`options`] (named variants), [`chance`] (seeds and deals), [`games`] (one engine per
 //! game), [`protocol`] (the line protocol), [`process`] (bot processes with deadlines),
-//! [`bots`] (built-in bots), [`referee`] (runs a game between seats), [`arena`] (matches, the compare gate and their
-//! statistics over many games), [`stats`] (intervals and the sequential test), [`record`] (JSON Lines
-//! records and replay), [`stats`] (intervals and sequential tests for comparing bots), [`cli`]
-//! (the command line).
+//! [`bots`] (built-in bots), [`referee`] (runs a game between seats), [`arena`] (matches, the
+//! compare gate and their statistics over many games), [`interrupt`] (Ctrl-C and SIGTERM),
+//! [`record`] (JSON Lines records and replay), [`stats`] (intervals and sequential tests for
+//! comparing bots), [`cli`] (the command line).
 
 pub mod arena;
 pub mod bots;
@@ -15,6 +15,7 @@ pub mod chance;
 pub mod cli;
 pub mod game;
 pub mod games;
+pub mod interrupt;
 pub mod options;
 pub mod process;
 pub mod protocol;

@@ -1,8 +1,10 @@
 //! Statistics for comparing bots over many games.
 //!
-//! Self-contained (no numeric crates): the normal and Student t distributions
-//! ([`normal_cdf`], [`normal_quantile`], [`t_cdf`], [`t_quantile`]), a running [`Summary`]
-//! (Welford, mergeable with Chan's formula) with t confidence intervals, paired
+//! The distributions come from libraries: statrs's normal and Student t distributions, and
+//! `libm`'s erfc for the normal cdf. [`normal_cdf`], [`normal_quantile`], [`t_cdf`] and
+//! [`t_quantile`] wrap them with croupier's conventions (below) and guard the regimes where
+//! statrs is measurably inexact (see [`t_quantile`]). croupier's own logic is the rest: a running
+//! [`Summary`] (Welford, mergeable with Chan's formula) with t confidence intervals, paired
 //! (duplicate-deal) differences ([`paired`]), and the sequential test fishtest uses in its
 //! generalized normal-approximation form ([`Gsprt`]).
 //!
@@ -14,285 +16,35 @@
 //! * Formatting uses two decimals and always shows the sign of the mean (`+0.42`).
 
 use serde::{Deserialize, Serialize};
-use std::f64::consts::PI;
-
-/// Relative tolerance of the series and continued fractions.
-const EPS: f64 = 1e-16;
-/// Smallest magnitude kept in Lentz's algorithm (avoids division by zero).
-const FPMIN: f64 = 1e-300;
-/// 1 / sqrt(pi).
-const FRAC_1_SQRT_PI: f64 = 0.564_189_583_547_756_3;
-
-// ---------------------------------------------------------------------------------------------
-// Special functions
-// ---------------------------------------------------------------------------------------------
-
-/// ln Γ(x) for x > 0 (Lanczos, g = 7, n = 9; relative error ~1e-15).
-fn ln_gamma(x: f64) -> f64 {
-    const G: f64 = 7.0;
-    const COEF: [f64; 9] = [
-        0.999_999_999_999_809_9,
-        676.520_368_121_885_1,
-        -1_259.139_216_722_402_8,
-        771.323_428_777_653_1,
-        -176.615_029_162_140_6,
-        12.507_343_278_686_905,
-        -0.138_571_095_265_720_12,
-        9.984_369_578_019_572e-6,
-        1.505_632_735_149_311_6e-7,
-    ];
-    if x < 0.5 {
-        // Reflection: Γ(x) Γ(1 - x) = π / sin(πx).
-        return (PI / (PI * x).sin()).ln() - ln_gamma(1.0 - x);
-    }
-    let x = x - 1.0;
-    let mut a = COEF[0];
-    let t = x + G + 0.5;
-    for (i, c) in COEF.iter().enumerate().skip(1) {
-        a += c / (x + i as f64);
-    }
-    0.5 * (2.0 * PI).ln() + (x + 0.5) * t.ln() - t + a.ln()
-}
-
-/// ln Γ(x) - Stirling's approximation (x - 1/2) ln x - x + ln √(2π), for x ≥ 10
-/// (asymptotic series; error < 1e-17 there).
-fn stirling_err(x: f64) -> f64 {
-    const S: [f64; 7] = [
-        1.0 / 12.0,
-        -1.0 / 360.0,
-        1.0 / 1260.0,
-        -1.0 / 1680.0,
-        1.0 / 1188.0,
-        -691.0 / 360_360.0,
-        1.0 / 156.0,
-    ];
-    let r = 1.0 / (x * x);
-    let mut sum = 0.0;
-    for c in S.iter().rev() {
-        sum = sum * r + c;
-    }
-    sum / x
-}
-
-/// ln B(a, b) = ln Γ(a) + ln Γ(b) - ln Γ(a + b). When the larger argument is ≥ 10 the
-/// difference ln Γ(a + b) - ln Γ(a) is computed without cancellation (Stirling with explicit
-/// corrections), which keeps the t distribution accurate for large degrees of freedom.
-fn ln_beta(a: f64, b: f64) -> f64 {
-    let (big, small) = if a >= b { (a, b) } else { (b, a) };
-    if big < 10.0 {
-        return ln_gamma(a) + ln_gamma(b) - ln_gamma(a + b);
-    }
-    // ln Γ(big + small) - ln Γ(big).
-    let diff = (big - 0.5) * (small / big).ln_1p() + small * (big + small).ln() - small + stirling_err(big + small)
-        - stirling_err(big);
-    ln_gamma(small) - diff
-}
-
-/// erfc(x) with full relative accuracy in the upper tail, via the regularized incomplete
-/// gamma function: erfc(x) = Q(1/2, x²) for x ≥ 0 (series for small x², Lentz's continued
-/// fraction otherwise).
-fn erfc(x: f64) -> f64 {
-    if x.is_nan() {
-        return f64::NAN;
-    }
-    if x < 0.0 {
-        return 2.0 - erfc(-x);
-    }
-    let x2 = x * x;
-    // exp(-x²) x^(2a) / Γ(a) with a = 1/2.
-    let front = (-x2).exp() * x * FRAC_1_SQRT_PI;
-    if x2 < 1.5 {
-        // P(1/2, x²) = front * Σ x^(2n) / (a (a+1) ... (a+n)).
-        let mut ap = 0.5;
-        let mut del = 1.0 / ap;
-        let mut sum = del;
-        for _ in 0..200 {
-            ap += 1.0;
-            del *= x2 / ap;
-            sum += del;
-            if del.abs() < sum.abs() * EPS {
-                break;
-            }
-        }
-        1.0 - front * sum
-    } else {
-        if front == 0.0 {
-            return 0.0;
-        }
-        // Q(1/2, x²) = front * 1/(x²+1-a- 1·(1-a)/(x²+3-a- 2·(2-a)/(x²+5-a- ...))).
-        let a = 0.5;
-        let mut b = x2 + 1.0 - a;
-        let mut c = 1.0 / FPMIN;
-        let mut d = 1.0 / b;
-        let mut h = d;
-        for i in 1..500 {
-            let an = -(i as f64) * (i as f64 - a);
-            b += 2.0;
-            d = an * d + b;
-            if d.abs() < FPMIN {
-                d = FPMIN;
-            }
-            c = b + an / c;
-            if c.abs() < FPMIN {
-                c = FPMIN;
-            }
-            d = 1.0 / d;
-            let del = d * c;
-            h *= del;
-            if (del - 1.0).abs() < EPS {
-                break;
-            }
-        }
-        front * h
-    }
-}
-
-/// Continued fraction of the incomplete beta function (modified Lentz).
-fn beta_cf(a: f64, b: f64, x: f64) -> f64 {
-    let qab = a + b;
-    let qap = a + 1.0;
-    let qam = a - 1.0;
-    let mut c = 1.0;
-    let mut d = 1.0 - qab * x / qap;
-    if d.abs() < FPMIN {
-        d = FPMIN;
-    }
-    d = 1.0 / d;
-    let mut h = d;
-    for m in 1..100_000 {
-        let m = m as f64;
-        let m2 = 2.0 * m;
-        let aa = m * (b - m) * x / ((qam + m2) * (a + m2));
-        d = 1.0 + aa * d;
-        if d.abs() < FPMIN {
-            d = FPMIN;
-        }
-        c = 1.0 + aa / c;
-        if c.abs() < FPMIN {
-            c = FPMIN;
-        }
-        d = 1.0 / d;
-        h *= d * c;
-        let aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2));
-        d = 1.0 + aa * d;
-        if d.abs() < FPMIN {
-            d = FPMIN;
-        }
-        c = 1.0 + aa / c;
-        if c.abs() < FPMIN {
-            c = FPMIN;
-        }
-        d = 1.0 / d;
-        let del = d * c;
-        h *= del;
-        if (del - 1.0).abs() < 1e-15 {
-            break;
-        }
-    }
-    h
-}
-
-/// Regularized incomplete beta I_x(a, b); `y` must be `1 - x`, passed separately so callers
-/// can compute it without cancellation.
-fn reg_inc_beta(a: f64, b: f64, x: f64, y: f64) -> f64 {
-    if x <= 0.0 {
-        return 0.0;
-    }
-    if y <= 0.0 {
-        return 1.0;
-    }
-    // ln x and ln y from whichever of x, y is small (the other is 1 minus it, exactly).
-    let ln_x = if x > 0.5 { (-y).ln_1p() } else { x.ln() };
-    let ln_y = if y > 0.5 { (-x).ln_1p() } else { y.ln() };
-    let ln_front = a * ln_x + b * ln_y - ln_beta(a, b);
-    if x < (a + 1.0) / (a + b + 2.0) {
-        ln_front.exp() * beta_cf(a, b, x) / a
-    } else {
-        1.0 - ln_front.exp() * beta_cf(b, a, y) / b
-    }
-}
+use statrs::distribution::{Continuous, ContinuousCDF, Normal, StudentsT};
 
 // ---------------------------------------------------------------------------------------------
 // Normal distribution
 // ---------------------------------------------------------------------------------------------
 
-/// Standard normal cumulative distribution function Φ(x).
+/// Standard normal cumulative distribution function Φ(x); NaN for NaN.
 ///
-/// Accurate to ~1e-15 relative in the lower tail (and absolute near 1); NaN for NaN.
+/// Φ(x) = erfc(-x / √2) / 2 with `libm`'s erfc (correct to an ulp; statrs's erfc is off by up
+/// to ~5e-11 relative, which the reference values below would notice).
 pub fn normal_cdf(x: f64) -> f64 {
-    0.5 * erfc(-x / std::f64::consts::SQRT_2)
+    0.5 * libm::erfc(-x / std::f64::consts::SQRT_2)
 }
 
 /// Standard normal density φ(x).
 pub fn normal_pdf(x: f64) -> f64 {
-    (-0.5 * x * x).exp() / (2.0 * PI).sqrt()
+    Normal::standard().pdf(x)
 }
 
-/// Standard normal quantile Φ⁻¹(p): Acklam's rational approximation refined by one Halley
-/// step (relative error ~1e-15). Returns -∞ for p = 0, +∞ for p = 1, NaN outside [0, 1].
+/// Standard normal quantile Φ⁻¹(p). Returns -∞ for p = 0, +∞ for p = 1, NaN outside [0, 1].
 pub fn normal_quantile(p: f64) -> f64 {
     if p.is_nan() || !(0.0..=1.0).contains(&p) {
         return f64::NAN;
     }
-    if p == 0.0 {
-        return f64::NEG_INFINITY;
-    }
-    if p == 1.0 {
-        return f64::INFINITY;
-    }
     if p > 0.5 {
-        // 1 - p is exact for p in [0.5, 1]; work in the lower tail, where Φ is accurate.
+        // 1 - p is exact for p in [0.5, 1]: work in the lower tail.
         return -normal_quantile(1.0 - p);
     }
-    const A: [f64; 6] = [
-        -3.969_683_028_665_376e1,
-        2.209_460_984_245_205e2,
-        -2.759_285_104_469_687e2,
-        1.383_577_518_672_69e2,
-        -3.066_479_806_614_716e1,
-        2.506_628_277_459_239,
-    ];
-    const B: [f64; 5] = [
-        -5.447_609_879_822_406e1,
-        1.615_858_368_580_409e2,
-        -1.556_989_798_598_866e2,
-        6.680_131_188_771_972e1,
-        -1.328_068_155_288_572e1,
-    ];
-    const C: [f64; 6] = [
-        -7.784_894_002_430_293e-3,
-        -3.223_964_580_411_365e-1,
-        -2.400_758_277_161_838,
-        -2.549_732_539_343_734,
-        4.374_664_141_464_968,
-        2.938_163_982_698_783,
-    ];
-    const D: [f64; 4] = [
-        7.784_695_709_041_462e-3,
-        3.224_671_290_700_398e-1,
-        2.445_134_137_142_996,
-        3.754_408_661_907_416,
-    ];
-    const P_LOW: f64 = 0.02425;
-    let x = if p < P_LOW {
-        let q = (-2.0 * p.ln()).sqrt();
-        (((((C[0] * q + C[1]) * q + C[2]) * q + C[3]) * q + C[4]) * q + C[5])
-            / ((((D[0] * q + D[1]) * q + D[2]) * q + D[3]) * q + 1.0)
-    } else {
-        let q = p - 0.5;
-        let r = q * q;
-        (((((A[0] * r + A[1]) * r + A[2]) * r + A[3]) * r + A[4]) * r + A[5]) * q
-            / (((((B[0] * r + B[1]) * r + B[2]) * r + B[3]) * r + B[4]) * r + 1.0)
-    };
-    // One Halley step on Φ(x) - p.
-    let e = normal_cdf(x) - p;
-    let u = e * (2.0 * PI).sqrt() * (0.5 * x * x).exp();
-    let refined = x - u / (1.0 + 0.5 * x * u);
-    if refined.is_finite() {
-        refined
-    } else {
-        x
-    }
+    Normal::standard().inverse_cdf(p)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -301,52 +53,55 @@ pub fn normal_quantile(p: f64) -> f64 {
 
 /// Degrees of freedom above which the t distribution is replaced by the normal.
 const T_NORMAL_DF: f64 = 1e6;
+/// Degrees of freedom from which [`t_quantile`] uses the Cornish–Fisher expansion (exact to
+/// rounding there; statrs's inverse loses up to 1e-5 relative for df ≥ 1e4).
+const T_EXPANSION_DF: f64 = 1e3;
 
-/// Student t density with `df` degrees of freedom.
+/// The t distribution with `df` degrees of freedom, `None` for NaN or `df` ≤ 0.
+fn students_t(df: f64) -> Option<StudentsT> {
+    StudentsT::new(0.0, 1.0, df).ok()
+}
+
+/// Student t density with `df` degrees of freedom (NaN for NaN input or `df` ≤ 0).
 pub fn t_pdf(t: f64, df: f64) -> f64 {
-    if t.is_nan() || df.is_nan() || df <= 0.0 {
+    if t.is_nan() {
         return f64::NAN;
     }
     if df > T_NORMAL_DF {
         return normal_pdf(t);
     }
-    let ln = ln_gamma(0.5 * (df + 1.0))
-        - ln_gamma(0.5 * df)
-        - 0.5 * (df * PI).ln()
-        - 0.5 * (df + 1.0) * (t * t / df).ln_1p();
-    ln.exp()
+    students_t(df).map_or(f64::NAN, |d| d.pdf(t))
 }
 
 /// Student t cumulative distribution function P(T ≤ t) with `df` > 0 degrees of freedom
-/// (real `df` allowed), via the regularized incomplete beta function. For `df` > 1e6 (or ∞)
-/// the normal distribution is used. NaN for NaN input or `df` ≤ 0.
+/// (real `df` allowed). For `df` > 1e6 (or ∞) the normal distribution is used. NaN for NaN
+/// input or `df` ≤ 0.
 pub fn t_cdf(t: f64, df: f64) -> f64 {
-    if t.is_nan() || df.is_nan() || df <= 0.0 {
+    let Some(d) = students_t(df) else { return f64::NAN };
+    if t.is_nan() {
         return f64::NAN;
     }
     if df > T_NORMAL_DF {
         return normal_cdf(t);
     }
-    if t.is_infinite() {
-        return if t > 0.0 { 1.0 } else { 0.0 };
-    }
-    let t2 = t * t;
-    let x = df / (df + t2);
-    let y = t2 / (df + t2);
-    let tail = 0.5 * reg_inc_beta(0.5 * df, 0.5, x, y);
+    // The lower tail directly, the upper one by symmetry: full relative accuracy in the lower
+    // tail, and F(t) + F(-t) = 1 to rounding.
     if t > 0.0 {
-        1.0 - tail
+        1.0 - d.cdf(-t)
     } else {
-        tail
+        d.cdf(t)
     }
 }
 
-/// Student t quantile: the `t` with `t_cdf(t, df) = p`. Safeguarded Newton iteration (on
-/// ln F, with bisection inside a bracket) from a Cornish–Fisher starting point; relative
-/// accuracy ~1e-12. For `df` > 1e6 the normal quantile is used. Returns ∓∞ for p = 0 / 1,
-/// NaN for p outside [0, 1], NaN input or `df` ≤ 0.
+/// Student t quantile: the `t` with `t_cdf(t, df) = p`. For `df` > 1e6 the normal quantile
+/// is used. Returns ∓∞ for p = 0 / 1, NaN for p outside [0, 1], NaN input or `df` ≤ 0.
+///
+/// statrs's inverse is the starting point; it is polished by Newton steps on ln F(t) in
+/// ln |t| (a power-law tail is linear there), which repairs its far tails for df ≤ 1. From
+/// df = 1000 on, the Cornish–Fisher expansion around the normal quantile is used instead.
 pub fn t_quantile(p: f64, df: f64) -> f64 {
-    if p.is_nan() || df.is_nan() || df <= 0.0 || !(0.0..=1.0).contains(&p) {
+    let Some(d) = students_t(df) else { return f64::NAN };
+    if p.is_nan() || !(0.0..=1.0).contains(&p) {
         return f64::NAN;
     }
     if df > T_NORMAL_DF {
@@ -364,64 +119,34 @@ pub fn t_quantile(p: f64, df: f64) -> f64 {
     if p > 0.5 {
         return -t_quantile(1.0 - p, df);
     }
-    // Lower tail: the answer is negative.
-    let z = normal_quantile(p);
-    let (z3, z5, z7, z9) = (z.powi(3), z.powi(5), z.powi(7), z.powi(9));
-    let g1 = (z3 + z) / 4.0;
-    let g2 = (5.0 * z5 + 16.0 * z3 + 3.0 * z) / 96.0;
-    let g3 = (3.0 * z7 + 19.0 * z5 + 17.0 * z3 - 15.0 * z) / 384.0;
-    let g4 = (79.0 * z9 + 776.0 * z7 + 1482.0 * z5 - 1920.0 * z3 - 945.0 * z) / 92160.0;
-    let mut t = z + g1 / df + g2 / df.powi(2) + g3 / df.powi(3) + g4 / df.powi(4);
+    // Lower tail from here: the answer is negative.
+    if df >= T_EXPANSION_DF {
+        let z = normal_quantile(p);
+        let (z3, z5, z7, z9) = (z.powi(3), z.powi(5), z.powi(7), z.powi(9));
+        let g1 = (z3 + z) / 4.0;
+        let g2 = (5.0 * z5 + 16.0 * z3 + 3.0 * z) / 96.0;
+        let g3 = (3.0 * z7 + 19.0 * z5 + 17.0 * z3 - 15.0 * z) / 384.0;
+        let g4 = (79.0 * z9 + 776.0 * z7 + 1482.0 * z5 - 1920.0 * z3 - 945.0 * z) / 92160.0;
+        return z + g1 / df + g2 / df.powi(2) + g3 / df.powi(3) + g4 / df.powi(4);
+    }
+    let mut t = d.inverse_cdf(p);
     if !(t.is_finite() && t < 0.0) {
-        t = if z < 0.0 { z } else { -1e-300 };
+        return t;
     }
-    // Bracket lo < root ≤ hi < 0 with F(lo) ≤ p < F(hi) (ratio 2 between the ends).
-    let (mut lo, mut hi);
-    if t_cdf(t, df) > p {
-        hi = t;
-        lo = 2.0 * t;
-        let mut k = 0;
-        while t_cdf(lo, df) > p {
-            hi = lo;
-            lo *= 2.0;
-            k += 1;
-            if k > 2100 || lo.is_infinite() {
-                return f64::NEG_INFINITY;
-            }
-        }
-    } else {
-        lo = t;
-        hi = 0.5 * t;
-        let mut k = 0;
-        while t_cdf(hi, df) <= p {
-            lo = hi;
-            hi *= 0.5;
-            k += 1;
-            if k > 2100 || hi == 0.0 {
-                return lo;
-            }
-        }
-    }
-    t = 0.5 * (lo + hi);
     let ln_p = p.ln();
-    for _ in 0..200 {
-        let f = t_cdf(t, df);
-        if f > p {
-            hi = t;
-        } else {
-            lo = t;
+    for _ in 0..100 {
+        let f = d.cdf(t);
+        let dens = d.pdf(t);
+        if !(f > 0.0 && dens > 0.0) {
+            break;
         }
-        let dens = t_pdf(t, df);
-        let mut next = if f > 0.0 && dens > 0.0 {
-            // Newton on g(t) = ln F(t) - ln p: step -g F / f.
-            t - (f.ln() - ln_p) * f / dens
-        } else {
-            f64::NAN
-        };
-        if !(next > lo && next < hi) {
-            next = 0.5 * (lo + hi);
+        // u = ln(-t); d ln F / du = f(t) t / F(t).
+        let step = (f.ln() - ln_p) * f / (dens * t);
+        let next = t * (-step).exp();
+        if !next.is_finite() || next >= 0.0 {
+            break;
         }
-        let done = (next - t).abs() <= 1e-14 * t.abs() || (hi - lo) <= 1e-15 * lo.abs();
+        let done = (next - t).abs() <= 1e-15 * t.abs();
         t = next;
         if done {
             break;
@@ -631,9 +356,12 @@ pub enum Decision {
 /// LLR = n (upper - lower) (2 m - lower - upper) / (2 s²)
 /// ```
 ///
-/// (the log-likelihood ratio of two normal means with the variance estimated; s² is floored
-/// at `(1e-3 (upper - lower))²` so identical observations still give a finite LLR). The
-/// test stops at the Wald bounds `A = ln(β / (1 - α)) < 0` (accept H0, [`Decision::AcceptLower`])
+/// (the log-likelihood ratio of two normal means with the variance estimated). When every
+/// observation is the same (s² = 0) this is the limit of the formula as s² → 0: the mean is
+/// known exactly, and the LLR is +∞ if it lies above the midpoint `(lower + upper) / 2`
+/// (nearer H1), -∞ below it (nearer H0), and 0 at the midpoint (no decision, ever). So a
+/// candidate identical to its baseline (every difference 0) passes a non-regression test
+/// `lower < 0 = upper` after the minimum sample. The test stops at the Wald bounds `A = ln(β / (1 - α)) < 0` (accept H0, [`Decision::AcceptLower`])
 /// and `B = ln((1 - β) / α) > 0` (accept H1, [`Decision::AcceptUpper`]); no decision is
 /// made before [`min_samples`](Gsprt::min_samples) observations (default 10) since the
 /// variance estimate is poor before.
@@ -747,15 +475,30 @@ impl Gsprt {
         (self.lower_bound(), self.upper_bound())
     }
 
-    /// The log-likelihood ratio of the observations summarized by `s` (0 for n < 2).
+    /// The log-likelihood ratio of the observations summarized by `s` (0 for n < 2; ±∞ or 0
+    /// when every observation is the same, see [`Gsprt`]).
     pub fn llr_of(&self, s: &Summary) -> f64 {
         if s.n() < 2 {
             return 0.0;
         }
         let width = self.upper - self.lower;
-        let floor = (1e-3 * width).powi(2);
-        let var = s.variance().max(floor);
-        s.n() as f64 * width * (2.0 * s.mean() - self.lower - self.upper) / (2.0 * var)
+        let drift = 2.0 * s.mean() - self.lower - self.upper;
+        let var = s.variance();
+        if var == 0.0 {
+            return if drift > 0.0 {
+                f64::INFINITY
+            } else if drift < 0.0 {
+                f64::NEG_INFINITY
+            } else {
+                0.0
+            };
+        }
+        s.n() as f64 * width * drift / (2.0 * var)
+    }
+
+    /// Whether every observation summarized by `s` is the same (the LLR is then ±∞ or 0).
+    pub fn is_degenerate(s: &Summary) -> bool {
+        s.n() >= 2 && s.variance() == 0.0
     }
 
     /// The decision for the observations summarized by `s` (ignores the internal sample).
@@ -806,6 +549,10 @@ mod tests {
     use super::*;
     use rand::{RngCore, SeedableRng};
     use rand_chacha::ChaCha8Rng;
+    // The special functions the distributions rest on, checked against reference values.
+    use libm::erfc;
+    use statrs::function::{beta::ln_beta, gamma::ln_gamma};
+    use std::f64::consts::PI;
 
     fn close(a: f64, b: f64, tol: f64) -> bool {
         (a - b).abs() <= tol * b.abs().max(1.0)
@@ -855,7 +602,7 @@ mod tests {
         assert_close!(ln_gamma(0.5), 0.5 * PI.ln(), 1e-15);
         assert_close!(ln_gamma(10.0), (362_880.0f64).ln(), 1e-14);
         assert_close!(ln_gamma(100.0), 359.134_205_369_575_4, 1e-14);
-        // Both branches of ln_beta agree where they meet.
+        // ln B agrees with ln Γ where an implementation might switch formulas.
         for &(a, b) in &[(10.0, 0.5), (12.5, 0.5), (30.0, 2.0), (0.5, 15.0)] {
             let direct = ln_gamma(a) + ln_gamma(b) - ln_gamma(a + b);
             assert_close!(ln_beta(a, b), direct, 1e-13);
@@ -1071,15 +818,27 @@ mod tests {
         // Below the minimum sample: no decision even though LLR ≥ B.
         assert_eq!(t.status(&s), Decision::Continue);
         assert_eq!(t.clone().with_min_samples(4).status(&s), Decision::AcceptUpper);
-        // Zero variance: the floor keeps the LLR finite and decisive.
+        // Zero variance: decided from the mean alone, after the minimum sample.
         let mut z = Gsprt::new(-1.0, 1.0, 0.05, 0.05);
         let mut d = Decision::Continue;
-        for _ in 0..10 {
+        for k in 0..10 {
+            assert_eq!(d, Decision::Continue, "decided after {k} observations");
             d = z.push(0.5);
         }
-        assert!(z.llr().is_finite() && z.llr() > 0.0);
+        assert_eq!(z.llr(), f64::INFINITY);
+        assert!(Gsprt::is_degenerate(z.summary()));
         assert_eq!(d, Decision::AcceptUpper);
         assert_eq!(z.summary().n(), 10);
+        // A non-regression test (-1, 0): ten equal differences of 0 pass, of -0.6 fail, and of
+        // -0.5 (the midpoint) never decide.
+        let same = |x: f64| -> Summary { std::iter::repeat_n(x, 10).collect() };
+        let nr = Gsprt::new(-1.0, 0.0, 0.05, 0.05);
+        assert_eq!(nr.status(&same(0.0)), Decision::AcceptUpper);
+        assert_eq!(nr.status(&same(-0.6)), Decision::AcceptLower);
+        assert_eq!(nr.llr_of(&same(-0.6)), f64::NEG_INFINITY);
+        assert_eq!(nr.status(&same(-0.5)), Decision::Continue);
+        assert_eq!(nr.llr_of(&same(-0.5)), 0.0);
+        assert!(!Gsprt::is_degenerate(&[0.0, 0.1].into_iter().collect()));
     }
 
     /// Runs the GSPRT (0 against 0.5, α = β = 0.05, default minimum sample) to a decision on

@@ -19,8 +19,8 @@ fn json_out(cmd: &mut Command) -> Value {
 fn numbers(mut v: Value) -> Value {
     for b in v["bots"].as_array_mut().unwrap() {
         let o = b.as_object_mut().unwrap();
-        o.remove("ms_mean");
-        o.remove("ms_max");
+        o.remove("ms_per_decision");
+        o.remove("max_ms");
     }
     if let Some(o) = v.as_object_mut() {
         o.remove("match");
@@ -47,7 +47,7 @@ fn a_match_finds_the_better_bot_whatever_the_concurrency() {
         ]))
     };
     let one = run("1");
-    assert_eq!(one["sets"], 60);
+    assert_eq!(one["deals"], 60);
     assert_eq!(
         one["games"], 120,
         "duplicate by default: two seatings of simple,random,simple,random"

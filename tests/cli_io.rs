@@ -477,12 +477,12 @@ fn stats_groups_by_options_and_bots_and_merges_runs_of_the_same_bots() {
     // Seeds 3 and 4: more deals of the same bots. The first 4 deals of the longer seed-3 run
     // are the deals of the shorter one: counted once.
     assert_eq!(
-        (groups[0]["sets"].as_u64(), groups[0]["games"].as_u64()),
+        (groups[0]["deals"].as_u64(), groups[0]["games"].as_u64()),
         (Some(12), Some(24))
     );
     assert!(err.contains("8 duplicate game(s) counted once"), "{err}");
-    assert_eq!(groups[1]["sets"], 3);
-    assert_eq!(groups[2]["sets"], 3);
+    assert_eq!(groups[1]["deals"], 3);
+    assert_eq!(groups[2]["deals"], 3);
     // Every line has exactly the keys of `match --json`.
     let out = croupier()
         .args([

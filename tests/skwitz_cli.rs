@@ -71,7 +71,7 @@ fn play_record_replay_zero_sum_for_2_4_and_8_players() {
         .args(["show", rec.to_str().unwrap(), "--game", "1"])
         .assert()
         .success()
-        .stdout(predicate::str::contains("Game 1").and(predicate::str::contains("goes out")));
+        .stdout(predicate::str::contains("game 1, dealer").and(predicate::str::contains("goes out")));
     let rec = dir.path().join("five.jsonl");
     croupier()
         .args(["play", "skwitz", "--players", "5", "--seed", "4", "--quiet"])

@@ -120,7 +120,7 @@ fn a_deal_file_gives_hands_turned_card_and_stock_and_show_renders_it() {
         .success();
     let seat_text = String::from_utf8(seat.get_output().stdout.clone()).unwrap();
     assert!(
-        seat_text.contains("hand of 2: ♠A ♥A ♦A") && !seat_text.contains("hand of 1"),
+        seat_text.contains("hand 2: ♠A ♥A ♦A") && !seat_text.contains("hand 1"),
         "{seat_text}"
     );
     // A stock that loses cards is refused.

@@ -71,7 +71,9 @@ enum Msg {
 
 /// Plays `sets` and calls `on_set` with each finished set's records, in completion order.
 /// Returns an error if a table cannot start or a game cannot be played (records handed over
-/// before that are the caller's to keep).
+/// before that are the caller's to keep). After Ctrl-C or SIGTERM ([`crate::interrupt`]) no
+/// new game starts and `run` returns once the games being played are over; sets left
+/// incomplete are not handed over.
 pub fn run(
     spec: &RunSpec,
     sets: Vec<Set>,
@@ -130,8 +132,10 @@ fn worker(spec: &RunSpec, cfg: Config, queue: &Mutex<VecDeque<Set>>, stop: &Atom
             return;
         }
     };
+    // A stop from the caller, or Ctrl-C/SIGTERM: no new game starts.
+    let stopping = || stop.load(Ordering::SeqCst) || crate::interrupt::requested().is_some();
     loop {
-        if stop.load(Ordering::SeqCst) {
+        if stopping() {
             break;
         }
         let Some(set) = queue.lock().expect("queue lock").pop_front() else {
@@ -140,7 +144,7 @@ fn worker(spec: &RunSpec, cfg: Config, queue: &Mutex<VecDeque<Set>>, stop: &Atom
         let seed = game_seed(spec.seed, set.index);
         let mut records = Vec::new();
         for job in &set.jobs {
-            if stop.load(Ordering::SeqCst) {
+            if stopping() {
                 break;
             }
             match table.play(&game, &spec.options, seed, vec![], &job.seat_of) {

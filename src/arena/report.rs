@@ -36,6 +36,61 @@ pub struct Accumulator {
     running: Option<((String, String), Summary)>,
     pub sets: u64,
     pub games: u64,
+    /// The most games in one set (the seatings per deal of a match).
+    pub seatings: u64,
+}
+
+/// What a match is: the header of its report, the same in `match` and `stats`.
+#[derive(Clone, Debug, Default)]
+pub struct MatchInfo {
+    pub game: String,
+    /// The match fingerprint (`match` tag of its records).
+    pub id: String,
+    /// The run seed as written in the records (`None` for records of `croupier play`).
+    pub seed: Option<String>,
+    /// Bot names in seat order.
+    pub lineup: Vec<String>,
+    /// `K/N` of a sharded run.
+    pub shard: Option<String>,
+}
+
+impl MatchInfo {
+    /// The header of the match that `recs` belong to, from their tags (the shard only when
+    /// every record has the same one).
+    pub fn from_records<'a>(recs: impl IntoIterator<Item = &'a GameRecord>) -> MatchInfo {
+        let tag = |r: &GameRecord, k: &str| r.tags.get(k).and_then(|v| v.as_str()).map(str::to_string);
+        let mut info = MatchInfo::default();
+        let mut shards = std::collections::BTreeSet::new();
+        for (k, r) in recs.into_iter().enumerate() {
+            if k == 0 {
+                info.game = r.game.clone();
+                info.id = tag(r, "match").unwrap_or_default();
+                info.seed = tag(r, "match_seed");
+                info.lineup = match r.tags.get("lineup").and_then(|v| v.as_array()) {
+                    Some(v) => v.iter().map(|x| x.as_str().unwrap_or("?").to_string()).collect(),
+                    None => seat_bots(r),
+                };
+            }
+            shards.insert(tag(r, "shard").unwrap_or_default());
+        }
+        if shards.len() == 1 {
+            info.shard = shards.pop_first().filter(|s| !s.is_empty());
+        }
+        info
+    }
+}
+
+/// The result of a match as JSON (`match --json`, `stats --json`): one object, its keys the
+/// words of the text table. Documented in the README ("JSON output").
+pub fn match_json(info: &MatchInfo, acc: &Accumulator) -> Value {
+    let mut j = json!({
+        "game": info.game, "match": info.id, "seed": info.seed, "lineup": info.lineup,
+        "shard": info.shard, "seatings": acc.seatings,
+    });
+    if let (Some(o), Value::Object(body)) = (j.as_object_mut(), acc.to_json()) {
+        o.extend(body);
+    }
+    j
 }
 
 /// Per-bot and per-pair summaries, computed from the sets in index order.
@@ -60,6 +115,7 @@ impl Accumulator {
             return;
         }
         self.sets += 1;
+        self.seatings = self.seatings.max(recs.len() as u64);
         let mut sums: BTreeMap<String, (f64, u64)> = BTreeMap::new();
         let mut facts: BTreeMap<String, BotInSet> = BTreeMap::new();
         for rec in recs {
@@ -141,7 +197,7 @@ impl Accumulator {
         Some(format!("{a} − {b} {}", fmt_interval(s.mean(), lo, hi)))
     }
 
-    /// The result as JSON (`--json`).
+    /// The statistics as JSON: deals, games, bots, pairs (see [`match_json`] for the whole).
     pub fn to_json(&self) -> Value {
         let t = self.totals();
         let bots: Vec<Value> = self
@@ -151,10 +207,10 @@ impl Accumulator {
                 let (per_set, b) = &t.bots[name];
                 let (lo, hi) = per_set.ci(LEVEL);
                 json!({
-                    "bot": name, "spec": self.specs[name], "games": b.games, "sets": per_set.n(),
+                    "bot": name, "spec": self.specs[name], "games": b.games, "deals": per_set.n(),
                     "mean": finite(per_set.mean()), "ci95": [finite(lo), finite(hi)],
                     "faults": b.faults,
-                    "ms_mean": finite(b.ms_sum / b.ms_n as f64), "ms_max": b.ms_max,
+                    "ms_per_decision": finite(b.ms_sum / b.ms_n as f64), "max_ms": b.ms_max,
                 })
             })
             .collect();
@@ -162,10 +218,10 @@ impl Accumulator {
             .pair_list(&t)
             .map(|(a, b, s)| {
                 let (lo, hi) = s.ci(LEVEL);
-                json!({"a": a, "b": b, "sets": s.n(), "mean": finite(s.mean()), "ci95": [finite(lo), finite(hi)]})
+                json!({"a": a, "b": b, "deals": s.n(), "mean": finite(s.mean()), "ci95": [finite(lo), finite(hi)]})
             })
             .collect();
-        json!({"sets": self.sets, "games": self.games, "bots": bots, "pairs": pairs})
+        json!({"deals": self.sets, "games": self.games, "bots": bots, "pairs": pairs})
     }
 
     fn pair_list<'a>(&'a self, t: &'a Totals) -> impl Iterator<Item = (&'a String, &'a String, &'a Summary)> {
@@ -176,27 +232,63 @@ impl Accumulator {
         })
     }
 
-    /// The result table for people.
+    /// The result table for people; column widths follow the content (long bot names).
     pub fn lines(&self) -> Vec<String> {
-        let mut out = vec![format!(
-            "{:<16} {:>7} {:>9}  {:<22} {:>6} {:>12} {:>7}",
-            "bot", "games", "mean", "95% interval", "faults", "ms/decision", "max ms"
-        )];
         let t = self.totals();
-        for name in &self.order {
-            let (per_set, b) = &t.bots[name];
-            let (lo, hi) = per_set.ci(LEVEL);
-            out.push(format!(
-                "{:<16} {:>7} {:>9}  {:<22} {:>6} {:>12.3} {:>7.1}",
-                name,
-                b.games,
-                signed(per_set.mean()),
-                format!("[{}, {}]", signed(lo), signed(hi)),
-                b.faults,
-                if b.ms_n > 0 { b.ms_sum / b.ms_n as f64 } else { 0.0 },
-                b.ms_max
-            ));
+        let rows: Vec<[String; 7]> = self
+            .order
+            .iter()
+            .map(|name| {
+                let (per_set, b) = &t.bots[name];
+                let (lo, hi) = per_set.ci(LEVEL);
+                [
+                    name.clone(),
+                    b.games.to_string(),
+                    signed(per_set.mean()),
+                    format!("[{}, {}]", signed(lo), signed(hi)),
+                    b.faults.to_string(),
+                    format!("{:.3}", if b.ms_n > 0 { b.ms_sum / b.ms_n as f64 } else { 0.0 }),
+                    format!("{:.1}", b.ms_max),
+                ]
+            })
+            .collect();
+        let head = [
+            "bot",
+            "games",
+            "mean",
+            "95% interval",
+            "faults",
+            "ms/decision",
+            "max ms",
+        ]
+        .map(String::from);
+        let mut w = [0usize; 7];
+        for r in rows.iter().chain([&head]) {
+            for (k, cell) in r.iter().enumerate() {
+                w[k] = w[k].max(cell.chars().count());
+            }
         }
+        let line = |r: &[String; 7]| {
+            format!(
+                "{:<w0$} {:>w1$} {:>w2$}  {:<w3$} {:>w4$} {:>w5$} {:>w6$}",
+                r[0],
+                r[1],
+                r[2],
+                r[3],
+                r[4],
+                r[5],
+                r[6],
+                w0 = w[0],
+                w1 = w[1],
+                w2 = w[2],
+                w3 = w[3],
+                w4 = w[4],
+                w5 = w[5],
+                w6 = w[6]
+            )
+        };
+        let mut out = vec![line(&head)];
+        out.extend(rows.iter().map(line));
         let pairs: Vec<_> = self.pair_list(&t).collect();
         if !pairs.is_empty() {
             out.push(String::new());
@@ -284,7 +376,7 @@ mod tests {
             ],
         );
         let j = acc.to_json();
-        assert_eq!(j["sets"], 2);
+        assert_eq!(j["deals"], 2);
         assert_eq!(j["games"], 4);
         assert_eq!(j["bots"][0]["bot"], "a");
         assert_eq!(j["bots"][0]["mean"], 1.5); // sets: 2 and 1

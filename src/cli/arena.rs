@@ -1,7 +1,7 @@
 //! `croupier match` and `croupier compare` (`croupier stats` is in stats.rs).
 
 use super::{exit, find_game, io, usage, Outcome};
-use crate::arena::report::{signed, Accumulator};
+use crate::arena::report::{match_json, signed, Accumulator, MatchInfo};
 use crate::arena::{self, Control, Job, RunSpec, Set};
 use crate::chance::{derive, format_seed, parse_seed, Purpose};
 use crate::options::Options;
@@ -20,23 +20,20 @@ use std::time::{Duration, Instant};
 /// Options shared by `match` and `compare`.
 #[derive(Args, Debug)]
 pub struct TableArgs {
-    /// Number of players (default: the lineup's length, else the game's default).
-    #[arg(long)]
-    players: Option<usize>,
     /// Run seed: fixes every deal (decimal or 0x-hex). Default: drawn from the OS and recorded.
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true, value_parser = super::seed_arg)]
     seed: Option<String>,
     /// A rule option, name=value (see `croupier rules GAME`); repeatable.
     #[arg(long = "rule", value_name = "NAME=VALUE")]
     rules: Vec<String>,
     /// Tables playing at once, each with its own bot processes.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value = "1", allow_hyphen_values = true, value_parser = super::at_least_one_usize)]
     concurrency: usize,
     /// Time a bot has for one decision, like 300ms or 2s.
-    #[arg(long, default_value = "10s", value_parser = super::parse_duration)]
+    #[arg(long, default_value = "10s", allow_hyphen_values = true, value_parser = super::parse_duration)]
     move_time: Duration,
     /// Time a bot has to start and answer the handshake.
-    #[arg(long, default_value = "10s", value_parser = super::parse_duration)]
+    #[arg(long, default_value = "10s", allow_hyphen_values = true, value_parser = super::parse_duration)]
     startup_time: Duration,
     /// Directory for the bots' stderr logs: each run writes DIR/<UTC time>-<pid>/<bot>.log.
     #[arg(long, default_value = "croupier-logs")]
@@ -44,7 +41,7 @@ pub struct TableArgs {
     /// Exit with code 4 if any bot faulted.
     #[arg(long)]
     strict: bool,
-    /// Print the result as one JSON object instead of a table.
+    /// Print the result as one JSON object instead of text (its keys: README, "JSON output").
     #[arg(long)]
     json: bool,
     /// No progress bar or progress lines on stderr.
@@ -59,11 +56,15 @@ pub struct MatchArgs {
     /// A bot: NAME=SPEC, or just SPEC (a built-in bot's name or a command line); repeatable.
     #[arg(long = "bot", value_name = "NAME=SPEC", required = true)]
     bots: Vec<String>,
-    /// Bot names in seat order, comma-separated (default: the bots cycled over the seats).
-    #[arg(long)]
+    /// Bot names in seat order, comma-separated; every --bot must have a seat (default: the
+    /// bots cycled over the seats).
+    #[arg(long, value_name = "NAME,…")]
     lineup: Option<String>,
+    /// Number of players (default: the --lineup's length, else the game's default).
+    #[arg(long, allow_hyphen_values = true, value_parser = super::at_least_one_usize)]
+    players: Option<usize>,
     /// Number of distinct deals.
-    #[arg(long, default_value_t = 100)]
+    #[arg(long, default_value = "100", allow_hyphen_values = true, value_parser = super::at_least_one)]
     games: u64,
     /// Play every deal under every rotation of the lineup (the default when the lineup has
     /// more than one distinct bot).
@@ -72,15 +73,16 @@ pub struct MatchArgs {
     /// Play each deal once, in the lineup's seating.
     #[arg(long)]
     no_duplicate: bool,
-    /// Append one JSON line per finished game to FILE (flushed; a duplicate set at once).
-    /// `-` writes them to standard output; the result then goes to stderr.
+    /// Write one JSON line per finished game to FILE, flushed, the games of a deal together.
+    /// A FILE that is not empty is refused, unless --resume continues the run it holds. `-`
+    /// writes them to standard output; the result then goes to stderr.
     #[arg(long, value_name = "FILE|-")]
     record: Option<PathBuf>,
     /// Continue an interrupted run: read --record, drop a torn last line, play what is missing.
     #[arg(long, requires = "record")]
     resume: bool,
     /// Play only the deals whose index is K mod N (0 <= K < N).
-    #[arg(long, value_name = "K/N")]
+    #[arg(long, value_name = "K/N", allow_hyphen_values = true)]
     shard: Option<String>,
     #[command(flatten)]
     table: TableArgs,
@@ -99,21 +101,24 @@ pub struct CompareArgs {
     /// The other seats (default: the baseline).
     #[arg(long)]
     field: Option<String>,
+    /// Number of players (default: the game's default).
+    #[arg(long, allow_hyphen_values = true, value_parser = super::at_least_one_usize)]
+    players: Option<usize>,
     /// The most deals to play before giving up without a decision (exit 3).
-    #[arg(long, default_value_t = 2000)]
+    #[arg(long, default_value = "2000", allow_hyphen_values = true, value_parser = super::at_least_one)]
     games: u64,
     /// The sequential test's bounds on the mean paired difference per deal and seat:
     /// "difference <= LOWER" (fail) against "difference >= UPPER" (pass). Default per game.
-    #[arg(long, value_name = "LOWER,UPPER")]
-    sprt: Option<String>,
+    #[arg(long, value_name = "LOWER,UPPER", allow_hyphen_values = true, value_parser = parse_sprt)]
+    sprt: Option<(f64, f64)>,
     /// Probability of passing a candidate whose true difference is LOWER.
-    #[arg(long, default_value_t = 0.05)]
+    #[arg(long, default_value = "0.05", allow_hyphen_values = true, value_parser = super::probability)]
     alpha: f64,
     /// Probability of failing a candidate whose true difference is UPPER.
-    #[arg(long, default_value_t = 0.05)]
+    #[arg(long, default_value = "0.05", allow_hyphen_values = true, value_parser = super::probability)]
     beta: f64,
-    /// Append one JSON line per game to FILE. `-` writes them to standard output; the result
-    /// then goes to stderr.
+    /// Write one JSON line per game to FILE, flushed; FILE must be new or empty. `-` writes
+    /// them to standard output; the result then goes to stderr.
     #[arg(long, value_name = "FILE|-")]
     record: Option<PathBuf>,
     /// Also write the verdict as a JUnit XML report (one test case) for CI systems. `-` writes
@@ -125,6 +130,21 @@ pub struct CompareArgs {
 }
 
 // ----- shared pieces -----
+
+/// `--sprt LOWER,UPPER`.
+fn parse_sprt(s: &str) -> Result<(f64, f64), String> {
+    let bad = || "write LOWER,UPPER with LOWER < UPPER, like -1,0".to_string();
+    let (l, u) = s.split_once(',').ok_or_else(bad)?;
+    let (l, u) = (
+        l.trim().parse::<f64>().map_err(|_| bad())?,
+        u.trim().parse::<f64>().map_err(|_| bad())?,
+    );
+    if l.is_finite() && u.is_finite() && l < u {
+        Ok((l, u))
+    } else {
+        Err(bad())
+    }
+}
 
 /// Progress on stderr: a bar on a terminal, a plain line every 10 s otherwise.
 struct Progress {
@@ -186,16 +206,13 @@ struct Common {
 
 fn common(game: &str, t: &TableArgs, players: Option<usize>, seed: u64) -> Result<Common, (u8, String)> {
     let spec = find_game(game)?;
-    let players = t.players.or(players).unwrap_or(spec.default_players);
+    let players = players.unwrap_or(spec.default_players);
     if players < spec.min_players || players > spec.max_players {
         return Err(usage(format!(
             "{} is played by {} players, not {players}",
             spec.name,
             super::player_range(&spec)
         )));
-    }
-    if t.concurrency == 0 {
-        return Err(usage("--concurrency must be at least 1"));
     }
     let options = Options::resolve(&(spec.options)(), spec.name, &t.rules).map_err(usage)?;
     let config = Config {
@@ -340,8 +357,29 @@ pub fn run_match(mut a: MatchArgs) -> Outcome {
         Some(l) => l.split(',').map(|s| s.trim().to_string()).collect(),
         None => Vec::new(),
     };
-    let c = common(&a.game, &a.table, (!lineup.is_empty()).then_some(lineup.len()), seed)?;
+    let c = common(
+        &a.game,
+        &a.table,
+        a.players.or((!lineup.is_empty()).then_some(lineup.len())),
+        seed,
+    )?;
     let n = c.players;
+    let names: Vec<&str> = bots.iter().map(|(n, _)| n.as_str()).collect();
+    if lineup.is_empty() && bots.len() > n {
+        let more = if bots.len() <= c.spec.max_players {
+            format!(", or seat them all with --players {}", bots.len())
+        } else {
+            String::new()
+        };
+        return Err(usage(format!(
+            "{} bots ({}) for the {n} seats of this {} table: give at most {n} --bot, or choose the {n} \
+             to seat with --lineup NAME,…{more}; matches of more bots than seats (tournaments) are a \
+             later feature",
+            bots.len(),
+            names.join(", "),
+            c.spec.name,
+        )));
+    }
     let lineup: Vec<String> = if lineup.is_empty() {
         (0..n).map(|s| bots[s % bots.len()].0.clone()).collect()
     } else {
@@ -352,12 +390,24 @@ pub fn run_match(mut a: MatchArgs) -> Outcome {
     }
     for name in &lineup {
         if spec_of(name).is_none() {
-            let names: Vec<&str> = bots.iter().map(|(n, _)| n.as_str()).collect();
             return Err(usage(format!(
                 "--lineup names '{name}', which is not a --bot (bots: {})",
                 names.join(", ")
             )));
         }
+    }
+    let unseated: Vec<&str> = names
+        .iter()
+        .copied()
+        .filter(|b| !lineup.iter().any(|l| l == b))
+        .collect();
+    if !unseated.is_empty() {
+        return Err(usage(format!(
+            "--lineup {} leaves --bot {} without a seat: seat every --bot or leave it out (matches \
+             of more bots than seats are a later feature)",
+            lineup.join(","),
+            unseated.join(", ")
+        )));
     }
     let distinct: BTreeSet<&String> = lineup.iter().collect();
     let duplicate = a.duplicate || (!a.no_duplicate && distinct.len() > 1);
@@ -393,6 +443,8 @@ pub fn run_match(mut a: MatchArgs) -> Outcome {
         let set = r.tags.get("set").and_then(|v| v.as_u64()).unwrap_or(u64::MAX);
         done.entry(set).or_default().push(r);
     }
+    // Every record read counts, also those of a deal whose other games are still missing.
+    let already: u64 = done.values().map(|v| v.len() as u64).sum();
     let mut sets = Vec::new();
     let mut acc = Accumulator::default();
     for i in (0..a.games).filter(|i| shard.is_none_or(|(k, m)| i % m == k)) {
@@ -417,7 +469,6 @@ pub fn run_match(mut a: MatchArgs) -> Outcome {
         }
     }
     let total: u64 = sets.iter().map(|s| s.jobs.len() as u64).sum();
-    let already = acc.games;
     let mut tags = BTreeMap::new();
     tags.insert("match".to_string(), Value::from(fp.clone()));
     tags.insert("match_seed".to_string(), Value::from(format_seed(seed)));
@@ -452,7 +503,29 @@ pub fn run_match(mut a: MatchArgs) -> Outcome {
     });
     progress.finish();
     result.map_err(|e| usage(format!("match stopped: {e}")))?;
-    let faults = report(&a.table, &acc, json!({"game": c.spec.name, "match": fp}), |out| {
+    if let Some(sig) = crate::interrupt::requested().filter(|_| played < total) {
+        let msg = match &a.record {
+            Some(p) => format!(
+                "interrupted: {} of {} games recorded in {}; run the same command with --resume to finish",
+                already + played,
+                already + total,
+                p.display()
+            ),
+            None => format!(
+                "interrupted: {played} of {total} games played, none recorded (with --record FILE, \
+                 the same command with --resume finishes an interrupted run)"
+            ),
+        };
+        return Err((crate::interrupt::exit_code(sig), msg));
+    }
+    let info = MatchInfo {
+        game: c.spec.name.to_string(),
+        id: fp.clone(),
+        seed: Some(format_seed(seed)),
+        lineup: lineup.clone(),
+        shard: (!shard_tag.is_empty()).then(|| shard_tag.clone()),
+    };
+    let faults = report(&a.table, &info, &acc, |out| {
         let dup = if duplicate {
             format!("duplicate, {} seating(s) per deal", seatings.len())
         } else {
@@ -477,19 +550,9 @@ pub fn run_match(mut a: MatchArgs) -> Outcome {
     finish(&a.table, faults)
 }
 
-/// The result object of `match --json` (and of each `stats --json` line): the statistics and
-/// `extra` (`game`, `match`).
-pub(super) fn result_json(acc: &Accumulator, extra: Value) -> Value {
-    let mut j = acc.to_json();
-    if let (Some(o), Value::Object(e)) = (j.as_object_mut(), extra) {
-        o.extend(e);
-    }
-    j
-}
-
 /// Prints the result (table or JSON) and returns the number of faults.
-fn report(t: &TableArgs, acc: &Accumulator, extra: Value, header: impl FnOnce(&mut Vec<String>)) -> u64 {
-    let j = result_json(acc, extra);
+fn report(t: &TableArgs, info: &MatchInfo, acc: &Accumulator, header: impl FnOnce(&mut Vec<String>)) -> u64 {
+    let j = match_json(info, acc);
     let faults: u64 = j["bots"]
         .as_array()
         .map(|b| b.iter().filter_map(|x| x["faults"].as_u64()).sum())
@@ -533,24 +596,10 @@ pub fn run_compare(mut a: CompareArgs) -> Outcome {
         Some(s) => parse_seed(s).map_err(usage)?,
         None => rand::random::<u64>(),
     };
-    let c = common(&a.game, &a.table, None, seed)?;
+    let c = common(&a.game, &a.table, a.players, seed)?;
     let n = c.players;
     let field = a.field.clone().unwrap_or_else(|| a.baseline.clone());
-    let (lower, upper) = match &a.sprt {
-        Some(s) => {
-            let bad = || {
-                usage(format!(
-                    "bad --sprt '{s}': write LOWER,UPPER with LOWER < UPPER, like -1,0"
-                ))
-            };
-            let (l, u) = s.split_once(',').ok_or_else(bad)?;
-            (
-                l.trim().parse::<f64>().map_err(|_| bad())?,
-                u.trim().parse::<f64>().map_err(|_| bad())?,
-            )
-        }
-        None => c.spec.compare_bounds,
-    };
+    let (lower, upper) = a.sprt.unwrap_or(c.spec.compare_bounds);
     let test =
         Gsprt::try_new(lower, upper, a.alpha, a.beta).map_err(|e| usage(format!("--sprt/--alpha/--beta: {e}")))?;
     if a.games == 0 {
@@ -624,10 +673,8 @@ pub fn run_compare(mut a: CompareArgs) -> Outcome {
         "compare": c.spec.name, "options": c.options.to_json(), "players": n, "candidate": a.candidate,
         "baseline": a.baseline, "field": field, "seed": format_seed(seed),
     });
-    tags.insert(
-        "match".to_string(),
-        Value::from(arena::fingerprint(&canonical.to_string())),
-    );
+    let id = arena::fingerprint(&canonical.to_string());
+    tags.insert("match".to_string(), Value::from(id.clone()));
     tags.insert("match_seed".to_string(), Value::from(format_seed(seed)));
     let run = RunSpec {
         game: c.spec.name.to_string(),
@@ -691,6 +738,19 @@ pub fn run_compare(mut a: CompareArgs) -> Outcome {
     });
     progress.finish();
     result.map_err(|e| usage(format!("compare stopped: {e}")))?;
+    if let Some(sig) = crate::interrupt::requested().filter(|_| decision == Decision::Continue && next < a.games) {
+        let kept = match &a.record {
+            Some(p) => format!(", recorded in {}", p.display()),
+            None => String::new(),
+        };
+        return Err((
+            crate::interrupt::exit_code(sig),
+            format!(
+                "interrupted: no decision after {} deal(s) ({played} games{kept})",
+                diffs.n()
+            ),
+        ));
+    }
     let (lo, hi) = diffs.ci(0.95);
     let verdict = match decision {
         Decision::AcceptUpper => "pass",
@@ -699,12 +759,16 @@ pub fn run_compare(mut a: CompareArgs) -> Outcome {
     };
     let (a_bound, b_bound) = test.bounds();
     if a.table.json {
+        // The words of the text: candidate, baseline, field; deals, games; the difference's
+        // mean and 95 % interval; the GSPRT's lower/upper, alpha/beta, LLR and its bounds.
         outln!(
             "{}",
             json!({
-                "game": c.spec.name, "seed": format_seed(seed), "deals": diffs.n(), "games": played,
-                "mean": diffs.mean(), "ci95": [lo, hi], "lower": lower, "upper": upper,
-                "alpha": a.alpha, "beta": a.beta, "llr": test.llr_of(&diffs), "bounds": [a_bound, b_bound],
+                "game": c.spec.name, "match": id, "seed": format_seed(seed),
+                "candidate": a.candidate, "baseline": a.baseline, "field": field,
+                "deals": diffs.n(), "games": played, "mean": diffs.mean(), "ci95": [lo, hi],
+                "lower": lower, "upper": upper, "alpha": a.alpha, "beta": a.beta,
+                "llr": test.llr_of(&diffs), "llr_bounds": [a_bound, b_bound],
                 "result": verdict, "faults": faults,
             })
         );
@@ -722,13 +786,23 @@ pub fn run_compare(mut a: CompareArgs) -> Outcome {
             diffs.n(),
             played
         );
+        let llr = test.llr_of(&diffs);
+        let why = if Gsprt::is_degenerate(&diffs) {
+            format!(
+                " (every paired difference was {}: decided by the mean against the midpoint {})",
+                signed(diffs.mean()),
+                signed((lower + upper) / 2.0)
+            )
+        } else {
+            String::new()
+        };
         outln!(
-            "GSPRT H0: difference <= {} against H1: difference >= {} (alpha {}, beta {}): LLR {} in [{:.2}, {:.2}]",
+            "GSPRT H0: difference <= {} against H1: difference >= {} (alpha {}, beta {}): LLR {}{why} in [{:.2}, {:.2}]",
             signed(lower),
             signed(upper),
             a.alpha,
             a.beta,
-            signed(test.llr_of(&diffs)),
+            signed(llr),
             a_bound,
             b_bound
         );

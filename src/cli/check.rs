@@ -19,10 +19,10 @@ pub struct CheckArgs {
     #[arg(long)]
     game: Option<String>,
     /// Time the bot has for a decision.
-    #[arg(long, default_value = "2s", value_parser = super::parse_duration)]
+    #[arg(long, default_value = "2s", allow_hyphen_values = true, value_parser = super::parse_duration)]
     move_time: Duration,
     /// Time the bot has to start and answer the handshake.
-    #[arg(long, default_value = "10s", value_parser = super::parse_duration)]
+    #[arg(long, default_value = "10s", allow_hyphen_values = true, value_parser = super::parse_duration)]
     startup_time: Duration,
     /// Directory for the bot's stderr logs: each run writes DIR/<UTC time>-<pid>/.
     #[arg(long, default_value = "croupier-logs")]

@@ -37,7 +37,9 @@ pub mod exit {
 
 const AFTER_HELP: &str = "Exit codes: 0 success (compare: the candidate passes); 1 a check failed (replay \
 mismatch; compare: the candidate fails, a regression); 2 usage, configuration or input error; 3 compare reached \
-no decision within --games; 4 a bot faulted under --strict.\nProtocol for bot authors: protocol.md.";
+no decision within --games; 4 a bot faulted under --strict; 130/143 play, match or compare stopped by Ctrl-C \
+(SIGINT) or SIGTERM after the games being played (match --resume finishes the run).\nProtocol for bot authors: \
+protocol.md.";
 
 #[derive(Parser, Debug)]
 #[command(name = "croupier", version, about = "A headless referee for card-game bots", after_help = AFTER_HELP)]
@@ -78,8 +80,8 @@ enum Command {
     Bot {
         /// random or simple.
         name: String,
-        /// Seed for the bot's own randomness.
-        #[arg(long, default_value = "0")]
+        /// Seed for the bot's own randomness (decimal or 0x-hex).
+        #[arg(long, default_value = "0", allow_hyphen_values = true, value_parser = seed_arg)]
         seed: String,
     },
 }
@@ -87,6 +89,9 @@ enum Command {
 /// Runs the command line; errors are printed here with their exit code.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
+    if matches!(cli.command, Command::Play(_) | Command::Match(_) | Command::Compare(_)) {
+        crate::interrupt::install();
+    }
     let result = match cli.command {
         Command::Play(args) => play::run(args),
         Command::Match(args) => arena::run_match(args),
@@ -159,9 +164,18 @@ pub(crate) fn player_range(g: &crate::game::GameSpec) -> String {
 }
 
 fn games() -> Outcome {
-    for g in crate::games::all() {
-        let players = format!("{} players", player_range(&g));
-        outln!("{:<12} {:<14} {}", g.name, players, g.summary);
+    let rows: Vec<[String; 3]> = crate::games::all()
+        .iter()
+        .map(|g| {
+            [
+                g.name.to_string(),
+                format!("{} players", player_range(g)),
+                g.summary.to_string(),
+            ]
+        })
+        .collect();
+    for l in table(&rows) {
+        outln!("{l}");
     }
     Ok(exit::OK)
 }
@@ -179,19 +193,48 @@ fn rules(game: &str) -> Outcome {
     outln!("compare: default --sprt {lo},{hi} (mean paired score difference per game and seat)");
     outln!();
     outln!("Options (--rule name=value):");
-    for o in (g.options)() {
-        outln!(
-            "  {:<36} default {:<10} {}",
-            format!("{} = {}", o.name, o.values_text()),
-            o.default,
-            o.help
-        );
+    let rows: Vec<[String; 3]> = (g.options)()
+        .iter()
+        .map(|o| {
+            [
+                format!("{} = {}", o.name, o.values_text()),
+                format!("default {}", o.default),
+                o.help.to_string(),
+            ]
+        })
+        .collect();
+    for l in table(&rows) {
+        outln!("  {l}");
     }
     if !g.notes.is_empty() {
         outln!();
         outln!("{}", g.notes.trim_end());
     }
     Ok(exit::OK)
+}
+
+/// Rows as left-aligned columns two spaces apart, each as wide as its widest cell (the last
+/// column is not padded).
+pub(crate) fn table<const N: usize>(rows: &[[String; N]]) -> Vec<String> {
+    let mut w = [0usize; N];
+    for r in rows {
+        for (k, cell) in r.iter().enumerate() {
+            w[k] = w[k].max(cell.chars().count());
+        }
+    }
+    rows.iter()
+        .map(|r| {
+            let mut line = String::new();
+            for (k, cell) in r.iter().enumerate() {
+                if k + 1 == N {
+                    line.push_str(cell);
+                } else {
+                    line.push_str(&format!("{cell:<width$}  ", width = w[k]));
+                }
+            }
+            line.trim_end().to_string()
+        })
+        .collect()
 }
 
 fn bot(name: &str, seed: &str) -> Outcome {
@@ -207,6 +250,33 @@ fn bot(name: &str, seed: &str) -> Outcome {
     let stdout = std::io::stdout();
     crate::bots::stdio::run(b.as_mut(), stdin.lock(), stdout.lock()).map_err(|e| usage(format!("bot i/o: {e}")))?;
     Ok(exit::OK)
+}
+
+/// `--games`, `--concurrency`, `--players`: a whole number of at least 1 (clap reports the
+/// value and the option: "invalid value '-3' for '--games <GAMES>': …").
+pub fn at_least_one(s: &str) -> Result<u64, String> {
+    match s.trim().parse::<u64>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err("write a whole number of at least 1".into()),
+    }
+}
+
+/// [`at_least_one`] as a `usize`.
+pub fn at_least_one_usize(s: &str) -> Result<usize, String> {
+    at_least_one(s).and_then(|n| usize::try_from(n).map_err(|_| "too large".to_string()))
+}
+
+/// `--seed`: checked here (so clap names the option), kept as written.
+pub fn seed_arg(s: &str) -> Result<String, String> {
+    crate::chance::parse_seed(s).map(|_| s.to_string())
+}
+
+/// `--alpha`, `--beta`: a probability strictly between 0 and 1.
+pub fn probability(s: &str) -> Result<f64, String> {
+    match s.trim().parse::<f64>() {
+        Ok(p) if p > 0.0 && p < 1.0 => Ok(p),
+        _ => Err("write a probability between 0 and 1 (both excluded), like 0.05".into()),
+    }
 }
 
 /// Parses durations like `300ms`, `2s`, `1.5s`, `1m`.

@@ -17,22 +17,22 @@ pub struct PlayArgs {
     #[arg(long = "seat", value_name = "SPEC")]
     seats: Vec<String>,
     /// Number of players (default: the number of --seat, else the game's default).
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true, value_parser = super::at_least_one_usize)]
     players: Option<usize>,
     /// Number of games (default 1, or the number of games in --deal).
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true, value_parser = super::at_least_one)]
     games: Option<u64>,
     /// Run seed: fixes every deal (decimal or 0x-hex). Default: drawn from the OS and recorded.
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true, value_parser = super::seed_arg)]
     seed: Option<String>,
     /// A rule option, name=value (see `croupier rules GAME`); repeatable.
     #[arg(long = "rule", value_name = "NAME=VALUE")]
     rules: Vec<String>,
     /// Time a bot has for one decision, like 300ms or 2s.
-    #[arg(long, default_value = "10s", value_parser = super::parse_duration)]
+    #[arg(long, default_value = "10s", allow_hyphen_values = true, value_parser = super::parse_duration)]
     move_time: std::time::Duration,
     /// Time a bot has to start and answer the handshake.
-    #[arg(long, default_value = "10s", value_parser = super::parse_duration)]
+    #[arg(long, default_value = "10s", allow_hyphen_values = true, value_parser = super::parse_duration)]
     startup_time: std::time::Duration,
     /// Write one JSON line per game to FILE (`-` = standard output; the summary then goes to stderr).
     #[arg(long, value_name = "FILE|-")]
@@ -163,6 +163,17 @@ pub fn run(a: PlayArgs) -> Outcome {
     let mut totals = vec![0.0f64; players];
     let mut faults = 0usize;
     for g in 0..games {
+        if let Some(sig) = crate::interrupt::requested() {
+            table.shutdown();
+            let kept = match &a.record {
+                Some(r) if r != "-" => format!(", recorded in {r}"),
+                _ => String::new(),
+            };
+            return Err((
+                crate::interrupt::exit_code(sig),
+                format!("interrupted: {g} of {games} games played{kept}"),
+            ));
+        }
         let game_seed = derive(seed, Purpose::Game, g);
         let deals = deal_games.get(g as usize).map(|d| d.deals.clone()).unwrap_or_default();
         let given = !deals.is_empty();

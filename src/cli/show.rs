@@ -10,12 +10,25 @@ use std::collections::BTreeMap;
 pub struct ShowArgs {
     /// A record file (JSON Lines); `-` reads standard input.
     file: String,
-    /// Which game of the file (1 = the first line).
-    #[arg(long, default_value_t = 1)]
-    game: usize,
-    /// Show only what this seat saw.
-    #[arg(long)]
-    seat: Option<usize>,
+    // `--game K`, the old spelling, still works (a hidden alias): GAME is a name elsewhere.
+    /// Which game of the file: its position, 1 = the first line.
+    #[arg(long = "index", alias = "game", value_name = "K", default_value = "1",
+          allow_hyphen_values = true, value_parser = super::at_least_one_usize)]
+    index: usize,
+    /// Show only what this seat saw: its number from 0, or N E S W in a 4-player game (as in
+    /// deal files).
+    #[arg(long, value_name = "SEAT", allow_hyphen_values = true, value_parser = seat_arg)]
+    seat: Option<String>,
+}
+
+/// `--seat`: a number from 0, or a compass letter (checked against the game once it is read).
+fn seat_arg(s: &str) -> Result<String, String> {
+    let t = s.trim();
+    if t.parse::<usize>().is_ok() || ["N", "E", "S", "W", "O", "Z"].contains(&t) {
+        Ok(t.to_string())
+    } else {
+        Err("write a seat number from 0, or N, E, S or W in a 4-player game".into())
+    }
 }
 
 pub fn replay_files(files: &[String]) -> Outcome {
@@ -40,24 +53,26 @@ pub fn replay_files(files: &[String]) -> Outcome {
 pub fn run(a: ShowArgs) -> Outcome {
     let name = io::input_name(&a.file);
     let records = io::read_record_file(&a.file, false)?;
-    let Some((line, rec, spec)) = records.get(a.game.wrapping_sub(1)) else {
+    let Some((line, rec, spec)) = records.get(a.index.wrapping_sub(1)) else {
         return Err(usage(format!(
             "{name} holds {} game(s); there is no game {}",
             records.len(),
-            a.game
+            a.index
         )));
     };
-    if let Some(s) = a.seat {
-        if s >= rec.players {
-            return Err(usage(format!("there is no seat {s} in a {}-player game", rec.players)));
-        }
-    }
+    let seat = match &a.seat {
+        Some(s) => Some(
+            crate::chance::parse_seat(&serde_json::Value::String(s.clone()), rec.players)
+                .map_err(|e| usage(format!("--seat: {e}")))?,
+        ),
+        None => None,
+    };
     let events = replay(rec, spec).map_err(|e| (exit::CHECK_FAILED, format!("{name}:{line}: {e}")))?;
-    let events: Vec<_> = match a.seat {
+    let events: Vec<_> = match seat {
         Some(s) => events.into_iter().filter(|e| e.to.contains(s)).collect(),
         None => events,
     };
-    print_header(rec, spec, a.seat);
+    print_header(rec, spec, seat);
     for l in (spec.render)(&events, rec.players) {
         outln!("{l}");
     }
@@ -89,7 +104,18 @@ fn print_header(rec: &GameRecord, spec: &GameSpec, seat: Option<usize>) {
     let rules = rules_text(&rec.options, spec);
     outln!("{} — seed {} — {rules}", rec.game, rec.seed);
     for (s, seat_rec) in rec.seats.iter().enumerate() {
-        outln!("  seat {s}: {} {} ({})", seat_rec.name, seat_rec.version, seat_rec.spec);
+        // A 4-player game's seats also go by N E S W (--seat, deal files, Rikken's layout).
+        let letter = if rec.players == 4 {
+            format!(" ({})", ["N", "E", "S", "W"][s])
+        } else {
+            String::new()
+        };
+        outln!(
+            "  seat {s}{letter}: {} {} ({})",
+            seat_rec.name,
+            seat_rec.version,
+            seat_rec.spec
+        );
     }
     if let Some(s) = seat {
         outln!("What seat {s} saw:");

@@ -1,14 +1,14 @@
 //! `croupier stats`: the `match` table of record files, one table per group of records that
 //! belong together (shards and resumed runs of a match, more runs of the same bots).
 
-use super::arena::{result_json, tag_str};
+use super::arena::tag_str;
 use super::show::rules_text;
 use super::{exit, io, Outcome};
-use crate::arena::report::{seat_bots, Accumulator};
+use crate::arena::report::{match_json, seat_bots, Accumulator, MatchInfo};
 use crate::game::GameSpec;
 use crate::record::GameRecord;
 use clap::Args;
-use serde_json::{json, Value};
+use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 
 #[derive(Args, Debug)]
@@ -166,10 +166,9 @@ pub fn run(a: StatsArgs) -> Outcome {
         }
         if a.json {
             let matches: Vec<&str> = g.matches.iter().map(String::as_str).collect();
-            outln!(
-                "{}",
-                result_json(&acc, json!({"game": g.key.game, "match": matches.join(",")}))
-            );
+            let mut info = MatchInfo::from_records(g.sets.values().flatten());
+            info.id = matches.join(",");
+            outln!("{}", match_json(&info, &acc));
         } else {
             if k > 0 {
                 outln!();

@@ -34,16 +34,8 @@ pub fn render(events: &[Event], players: usize) -> Vec<String> {
             String::new()
         };
         let line = match e.kind {
-            "newgame" => format!(
-                "== Game {}: seat {} deals ==",
-                a[0],
-                a.get(1).cloned().unwrap_or_default()
-            ),
-            "deal" => format!(
-                "-- Deal {} (dealer seat {}) --",
-                a[0],
-                a.get(1).cloned().unwrap_or_default()
-            ),
+            "newgame" => format!("game {}, dealer {}", a[0], a.get(1).cloned().unwrap_or_default()),
+            "deal" => format!("deal {}, dealer {}", a[0], a.get(1).cloned().unwrap_or_default()),
             "reshuffle" => "the bottom card is a matador: reshuffled".to_string(),
             "bottom" => format!("bottom card {}", cards(a)),
             "table" => format!("table: {}", cards(a)),
@@ -57,7 +49,13 @@ pub fn render(events: &[Event], players: usize) -> Vec<String> {
                     ""
                 }
             ),
-            "hand" => format!("seat hand: {}", cards(a)),
+            "hand" => match e.to.only(players) {
+                Some(s) => {
+                    out.push(format!("hand {s}: {}", cards(a)));
+                    continue;
+                }
+                None => format!("hand: {}", cards(a)),
+            },
             "move" => {
                 let t = a.get(1).cloned().unwrap_or_default();
                 match t.split_once(':') {

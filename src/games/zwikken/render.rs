@@ -29,7 +29,7 @@ pub fn render(events: &[Event], players: usize) -> Vec<String> {
         match e.kind {
             "deal" => out.push(format!("deal {}, dealer {}", arg(0), arg(1))),
             "hand" => match e.to.only(players) {
-                Some(s) => out.push(format!("  hand of {s}: {}", pretty_cards(a))),
+                Some(s) => out.push(format!("  hand {s}: {}", pretty_cards(a))),
                 None => out.push(format!("  hand: {}", pretty_cards(a))),
             },
             "turn" => {
@@ -64,7 +64,7 @@ pub fn render(events: &[Event], players: usize) -> Vec<String> {
             )),
             "zwik" => out.push(format!("  {} shows a zwik: {}", arg(0), pretty_cards(&a[1..]))),
             "trick" => {
-                out.push(format!("  trick {}: {}  → {}", arg(0), trick.join(", "), arg(1)));
+                out.push(format!("  trick {}: {}  → {}", arg(0), trick.join("  "), arg(1)));
                 trick.clear();
             }
             "points" => out.push(format!("  card points: {}", a.join(" "))),
