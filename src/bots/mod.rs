@@ -70,12 +70,20 @@ struct Builtin {
 }
 
 impl Builtin {
+    /// Only `simple` reads a seat view; `random` needs none.
+    fn wants_view(&self) -> bool {
+        self.strategy == Strategy::Simple
+    }
+
     /// Starts a game: the view is built from the setup at once.
     fn begin(&mut self, info: &GameInfo) {
         self.pending.clear();
         self.setup = Setup::default();
         self.spec = crate::games::find(&info.game);
-        self.view = self.spec.as_ref().map(|spec| (spec.new_view)(info));
+        self.view = match &self.spec {
+            Some(spec) if self.wants_view() => Some((spec.new_view)(info)),
+            _ => None,
+        };
     }
 
     fn seed_rng(&mut self, rngseed: u64) {
@@ -156,6 +164,7 @@ impl Bot for Builtin {
                     self.seed_rng(s);
                 }
             }
+            _ if !self.wants_view() => {}
             _ => {
                 self.ensure_view();
                 match &mut self.view {

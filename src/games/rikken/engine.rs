@@ -78,6 +78,37 @@ pub struct Rikken {
     deal_error: Option<String>,
 }
 
+/// Why a bid is refused now ([`Rikken::bid_refusal`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum BidRefusal {
+    NotABid,
+    RikBeterOpens,
+    AloneOpens,
+    NoOverbid(Contract),
+    RikBeterOverRikOnly,
+    AloneNeedsRik,
+    MalheurNeedsAces,
+    MalheurObligatory { strict: bool },
+}
+
+impl BidRefusal {
+    /// The reason in words, for a refusal of the bid `c`.
+    fn message(self, c: Contract) -> String {
+        let tok = c.token();
+        match self {
+            BidRefusal::NotABid => format!("{tok} is not a bid under the rules in force"),
+            BidRefusal::RikBeterOpens => "rik_beter cannot open the auction (A5)".into(),
+            BidRefusal::AloneOpens => format!("{tok} cannot open the auction (Sec. 4.3)"),
+            BidRefusal::NoOverbid(s) => format!("{tok} does not overbid the standing bid {}", s.token()),
+            BidRefusal::RikBeterOverRikOnly => "rik_beter is only possible over rik".into(),
+            BidRefusal::AloneNeedsRik => format!("{tok} needs a prior rik (alone_requires_rikken)"),
+            BidRefusal::MalheurNeedsAces => "malheur needs 3 or 4 aces".into(),
+            BidRefusal::MalheurObligatory { strict: true } => "with 3 or 4 aces you must bid malheur".into(),
+            BidRefusal::MalheurObligatory { strict: false } => "with 3 or 4 aces you must bid malheur or higher".into(),
+        }
+    }
+}
+
 impl Rikken {
     pub fn new(o: Options, mut chance: Chance) -> Result<Rikken, String> {
         let dealer = chance.first_dealer(N);
@@ -201,6 +232,13 @@ impl Rikken {
         }
     }
 
+    fn ace_count(&self, s: Seat) -> usize {
+        Suit::ALL
+            .iter()
+            .filter(|&&suit| self.hands[s].contains(Card::new(Rank::ACE, suit)))
+            .count()
+    }
+
     fn aces(&self, s: Seat) -> Vec<Card> {
         self.hands[s]
             .cards()
@@ -223,7 +261,7 @@ impl Rikken {
     fn malheur_obliged(&self, p: Seat) -> bool {
         let malheur = self.ladder.slot(Contract::Malheur);
         self.o.get("malheur_mode") == "obligatory"
-            && self.aces(p).len() >= 3
+            && self.ace_count(p) >= 3
             && match (self.standing_slot(), malheur) {
                 (Some(s), Some(m)) => s < m,
                 (None, _) => true,
@@ -232,44 +270,39 @@ impl Rikken {
     }
 
     /// Why `c` may not be bid by `p` now, or `None` if it may (before the malheur obligation
-    /// and the fourth-must-bid rule, which restrict passing).
-    fn bid_refusal(&self, p: Seat, c: Contract) -> Option<String> {
+    /// and the fourth-must-bid rule, which restrict passing). Legality is tested for every
+    /// rung of the ladder at every bid, so the reason is a value; its words are made only
+    /// when a refusal is shown ([`BidRefusal::message`]).
+    fn bid_refusal(&self, p: Seat, c: Contract) -> Option<BidRefusal> {
         let Some(slot) = self.ladder.slot(c) else {
-            return Some(format!("{} is not a bid under the rules in force", c.token()));
+            return Some(BidRefusal::NotABid);
         };
-        let tok = c.token();
         match self.standing {
             None => match c {
-                Contract::Rik { beter: true } => return Some("rik_beter cannot open the auction (A5)".into()),
-                Contract::Alone { .. } => return Some(format!("{tok} cannot open the auction (Sec. 4.3)")),
+                Contract::Rik { beter: true } => return Some(BidRefusal::RikBeterOpens),
+                Contract::Alone { .. } => return Some(BidRefusal::AloneOpens),
                 _ => {}
             },
             Some(s) => {
                 if slot <= self.standing_slot().unwrap_or(0) {
-                    return Some(format!("{tok} does not overbid the standing bid {}", s.token()));
+                    return Some(BidRefusal::NoOverbid(s));
                 }
                 if c == (Contract::Rik { beter: true }) && s != (Contract::Rik { beter: false }) {
-                    return Some("rik_beter is only possible over rik".into());
+                    return Some(BidRefusal::RikBeterOverRikOnly);
                 }
             }
         }
         if matches!(c, Contract::Alone { .. }) && self.o.flag("alone_requires_rikken") && !self.rik_bid {
-            return Some(format!("{tok} needs a prior rik (alone_requires_rikken)"));
+            return Some(BidRefusal::AloneNeedsRik);
         }
-        if c == Contract::Malheur && self.aces(p).len() < 3 {
-            return Some("malheur needs 3 or 4 aces".into());
+        if c == Contract::Malheur && self.ace_count(p) < 3 {
+            return Some(BidRefusal::MalheurNeedsAces);
         }
         if self.malheur_obliged(p) && c != Contract::Malheur {
             let m = self.ladder.slot(Contract::Malheur).unwrap_or(0);
-            if self.o.flag("malheur_strict") || slot < m {
-                return Some(
-                    "with 3 or 4 aces you must bid malheur".to_string()
-                        + if self.o.flag("malheur_strict") {
-                            ""
-                        } else {
-                            " or higher"
-                        },
-                );
+            let strict = self.o.flag("malheur_strict");
+            if strict || slot < m {
+                return Some(BidRefusal::MalheurObligatory { strict });
             }
         }
         None
@@ -329,7 +362,7 @@ impl Rikken {
             }
         } else if let Some(c) = Contract::parse(token).filter(|c| self.ladder.slot(*c).is_some()) {
             if let Some(why) = self.bid_refusal(p, c) {
-                return Err(why);
+                return Err(why.message(c));
             }
         } else {
             return Err(format!(
