@@ -2,6 +2,7 @@
 
 use std::collections::BTreeMap;
 use std::fmt;
+use std::sync::Arc;
 
 /// The kind of values an option takes.
 #[derive(Clone, Debug)]
@@ -126,7 +127,10 @@ impl OptionSpec {
 
 /// The options in force for one game: every option of the game, with its value.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Options(BTreeMap<String, String>);
+///
+/// Shared, not copied: a game, its seats' views and the built-in bots each hold the same
+/// validated options, so cloning one is a reference count.
+pub struct Options(Arc<BTreeMap<String, String>>);
 
 impl Options {
     /// Resolves `name=value` assignments against a game's option table: defaults first, then
@@ -156,7 +160,7 @@ impl Options {
             })?;
             map.insert(name.to_string(), spec.check(value)?);
         }
-        Ok(Options(map))
+        Ok(Options(Arc::new(map)))
     }
 
     /// Options from a record (a JSON object of strings), checked like command-line ones.
