@@ -470,43 +470,7 @@ impl BotProcess {
     /// Stdout read during shutdown is discarded; stderr goes to the log. Returns how the bot
     /// ended (see [`exit_status`](Self::exit_status)).
     pub fn shutdown(&mut self, grace: Duration) -> Option<String> {
-        let deadline = Instant::now() + grace;
-        // 1. Flush pending output.
-        while self.stdin.is_some() && self.pending_bytes() > 0 {
-            let Some(ms) = timeout_ms(deadline) else {
-                break;
-            };
-            self.poll_self(ms, None);
-            self.discard_input();
-        }
-        // 2. Close stdin, wait for EOF on stdout.
-        self.close_stdin();
-        while !self.stdout_eof {
-            let Some(ms) = timeout_ms(deadline) else {
-                break;
-            };
-            self.poll_self(ms, None);
-            self.discard_input();
-        }
-        // 3. Wait for the process to exit.
-        self.try_reap();
-        if self.status.is_none() {
-            if let Some(pidfd) = pidfd_open(self.pid) {
-                while self.status.is_none() {
-                    let Some(ms) = timeout_ms(deadline) else {
-                        break;
-                    };
-                    self.poll_self(ms, Some(pidfd.as_raw_fd()));
-                    self.discard_input();
-                    self.try_reap();
-                }
-            }
-        }
-        // 4. Kill what is left of the group, reap, keep the last of stderr.
-        self.kill();
-        self.drain_stderr();
-        self.stdout = None;
-        self.stderr = None;
+        shutdown_all(&mut [&mut *self], grace);
         self.status.map(describe_status)
     }
 
@@ -713,13 +677,6 @@ impl BotProcess {
         }
         None
     }
-
-    /// Polls only this bot: stdout (if open), stdin (if output is pending), stderr, and an
-    /// optional extra fd; services whatever is ready.
-    fn poll_self(&mut self, timeout: i32, extra: Option<RawFd>) {
-        let mut me = [self];
-        poll_round(&mut me, Some(0), extra, timeout);
-    }
 }
 
 impl Drop for BotProcess {
@@ -811,6 +768,52 @@ fn poll_round(procs: &mut [&mut BotProcess], read_from: Option<usize>, extra: Op
         }
     }
     true
+}
+
+/// Ends bots politely, then firmly, with one grace period for all of them (they overlap; a
+/// table of four bots that ignore `quit` costs one grace period, not four): writes what is
+/// queued for each (the `quit` line) while the pipes take it, closes every stdin (EOF is a
+/// request to exit too), waits until every bot has exited or the shared deadline has passed,
+/// then kills each one's whole process group, reaps it and keeps the last of its stderr.
+pub fn shutdown_all(procs: &mut [&mut BotProcess], grace: Duration) {
+    let deadline = Instant::now() + grace;
+    // 1. Flush pending output, every bot at once.
+    while procs.iter().any(|p| p.stdin.is_some() && p.pending_bytes() > 0) {
+        let Some(ms) = timeout_ms(deadline) else {
+            break;
+        };
+        poll_round(procs, None, None, ms.min(10));
+    }
+    // 2. Close every stdin.
+    for p in procs.iter_mut() {
+        p.close_stdin();
+    }
+    // 3. Wait for the exits, draining stdout and stderr meanwhile.
+    loop {
+        for p in procs.iter_mut() {
+            p.try_reap();
+            p.discard_input();
+        }
+        if procs.iter().all(|p| p.status.is_some()) {
+            break;
+        }
+        let Some(ms) = timeout_ms(deadline) else {
+            break;
+        };
+        for i in 0..procs.len() {
+            if procs[i].status.is_none() && !procs[i].stdout_eof {
+                poll_round(&mut procs[i..=i], Some(0), None, 0);
+            }
+        }
+        poll_round(procs, None, None, ms.min(5));
+    }
+    // 4. Kill what is left of each group, reap, keep the last of stderr.
+    for p in procs.iter_mut() {
+        p.kill();
+        p.drain_stderr();
+        p.stdout = None;
+        p.stderr = None;
+    }
 }
 
 /// Waits until `deadline` for the next line from `target`, meanwhile flushing pending output

@@ -643,9 +643,9 @@ impl Table {
         }
     }
 
-    /// Ends every bot: `quit`, a grace period, then SIGKILL.
+    /// Ends every bot: `quit`, one shared grace period, then SIGKILL.
     pub fn shutdown(&mut self) {
-        // Tell every bot first, then wait: the grace periods overlap.
+        // Tell every bot first, then wait for all of them at once (process::shutdown_all).
         for player in &mut self.players {
             if let Engine::Process(proc) = &mut player.engine {
                 if let Some(pr) = &mut proc.process {
@@ -653,13 +653,16 @@ impl Table {
                 }
             }
         }
-        for player in &mut self.players {
-            if let Engine::Process(proc) = &mut player.engine {
-                if let Some(mut pr) = proc.process.take() {
-                    pr.shutdown(Duration::from_millis(500));
-                }
-            }
-        }
+        let mut procs: Vec<BotProcess> = self
+            .players
+            .iter_mut()
+            .filter_map(|player| match &mut player.engine {
+                Engine::Process(proc) => proc.process.take(),
+                Engine::InProcess(_) => None,
+            })
+            .collect();
+        let mut refs: Vec<&mut BotProcess> = procs.iter_mut().collect();
+        crate::process::shutdown_all(&mut refs, Duration::from_millis(500));
     }
 }
 

@@ -428,3 +428,66 @@ fi"#,
     );
     assert_eq!(lines[f + 1], format!("move 0 {} bid", sub["action"].as_str().unwrap()));
 }
+
+/// Shutting down a table gives every bot the same grace period at once: a bot that exits on
+/// end of input gets it while a bot that ignores `quit` is still being waited for, not only
+/// after that one was killed (issue 13: 4 bots ignoring quit took 2.5 s instead of 0.7 s).
+#[test]
+fn shutdown_grace_periods_overlap() {
+    let dir = tempfile::tempdir().unwrap();
+    let pid0 = dir.path().join("pid0");
+    let seen = dir.path().join("seen-at-eof");
+    let stubborn = script(
+        dir.path(),
+        "stubborn.sh",
+        &format!(
+            r#"echo $$ > {pid}
+while read -r id cmd a b rest; do
+  case "$cmd" in
+    hello) echo "=$id stubborn 1" ;;
+    act) echo "=$id $rest" | cut -d' ' -f1,2 ;;
+    quit) exec sleep 30 ;;
+  esac
+done
+exec sleep 30"#,
+            pid = pid0.display()
+        ),
+    );
+    let eof_checker = script(
+        dir.path(),
+        "eof.sh",
+        &format!(
+            r#"while read -r id cmd a b rest; do
+  case "$cmd" in
+    hello) echo "=$id eofbot 1" ;;
+    act) echo "=$id $rest" | cut -d' ' -f1,2 ;;
+  esac
+done
+if kill -0 "$(cat {pid})" 2>/dev/null; then echo alive > {seen}; else echo dead > {seen}; fi"#,
+            pid = pid0.display(),
+            seen = seen.display()
+        ),
+    );
+    croupier()
+        .args(["play", "rikken", "--seed", "3", "--games", "1", "--quiet"])
+        .args([
+            "--seat",
+            &stubborn,
+            "--seat",
+            &eof_checker,
+            "--seat",
+            "simple",
+            "--seat",
+            "simple",
+        ])
+        .arg("--log-dir")
+        .arg(dir.path().join("logs"))
+        .assert()
+        .success();
+    let at_eof = std::fs::read_to_string(&seen).expect("the second bot saw the end of its input");
+    assert_eq!(
+        at_eof.trim(),
+        "alive",
+        "stdin closed only after the first bot's grace period ran out"
+    );
+}
