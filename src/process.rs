@@ -416,6 +416,25 @@ impl BotProcess {
         }
     }
 
+    /// The complete lines the bot has written so far, taken without waiting. The referee takes
+    /// them before it writes a request: none of them can answer that request, which the bot
+    /// has not seen yet. (A line over the size limit is left for the next read, which reports
+    /// the flood.)
+    pub fn stale_lines(&mut self) -> Vec<String> {
+        poll_round(&mut [&mut *self], Some(0), None, 0);
+        let mut lines = Vec::new();
+        while let Some(off) = self.inb[self.in_pos..].iter().position(|&b| b == b'\n') {
+            if self.skipping || off > self.limits.max_line_bytes {
+                break;
+            }
+            match self.ready_result(Instant::now()) {
+                Some(ReadResult::Line(l)) => lines.push(l),
+                _ => break,
+            }
+        }
+        lines
+    }
+
     /// Waits until `deadline` for the next line from the bot, meanwhile flushing its pending
     /// output and draining its stderr. Lines already buffered are returned without waiting.
     pub fn read_line(&mut self, deadline: Instant) -> ReadResult {

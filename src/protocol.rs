@@ -72,7 +72,11 @@ pub fn parse_reply(line: &str) -> Reply {
     };
     let digits: usize = rest.bytes().take_while(u8::is_ascii_digit).count();
     let id = if digits > 0 {
-        rest[..digits].parse::<u64>().ok()
+        match rest[..digits].parse::<u64>() {
+            Ok(id) => Some(id),
+            // An id too large for any request is not "no id": the line answers nothing.
+            Err(_) => return Reply::Garbage(line.to_string()),
+        }
     } else {
         None
     };
@@ -179,6 +183,8 @@ mod tests {
         assert_eq!(parse_reply(""), Reply::Ignored);
         assert_eq!(parse_reply("AS"), Reply::Garbage("AS".into()));
         assert_eq!(parse_reply("=12AS"), Reply::Garbage("=12AS".into()));
+        let huge = "=123456789012345678901234567890 AS";
+        assert_eq!(parse_reply(huge), Reply::Garbage(huge.into()));
     }
 
     #[test]

@@ -393,6 +393,18 @@ impl Table {
             };
             return (Err(f), 0.0, None);
         };
+        // What the bot wrote before this request cannot answer it (an early `=<id> …` guess
+        // included): replies are dropped like late ones, garbage is counted.
+        let mut garbage = 0usize;
+        let mut first_garbage = String::new();
+        for line in pr.stale_lines() {
+            if let Reply::Garbage(text) = parse_reply(&line) {
+                garbage += 1;
+                if garbage == 1 {
+                    first_garbage = text;
+                }
+            }
+        }
         let id = proc.next_id;
         proc.next_id += 1;
         if let Some(v) = view_line {
@@ -402,8 +414,6 @@ impl Table {
         // Everything queued for this bot since its last decision goes out in one write.
         pr.flush();
         let deadline = start + self.cfg.move_time;
-        let mut garbage = 0usize;
-        let mut first_garbage = String::new();
         let fault = |kind: &'static str, message: String, restart: bool| Err(Fault { kind, message, restart });
         let result = loop {
             match wait_line(pr, &mut others, deadline) {

@@ -491,3 +491,45 @@ if kill -0 "$(cat {pid})" 2>/dev/null; then echo alive > {seen}; else echo dead 
         "stdin closed only after the first bot's grace period ran out"
     );
 }
+
+/// Only an answer to the request asked counts (issue 13, item 6): an id too large for any
+/// request is not "no id", and a line written before the request (a guess at the next id) is
+/// not its answer.
+#[test]
+fn only_an_answer_to_the_request_asked_counts() {
+    let dir = tempfile::tempdir().unwrap();
+    let huge = script(
+        dir.path(),
+        "huge.sh",
+        &bot_loop(r#"echo "=123456789012345678901234567890 XX"; echo "=$id $rest" | cut -d' ' -f1,2"#),
+    );
+    let (recs, out) = play_with(dir.path(), &huge, &[]);
+    assert!(out.status.success());
+    let actions = recs[0]["actions"].as_array().unwrap();
+    assert!(
+        actions.iter().all(|a| a["substitute"] != true),
+        "the real answers count"
+    );
+    assert!(
+        fault_kinds(&recs[0]).iter().all(|k| k == "garbage"),
+        "{:?}",
+        fault_kinds(&recs[0])
+    );
+    assert!(!fault_kinds(&recs[0]).is_empty());
+
+    let early = script(
+        dir.path(),
+        "early.sh",
+        // One write holds the answer and a guess at the next request's answer.
+        &bot_loop(r#"t=$(echo "$rest" | cut -d' ' -f1); printf '=%s %s\n=%s XX\n' "$id" "$t" "$((id+1))""#),
+    );
+    let (recs, out) = play_with(dir.path(), &early, &[]);
+    assert!(out.status.success());
+    assert_eq!(
+        fault_kinds(&recs[0]),
+        Vec::<String>::new(),
+        "the early guess is not taken as an answer"
+    );
+    let actions = recs[0]["actions"].as_array().unwrap();
+    assert!(actions.iter().all(|a| a["substitute"] != true && a["action"] != "XX"));
+}
