@@ -90,6 +90,9 @@ struct Proc {
     process: Option<BotProcess>,
     hello: Hello,
     next_id: u64,
+    /// A restart failed in this game: the seat plays substitutes, and the bot is started
+    /// again only when the next game begins (protocol.md §5), not at every decision.
+    gave_up: bool,
 }
 
 enum Engine {
@@ -191,6 +194,7 @@ fn handshake(mut process: BotProcess, argv: &[String], deadline: Instant) -> Res
                         process: Some(process),
                         hello,
                         next_id: 2,
+                        gave_up: false,
                     });
                 }
                 Reply::Failure { text, .. } => {
@@ -389,7 +393,7 @@ impl Table {
             let f = Fault {
                 kind: "dead",
                 message: "the bot is not running".into(),
-                restart: true,
+                restart: !proc.gave_up,
             };
             return (Err(f), 0.0, None);
         };
@@ -478,6 +482,19 @@ impl Table {
         let started = Instant::now();
         let chance = Chance::given(game_seed, deals).titled(spec.title);
         let mut game = (spec.new_game)(n, options, chance)?;
+        // A bot that could not be restarted in the last game gets one new start now.
+        for &p in seat_of {
+            if let Engine::Process(proc) = &mut self.players[p].engine {
+                if proc.process.is_none() {
+                    self.players[p].history.clear();
+                    if self.restart(p).is_err() {
+                        if let Engine::Process(proc) = &mut self.players[p].engine {
+                            proc.gave_up = true;
+                        }
+                    }
+                }
+            }
+        }
         // Setup lines.
         for (s, &p) in seat_of.iter().enumerate() {
             self.players[p].history.clear();
@@ -579,6 +596,7 @@ impl Table {
                         faults.push(self.fault_record(seat, p, deal, actions.len(), "restart", message));
                         if let Engine::Process(proc) = &mut self.players[p].engine {
                             proc.process = None;
+                            proc.gave_up = true;
                         }
                     }
                 }

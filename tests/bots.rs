@@ -533,3 +533,61 @@ fn only_an_answer_to_the_request_asked_counts() {
     let actions = recs[0]["actions"].as_array().unwrap();
     assert!(actions.iter().all(|a| a["substitute"] != true && a["action"] != "XX"));
 }
+
+/// A bot that cannot be restarted plays substitutes until the next game, then gets one new
+/// start (protocol.md §5): not one attempt per decision (issue 13, item 3: 587 attempts in
+/// 80 games).
+#[test]
+fn a_bot_that_cannot_restart_is_tried_again_once_per_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let marker = dir.path().join("started");
+    let starts = dir.path().join("starts.txt");
+    let bot = script(
+        dir.path(),
+        "once.sh",
+        &format!(
+            r#"echo start >> {starts}
+if [ -e {m} ]; then exit 1; fi
+touch {m}
+{lp}"#,
+            starts = starts.display(),
+            m = marker.display(),
+            lp = bot_loop("exit 3")
+        ),
+    );
+    let rec = dir.path().join("r.jsonl");
+    croupier()
+        .args([
+            "play",
+            "rikken",
+            "--seed",
+            "5",
+            "--games",
+            "3",
+            "--quiet",
+            "--startup-time",
+            "2s",
+        ])
+        .args([
+            "--seat", &bot, "--seat", "simple", "--seat", "simple", "--seat", "simple",
+        ])
+        .arg("--record")
+        .arg(&rec)
+        .arg("--log-dir")
+        .arg(dir.path().join("logs"))
+        .assert()
+        .success();
+    let n = std::fs::read_to_string(&starts).unwrap().lines().count();
+    // The first start, the failed restart after the crash, one attempt as games 2 and 3 begin.
+    assert_eq!(n, 4, "starts of the bot");
+    let recs = records(&rec);
+    assert_eq!(fault_kinds(&recs[0])[..2], ["crash", "restart"]);
+    for r in &recs {
+        assert!(r["actions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|a| a["seat"] == 0)
+            .all(|a| a["substitute"] == true));
+    }
+}
