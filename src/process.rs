@@ -230,6 +230,9 @@ pub struct BotProcess {
     status: Option<ExitStatus>,
     group_killed: bool,
     log: StderrLog,
+    /// Readable once the bot has exited: a wait wakes on the exit itself, also when a child
+    /// the bot left behind still holds its stdout open (no EOF comes then).
+    pidfd: Option<OwnedFd>,
 }
 
 impl BotProcess {
@@ -289,6 +292,7 @@ impl BotProcess {
         let bot = BotProcess {
             argv: argv.to_vec(),
             child,
+            pidfd: pidfd_open(pid),
             pid,
             stdin,
             stdout,
@@ -892,8 +896,18 @@ fn wait_impl(procs: &mut [&mut BotProcess], target: usize, deadline: Instant) ->
             poll_round(procs, Some(target), None, 0);
             return procs[target].ready_result(deadline).unwrap_or(ReadResult::Timeout);
         };
-        if !poll_round(procs, Some(target), None, ms) {
+        let pidfd = procs[target].pidfd.as_ref().map(|f| f.as_raw_fd());
+        if !poll_round(procs, Some(target), pidfd, ms) {
             continue; // EINTR: retry with the remaining time.
+        }
+        procs[target].try_reap();
+        if procs[target].status.is_some() && !procs[target].stdout_eof {
+            // The bot exited while something else (a child it forked) keeps its stdout open:
+            // take what it wrote before it died, then report the exit, not a timeout later.
+            poll_round(procs, Some(target), None, 0);
+            return procs[target]
+                .ready_result(deadline)
+                .unwrap_or_else(|| procs[target].exit_report(deadline));
         }
         if dead {
             return procs[target]

@@ -446,9 +446,10 @@ impl Table {
                     }
                 },
                 ReadResult::Timeout => break fault("timeout", format!("no answer within {time_ms} ms"), true),
-                ReadResult::Exited { status } => {
-                    let how = status.map(|s| format!(" ({s})")).unwrap_or_default();
-                    break fault("crash", format!("the bot exited{how}"), true);
+                ReadResult::Exited { status: Some(s) } => break fault("crash", format!("the bot exited ({s})"), true),
+                ReadResult::Exited { status: None } => {
+                    let what = "the bot closed its standard output but did not exit";
+                    break fault("crash", what.into(), true);
                 }
                 ReadResult::Flood(m) => break fault("flood", format!("a line over the size limit: {m}"), true),
                 ReadResult::NotReading => break fault("flood", "the bot does not read its input".into(), true),

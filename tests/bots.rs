@@ -591,3 +591,27 @@ touch {m}
             .all(|a| a["substitute"] == true));
     }
 }
+
+/// A bot's exit is seen when it happens, also when a child it forked still holds its stdout
+/// (that was a `timeout` after the whole move time); a bot that closes its stdout but runs on
+/// is reported as such, not as "exited" (issue 13, item 4).
+#[test]
+fn exits_are_seen_at_once_and_a_closed_stdout_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let forker = script(dir.path(), "forker.sh", &bot_loop("sleep 30 & exit 3"));
+    let (recs, _) = play_with(dir.path(), &forker, &[]);
+    let f = &recs[0]["faults"][0];
+    assert_eq!(f["kind"], "crash", "{f}");
+    assert!(f["message"].as_str().unwrap().contains("exited (exit code 3)"), "{f}");
+    let closer = script(dir.path(), "closer.sh", &bot_loop("exec 1>&-; sleep 30"));
+    let (recs, _) = play_with(dir.path(), &closer, &[]);
+    let f = &recs[0]["faults"][0];
+    assert_eq!(f["kind"], "crash", "{f}");
+    assert!(
+        f["message"]
+            .as_str()
+            .unwrap()
+            .contains("closed its standard output but did not exit"),
+        "{f}"
+    );
+}
