@@ -257,6 +257,8 @@ impl BotProcess {
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
+            // The run's seed may come through the environment; no bot may see it.
+            .env_remove("CROUPIER_SEED")
             .process_group(0);
         // SAFETY: getpid is always safe.
         let parent = unsafe { libc::getpid() };

@@ -20,8 +20,11 @@ use std::time::{Duration, Instant};
 /// Options shared by `match` and `compare`.
 #[derive(Args, Debug)]
 pub struct TableArgs {
-    /// Run seed: fixes every deal (decimal or 0x-hex). Default: drawn from the OS and recorded.
-    #[arg(long, allow_hyphen_values = true, value_parser = super::seed_arg)]
+    /// Run seed: fixes every deal (decimal or 0x-hex). `@FILE` reads it from FILE; the
+    /// environment variable CROUPIER_SEED also sets it (bots do not inherit it): both keep it
+    /// off the command line, which other local users can read. Default: drawn from the OS and
+    /// recorded.
+    #[arg(long, env = "CROUPIER_SEED", allow_hyphen_values = true, value_parser = super::seed_arg)]
     seed: Option<String>,
     /// A rule option, name=value (see `croupier rules GAME`); repeatable.
     #[arg(long = "rule", value_name = "NAME=VALUE")]

@@ -88,6 +88,12 @@ enum Command {
 
 /// Runs the command line; errors are printed here with their exit code.
 pub fn main() -> ExitCode {
+    // Not dumpable: a bot running as the same user cannot read croupier's memory (every hand)
+    // in /proc/<pid>/mem, nor its open files in /proc/<pid>/fd, nor its environment.
+    // SAFETY: prctl with integer arguments only.
+    unsafe {
+        libc::prctl(libc::PR_SET_DUMPABLE, 0, 0, 0, 0);
+    }
     let cli = Cli::parse();
     if matches!(cli.command, Command::Play(_) | Command::Match(_) | Command::Compare(_)) {
         crate::interrupt::install();
@@ -266,8 +272,14 @@ pub fn at_least_one_usize(s: &str) -> Result<usize, String> {
     at_least_one(s).and_then(|n| usize::try_from(n).map_err(|_| "too large".to_string()))
 }
 
-/// `--seed`: checked here (so clap names the option), kept as written.
+/// `--seed`: checked here (so clap names the option), kept as written. `@FILE` reads the seed
+/// from FILE, so that it is not on the command line, which every local user can read in /proc.
 pub fn seed_arg(s: &str) -> Result<String, String> {
+    if let Some(path) = s.strip_prefix('@') {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+        let seed = crate::chance::parse_seed(text.trim()).map_err(|e| format!("{path}: {e}"))?;
+        return Ok(seed.to_string());
+    }
     crate::chance::parse_seed(s).map(|_| s.to_string())
 }
 

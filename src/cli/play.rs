@@ -22,8 +22,11 @@ pub struct PlayArgs {
     /// Number of games (default 1, or the number of games in --deal).
     #[arg(long, allow_hyphen_values = true, value_parser = super::at_least_one)]
     games: Option<u64>,
-    /// Run seed: fixes every deal (decimal or 0x-hex). Default: drawn from the OS and recorded.
-    #[arg(long, allow_hyphen_values = true, value_parser = super::seed_arg)]
+    /// Run seed: fixes every deal (decimal or 0x-hex). `@FILE` reads it from FILE; the
+    /// environment variable CROUPIER_SEED also sets it (bots do not inherit it): both keep it
+    /// off the command line, which other local users can read. Default: drawn from the OS and
+    /// recorded.
+    #[arg(long, env = "CROUPIER_SEED", allow_hyphen_values = true, value_parser = super::seed_arg)]
     seed: Option<String>,
     /// A rule option, name=value (see `croupier rules GAME`); repeatable.
     #[arg(long = "rule", value_name = "NAME=VALUE")]
