@@ -333,3 +333,39 @@ fn resume_ends_a_last_record_that_lost_only_its_newline() {
     assert_eq!(std::fs::read_to_string(&rec).unwrap().lines().count(), 12);
     croupier().arg("replay").arg(&rec).assert().success();
 }
+
+/// --resume refuses every argument that changes results, the time limits included (issue 13,
+/// item 8: a resumed run with another --move-time had 102 faults).
+#[test]
+fn resume_refuses_other_time_limits() {
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("m.jsonl");
+    let run = |extra: &[&str]| {
+        croupier()
+            .args([
+                "match", "rikken", "--bot", "a=simple", "--bot", "b=random", "--games", "2", "--seed", "5",
+            ])
+            .args(["--quiet", "--record"])
+            .arg(&rec)
+            .arg("--log-dir")
+            .arg(dir.path())
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    assert!(run(&["--move-time", "10s"]).status.success());
+    let same = run(&["--move-time", "10s", "--resume"]);
+    assert!(same.status.success(), "{}", String::from_utf8_lossy(&same.stderr));
+    let others: [&[&str]; 2] = [
+        &["--move-time", "5s", "--resume"],
+        &["--move-time", "10s", "--startup-time", "3s", "--resume"],
+    ];
+    for other in others {
+        let out = run(other);
+        assert_eq!(out.status.code(), Some(2), "{other:?}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains("other arguments"),
+            "{other:?}"
+        );
+    }
+}

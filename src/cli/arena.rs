@@ -427,6 +427,9 @@ pub fn run_match(mut a: MatchArgs) -> Outcome {
         "game": c.spec.name, "options": c.options.to_json(), "players": n,
         "lineup": lineup.iter().map(|l| json!([l, spec_of(l)])).collect::<Vec<_>>(),
         "games": a.games, "seed": format_seed(seed), "duplicate": duplicate,
+        // The time limits change results too (a slow bot's timeouts): a resumed run keeps them.
+        "move_time_ms": c.config.move_time.as_millis() as u64,
+        "startup_time_ms": c.config.startup_time.as_millis() as u64,
     })
     .to_string();
     let fp = arena::fingerprint(&canonical);
@@ -675,6 +678,8 @@ pub fn run_compare(mut a: CompareArgs) -> Outcome {
     let canonical = json!({
         "compare": c.spec.name, "options": c.options.to_json(), "players": n, "candidate": a.candidate,
         "baseline": a.baseline, "field": field, "seed": format_seed(seed),
+        "move_time_ms": c.config.move_time.as_millis() as u64,
+        "startup_time_ms": c.config.startup_time.as_millis() as u64,
     });
     let id = arena::fingerprint(&canonical.to_string());
     tags.insert("match".to_string(), Value::from(id.clone()));
