@@ -41,6 +41,7 @@ pub fn install() {
                     );
                 } else {
                     eprintln!("croupier: {} again: stopping at once", name(sig));
+                    crate::process::kill_all_bots();
                     std::process::exit(exit_code(sig).into());
                 }
             }

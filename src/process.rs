@@ -21,13 +21,84 @@
 //! ignored in the referee (the Rust runtime does this for `main`), so that a dead reader gives
 //! EPIPE.
 
+use std::collections::BTreeSet;
 use std::fs::{File, OpenOptions};
 use std::io::{self, Read, Write};
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::PathBuf;
 use std::process::{Child, ChildStderr, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
+
+/// The bots of this process that are not reaped yet. [`sweep_orphans`] ends every other child
+/// of croupier; a bot is registered in the same critical section that spawns it.
+static LIVE_BOTS: Mutex<BTreeSet<i32>> = Mutex::new(BTreeSet::new());
+
+fn live_bots() -> std::sync::MutexGuard<'static, BTreeSet<i32>> {
+    LIVE_BOTS.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Makes croupier the reaper of whatever its bots leave behind (`PR_SET_CHILD_SUBREAPER`): a
+/// descendant that left its bot's process group (`setsid`, a daemon) and outlives the bot
+/// becomes croupier's child instead of init's, and [`sweep_orphans`] ends it.
+pub fn become_subreaper() {
+    // SAFETY: prctl with integer arguments only.
+    unsafe {
+        libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+    }
+}
+
+/// The children of process `parent`, from `/proc/<pid>/stat`.
+fn children_of(parent: i32) -> Vec<i32> {
+    let Ok(dir) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    dir.filter_map(|e| e.ok()?.file_name().to_str()?.parse::<i32>().ok())
+        .filter(|pid| {
+            // `pid (comm) state ppid …`; comm may hold spaces and parentheses.
+            std::fs::read_to_string(format!("/proc/{pid}/stat"))
+                .ok()
+                .and_then(|st| st.rsplit_once(')')?.1.split_whitespace().nth(1)?.parse::<i32>().ok())
+                == Some(parent)
+        })
+        .collect()
+}
+
+/// Kills and reaps every child of croupier that is not a live bot: what stopped bots left
+/// behind (with [`become_subreaper`]). A killed orphan's own escaped children become
+/// croupier's in turn; the sweep repeats while it finds any (a few rounds at most).
+pub fn sweep_orphans() {
+    // SAFETY: getpid has no preconditions.
+    let me = unsafe { libc::getpid() };
+    for _ in 0..16 {
+        let live = live_bots();
+        let orphans: Vec<i32> = children_of(me).into_iter().filter(|p| !live.contains(p)).collect();
+        if orphans.is_empty() {
+            return;
+        }
+        for pid in orphans {
+            // SAFETY: kill and waitpid on a child of ours, which stays reserved until reaped.
+            unsafe {
+                libc::kill(-pid, libc::SIGKILL); // its group, if it leads one (setsid)
+                libc::kill(pid, libc::SIGKILL);
+                libc::waitpid(pid, std::ptr::null_mut(), 0);
+            }
+        }
+    }
+}
+
+/// Ends every live bot's process group and then what they left behind: for a croupier that
+/// must stop at once (a second Ctrl-C) and cannot shut its tables down one by one.
+pub fn kill_all_bots() {
+    for &pid in live_bots().iter() {
+        // SAFETY: kill has no memory-safety preconditions; the groups are our bots'.
+        unsafe {
+            libc::kill(-pid, libc::SIGKILL);
+        }
+    }
+    sweep_orphans();
+}
 
 /// Resource limits for one bot process.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -284,9 +355,13 @@ impl BotProcess {
                 Ok(())
             });
         }
+        // Spawned and registered in one critical section: a sweep never takes it for an orphan.
+        let mut live = live_bots();
         let mut child = cmd
             .spawn()
             .map_err(|e| format!("cannot start bot '{program}': {}", os_error_text(&e)))?;
+        live.insert(child.id() as i32);
+        drop(live);
         let stdin = child.stdin.take();
         let stdout = child.stdout.take();
         let stderr = child.stderr.take();
@@ -484,9 +559,12 @@ impl BotProcess {
                 self.status = Some(st);
             }
         }
+        live_bots().remove(&self.pid);
         self.stdin = None;
         self.out = Vec::new();
         self.out_pos = 0;
+        // What the bot left outside its group (setsid children) is croupier's now: end it.
+        sweep_orphans();
     }
 
     /// Ends the bot politely, then firmly: flushes pending output (within `grace`), closes its

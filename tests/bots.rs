@@ -615,3 +615,45 @@ fn exits_are_seen_at_once_and_a_closed_stdout_is_named() {
         "{f}"
     );
 }
+
+/// Nothing a bot starts outlives it: a child that escapes the bot's process group with setsid
+/// is ended when the bot is stopped (croupier is its subreaper), at a restart and at the end
+/// (issue 13, item 1: 51 orphans after a 50-deal match).
+#[test]
+fn a_bots_setsid_children_do_not_survive_it() {
+    let dir = tempfile::tempdir().unwrap();
+    // A number no other test uses, to find the escapees in the process table.
+    let (tag_end, tag_crash) = (31337 + std::process::id() % 1000, 41337 + std::process::id() % 1000);
+    let escaper = script(
+        dir.path(),
+        "escaper.sh",
+        &bot_loop(&format!(
+            r#"setsid sleep {tag_end} </dev/null >/dev/null 2>&1 & echo "=$id $rest" | cut -d' ' -f1,2"#
+        )),
+    );
+    let crasher = script(
+        dir.path(),
+        "crasher.sh",
+        &bot_loop(&format!(
+            r#"setsid sleep {tag_crash} </dev/null >/dev/null 2>&1 & exit 3"#
+        )),
+    );
+    for (bot, tag) in [(&escaper, tag_end), (&crasher, tag_crash)] {
+        let (_, out) = play_with(dir.path(), bot, &[]);
+        assert!(out.status.success());
+        let left = std::process::Command::new("pgrep")
+            .args(["-f", &format!("sleep {tag}")])
+            .output();
+        let Ok(left) = left else {
+            eprintln!("skipped: pgrep is not installed");
+            return;
+        };
+        let pids = String::from_utf8_lossy(&left.stdout).trim().to_string();
+        if !pids.is_empty() {
+            let _ = std::process::Command::new("pkill")
+                .args(["-f", &format!("sleep {tag}")])
+                .status();
+        }
+        assert!(pids.is_empty(), "left running: {pids}");
+    }
+}

@@ -94,6 +94,8 @@ pub fn main() -> ExitCode {
     unsafe {
         libc::prctl(libc::PR_SET_DUMPABLE, 0, 0, 0, 0);
     }
+    // Whatever a bot leaves running outside its process group is ended with it.
+    crate::process::become_subreaper();
     let cli = Cli::parse();
     if matches!(cli.command, Command::Play(_) | Command::Match(_) | Command::Compare(_)) {
         crate::interrupt::install();
