@@ -49,8 +49,22 @@ pub fn become_subreaper() {
     }
 }
 
-/// The children of process `parent`, from `/proc/<pid>/stat`.
+/// The children of this process: from `/proc/self/task/*/children` (one small file per
+/// thread), or where the kernel has no such files, from every `/proc/<pid>/stat`.
 fn children_of(parent: i32) -> Vec<i32> {
+    if let Ok(tasks) = std::fs::read_dir("/proc/self/task") {
+        let mut kids = Vec::new();
+        let mut found = false;
+        for t in tasks.flatten() {
+            if let Ok(text) = std::fs::read_to_string(t.path().join("children")) {
+                found = true;
+                kids.extend(text.split_whitespace().filter_map(|p| p.parse::<i32>().ok()));
+            }
+        }
+        if found {
+            return kids;
+        }
+    }
     let Ok(dir) = std::fs::read_dir("/proc") else {
         return Vec::new();
     };
