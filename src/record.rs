@@ -152,20 +152,6 @@ impl GameRecord {
     }
 }
 
-/// Reads a record file: one game per non-blank line. Errors name the file and line, and say
-/// whether the line is not JSON, not a croupier record, or a record with a bad field.
-pub fn read_records(text: &str, file: &str) -> Result<Vec<(usize, GameRecord)>, String> {
-    let mut out = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        if line.trim().is_empty() {
-            continue;
-        }
-        let rec = parse_record(line).map_err(|e| format!("{file}:{}: {e}", i + 1))?;
-        out.push((i + 1, rec));
-    }
-    Ok(out)
-}
-
 /// One record line, or why it is not one.
 pub fn parse_record(line: &str) -> Result<GameRecord, String> {
     let v: Value = serde_json::from_str(line).map_err(|e| {

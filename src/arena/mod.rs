@@ -7,6 +7,8 @@
 //! [`run`] plays sets on worker threads, each with its own table of bot processes (spawned
 //! once per table), and hands every finished set to the caller, who writes all of its records
 //! at once: a record never appears while another game of its set is still being played.
+//! Sets are made one at a time as the tables take them, and finished sets wait in a short
+//! queue for the caller: a run's memory does not grow with its number of sets.
 
 pub mod report;
 
@@ -15,9 +17,9 @@ use crate::options::Options;
 use crate::record::GameRecord;
 use crate::referee::{Config, SeatSpec, Table};
 use serde_json::Value;
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{mpsc, Arc, Mutex};
+use std::sync::{mpsc, Mutex};
 
 /// One game of a set: who sits where.
 #[derive(Clone, Debug)]
@@ -69,34 +71,38 @@ enum Msg {
     Failed(String),
 }
 
-/// Plays `sets` and calls `on_set` with each finished set's records, in completion order.
-/// Returns an error if a table cannot start or a game cannot be played (records handed over
-/// before that are the caller's to keep). After Ctrl-C or SIGTERM ([`crate::interrupt`]) no
-/// new game starts and `run` returns once the games being played are over; sets left
-/// incomplete are not handed over.
-pub fn run(
+/// Plays the `count` sets that `sets` makes (taken one at a time, in its order) and calls
+/// `on_set` with each finished set's records, in completion order. Returns an error if a table
+/// cannot start or a game cannot be played (records handed over before that are the caller's
+/// to keep). After Ctrl-C or SIGTERM ([`crate::interrupt`]) no new game starts and `run`
+/// returns once the games being played are over; sets left incomplete are not handed over.
+pub fn run<I>(
     spec: &RunSpec,
-    sets: Vec<Set>,
+    sets: I,
+    count: u64,
     mut on_set: impl FnMut(u64, Vec<GameRecord>) -> Result<Control, String>,
-) -> Result<(), String> {
-    if sets.is_empty() {
+) -> Result<(), String>
+where
+    I: Iterator<Item = Set> + Send,
+{
+    if count == 0 {
         return Ok(());
     }
-    let workers = spec.concurrency.clamp(1, sets.len());
-    let queue = Arc::new(Mutex::new(VecDeque::from(sets)));
-    let stop = Arc::new(AtomicBool::new(false));
-    let (tx, rx) = mpsc::channel::<Msg>();
+    let workers = spec.concurrency.clamp(1, usize::try_from(count).unwrap_or(usize::MAX));
+    let queue = Mutex::new(sets);
+    let stop = AtomicBool::new(false);
+    // Finished sets wait here for the caller; a full queue holds the tables back.
+    let (tx, rx) = mpsc::sync_channel::<Msg>(2 * workers);
     let mut result = Ok(());
     std::thread::scope(|scope| {
         for w in 0..workers {
-            let queue = Arc::clone(&queue);
-            let stop = Arc::clone(&stop);
+            let (queue, stop) = (&queue, &stop);
             let tx = tx.clone();
             let mut cfg = spec.config.clone();
             if workers > 1 {
                 cfg.log_table = Some(w);
             }
-            scope.spawn(move || worker(spec, cfg, &queue, &stop, &tx));
+            scope.spawn(move || worker(spec, cfg, queue, stop, &tx));
         }
         drop(tx);
         for msg in rx.iter() {
@@ -120,7 +126,13 @@ pub fn run(
     result
 }
 
-fn worker(spec: &RunSpec, cfg: Config, queue: &Mutex<VecDeque<Set>>, stop: &AtomicBool, tx: &mpsc::Sender<Msg>) {
+fn worker(
+    spec: &RunSpec,
+    cfg: Config,
+    queue: &Mutex<impl Iterator<Item = Set>>,
+    stop: &AtomicBool,
+    tx: &mpsc::SyncSender<Msg>,
+) {
     let Some(game) = crate::games::find(&spec.game) else {
         let _ = tx.send(Msg::Failed(format!("unknown game '{}'", spec.game)));
         return;
@@ -138,7 +150,7 @@ fn worker(spec: &RunSpec, cfg: Config, queue: &Mutex<VecDeque<Set>>, stop: &Atom
         if stopping() {
             break;
         }
-        let Some(set) = queue.lock().expect("queue lock").pop_front() else {
+        let Some(set) = queue.lock().expect("queue lock").next() else {
             break;
         };
         let seed = game_seed(spec.seed, set.index);

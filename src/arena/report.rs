@@ -4,19 +4,115 @@
 //! The unit of the statistics is the *set* (one deal seed with all its seatings): a bot's
 //! value in a set is its mean score per seat over the set's games, so a duplicate set gives
 //! one paired observation per pair of bots. Sets are independent, games within a set are not.
+//!
+//! Memory does not grow with the number of sets: a set is reduced to a few numbers per bot
+//! ([`SetFacts`]) and folded into running totals in the order of its index, so the sums are
+//! the same whatever order sets finished in (any `--concurrency`, any `--shard`). Only sets
+//! that finished ahead of their turn wait, which is O(concurrency) in a match.
 
 use crate::record::{fmt_score, GameRecord};
 use crate::stats::{fmt_interval, Summary};
 use serde_json::{json, Value};
-use std::collections::BTreeMap;
+use std::borrow::Cow;
+use std::collections::{BTreeMap, HashMap};
 
 const LEVEL: f64 = 0.95;
 
-/// One bot's facts in one set.
+/// One bot's facts in one set (the counts of one set fit in 32 bits).
 #[derive(Clone, Debug, Default)]
 struct BotInSet {
+    /// The bot's name and the spec of its first seat in the set (ids in [`Names`]).
+    name: u32,
+    spec: u32,
+    /// Its scores summed over its seats in the set's games, in the order of the games.
+    score_sum: f64,
+    seats: u32,
+    games: u32,
+    faults: u32,
+    ms_n: u32,
+    ms_sum: f64,
+    ms_max: f64,
+}
+
+impl BotInSet {
     /// Mean score per seat over the set's games.
-    mean: f64,
+    fn mean(&self) -> f64 {
+        self.score_sum / f64::from(self.seats)
+    }
+}
+
+/// What the statistics need of one set: a few numbers per bot, not its records. Built a record
+/// at a time with [`Accumulator::note`], in the order the set's games are to be counted. The
+/// first two bots (a match of two bots, the usual case) are held without an allocation of
+/// their own: `stats` keeps one of these per deal.
+#[derive(Clone, Debug, Default)]
+pub struct SetFacts {
+    games: u32,
+    /// The set's bots in the order they were first seen (game by game, seat by seat): the
+    /// first `len.min(2)` in `first`, the others in `more`.
+    len: u32,
+    first: [BotInSet; 2],
+    more: Vec<BotInSet>,
+}
+
+impl SetFacts {
+    fn bots(&self) -> impl Iterator<Item = &BotInSet> {
+        self.first[..(self.len as usize).min(2)].iter().chain(&self.more)
+    }
+
+    fn bot(&mut self, name: u32) -> Option<&mut BotInSet> {
+        let n = (self.len as usize).min(2);
+        self.first[..n]
+            .iter_mut()
+            .chain(&mut self.more)
+            .find(|b| b.name == name)
+    }
+
+    fn get(&self, name: u32) -> Option<&BotInSet> {
+        self.bots().find(|b| b.name == name)
+    }
+
+    fn push(&mut self, b: BotInSet) -> &mut BotInSet {
+        let k = self.len as usize;
+        self.len += 1;
+        if k < 2 {
+            self.first[k] = b;
+            &mut self.first[k]
+        } else {
+            self.more.push(b);
+            self.more.last_mut().expect("just pushed")
+        }
+    }
+}
+
+/// Interned strings (bot names, specs): a set refers to them by number.
+#[derive(Clone, Debug, Default)]
+struct Names {
+    all: Vec<String>,
+    ids: HashMap<String, u32>,
+}
+
+impl Names {
+    fn id(&mut self, s: &str) -> u32 {
+        if let Some(&id) = self.ids.get(s) {
+            return id;
+        }
+        let id = self.all.len() as u32;
+        self.all.push(s.to_string());
+        self.ids.insert(s.to_string(), id);
+        id
+    }
+
+    fn get(&self, id: u32) -> &str {
+        &self.all[id as usize]
+    }
+}
+
+/// A bot's totals over the folded sets.
+#[derive(Clone, Debug, Default)]
+struct BotTotals {
+    /// Its per-set means.
+    per_set: Summary,
     games: u64,
     faults: u64,
     ms_sum: f64,
@@ -24,16 +120,27 @@ struct BotInSet {
     ms_max: f64,
 }
 
-/// Statistics folded set by set. The sets are kept (a few numbers per bot each) and summed in
-/// the order of their index, so the result does not depend on the order sets finished in.
+/// Statistics folded set by set. Sets are summed in the order of their index: with a plan
+/// ([`Accumulator::in_order`]) each set is folded as soon as every set before it is, else they
+/// wait until the result is asked for.
 #[derive(Clone, Debug, Default)]
 pub struct Accumulator {
-    order: Vec<String>,
-    specs: BTreeMap<String, String>,
-    sets_by_index: BTreeMap<u64, BTreeMap<String, BotInSet>>,
-    /// The first pair's differences in the order sets finished: kept as they arrive for the
-    /// progress line, which must not sum every set again after each one.
-    running: Option<((String, String), Summary)>,
+    names: Names,
+    /// Bots in the order they were first seen, sets taken in index order.
+    order: Vec<u32>,
+    /// The spec of each bot (by name id) where it was first seen.
+    specs: HashMap<u32, u32>,
+    bots: HashMap<u32, BotTotals>,
+    /// Paired differences by (first, second) in `order`.
+    pairs: BTreeMap<(u32, u32), Summary>,
+    /// The next index to fold and the step to the one after it (`None`: wait for the result).
+    next: Option<(u64, u64)>,
+    /// Sets waiting for their turn.
+    pending: BTreeMap<u64, SetFacts>,
+    /// The first pair's differences in the order sets arrived, for the progress line, which
+    /// must not sum every set again after each one; `arrived`: the bots until that pair is known.
+    running: Option<((u32, u32), Summary)>,
+    arrived: Vec<u32>,
     pub sets: u64,
     pub games: u64,
     /// The most games in one set (the seatings per deal of a match).
@@ -93,12 +200,6 @@ pub fn match_json(info: &MatchInfo, acc: &Accumulator) -> Value {
     j
 }
 
-/// Per-bot and per-pair summaries, computed from the sets in index order.
-struct Totals {
-    bots: BTreeMap<String, (Summary, BotInSet)>,
-    pairs: BTreeMap<(String, String), Summary>,
-}
-
 /// The name of the bot in each seat of a record: the match's names, else what the bots
 /// reported (records of `croupier play`).
 pub fn seat_bots(rec: &GameRecord) -> Vec<String> {
@@ -109,113 +210,207 @@ pub fn seat_bots(rec: &GameRecord) -> Vec<String> {
 }
 
 impl Accumulator {
+    /// An accumulator that folds the sets `first`, `first + step`, … as they become ready:
+    /// only sets that arrive ahead of their turn are held.
+    pub fn in_order(first: u64, step: u64) -> Accumulator {
+        Accumulator {
+            next: Some((first, step.max(1))),
+            ..Accumulator::default()
+        }
+    }
+
+    /// Adds one game to the facts of its set (the games of a set in the order they count).
+    pub fn note(&mut self, facts: &mut SetFacts, rec: &GameRecord) {
+        facts.games += 1;
+        let names: Vec<u32> = seat_bots(rec).iter().map(|n| self.names.id(n)).collect();
+        for (s, &name) in names.iter().enumerate() {
+            let score = rec.result.scores.get(s).copied().unwrap_or(0.0);
+            let b = match facts.bot(name) {
+                Some(b) => b,
+                None => {
+                    let spec = self.names.id(rec.seats.get(s).map(|x| x.spec.as_str()).unwrap_or(""));
+                    facts.push(BotInSet {
+                        name,
+                        spec,
+                        ..BotInSet::default()
+                    })
+                }
+            };
+            b.score_sum += score;
+            b.seats += 1;
+        }
+        let mut in_game = names.clone();
+        in_game.sort_unstable();
+        in_game.dedup();
+        for name in in_game {
+            if let Some(b) = facts.bot(name) {
+                b.games += 1;
+            }
+        }
+        for f in &rec.faults {
+            if let Some(b) = names.get(f.seat).and_then(|&n| facts.bot(n)) {
+                b.faults += 1;
+            }
+        }
+        for a in rec.actions.iter().filter(|a| !a.substitute) {
+            if let Some(b) = names.get(a.seat).and_then(|&n| facts.bot(n)) {
+                b.ms_sum += a.ms;
+                b.ms_n += 1;
+                b.ms_max = b.ms_max.max(a.ms);
+            }
+        }
+    }
+
     /// Adds one set's games (the games of one deal seed) under its index.
     pub fn add_set(&mut self, index: u64, recs: &[GameRecord]) {
-        if recs.is_empty() {
+        let mut facts = SetFacts::default();
+        for r in recs {
+            self.note(&mut facts, r);
+        }
+        self.add_facts(index, facts);
+    }
+
+    /// Adds one set under its index; it is folded into the totals in index order.
+    pub fn add_facts(&mut self, index: u64, facts: SetFacts) {
+        if facts.games == 0 {
             return;
         }
         self.sets += 1;
-        self.seatings = self.seatings.max(recs.len() as u64);
-        let mut sums: BTreeMap<String, (f64, u64)> = BTreeMap::new();
-        let mut facts: BTreeMap<String, BotInSet> = BTreeMap::new();
-        for rec in recs {
-            self.games += 1;
-            let names = seat_bots(rec);
-            for (s, name) in names.iter().enumerate() {
-                if !self.order.contains(name) {
-                    self.order.push(name.clone());
-                }
-                self.specs
-                    .entry(name.clone())
-                    .or_insert_with(|| rec.seats.get(s).map(|x| x.spec.clone()).unwrap_or_default());
-                let e = sums.entry(name.clone()).or_default();
-                e.0 += rec.result.scores.get(s).copied().unwrap_or(0.0);
-                e.1 += 1;
-            }
-            let mut in_game: Vec<&String> = names.iter().collect();
-            in_game.sort();
-            in_game.dedup();
-            for name in in_game {
-                facts.entry(name.clone()).or_default().games += 1;
-            }
-            for f in &rec.faults {
-                if let Some(name) = names.get(f.seat) {
-                    facts.entry(name.clone()).or_default().faults += 1;
+        self.games += u64::from(facts.games);
+        self.seatings = self.seatings.max(u64::from(facts.games));
+        if self.running.is_none() {
+            for b in facts.bots() {
+                if !self.arrived.contains(&b.name) {
+                    self.arrived.push(b.name);
                 }
             }
-            for a in rec.actions.iter().filter(|a| !a.substitute) {
-                if let Some(name) = names.get(a.seat) {
-                    let b = facts.entry(name.clone()).or_default();
-                    b.ms_sum += a.ms;
-                    b.ms_n += 1;
-                    b.ms_max = b.ms_max.max(a.ms);
-                }
+            if self.arrived.len() >= 2 {
+                self.running = Some(((self.arrived[0], self.arrived[1]), Summary::default()));
             }
-        }
-        for (name, (sum, n)) in sums {
-            facts.entry(name).or_default().mean = sum / n as f64;
-        }
-        if self.running.is_none() && self.order.len() >= 2 {
-            self.running = Some(((self.order[0].clone(), self.order[1].clone()), Summary::default()));
         }
         if let Some(((a, b), sum)) = &mut self.running {
-            if let (Some(x), Some(y)) = (facts.get(a), facts.get(b)) {
-                sum.push(x.mean - y.mean);
+            if let (Some(x), Some(y)) = (facts.get(*a), facts.get(*b)) {
+                sum.push(x.mean() - y.mean());
             }
         }
-        self.sets_by_index.insert(index, facts);
+        self.pending.insert(index, facts);
+        while let Some((next, step)) = self.next {
+            let Some(f) = self.pending.remove(&next) else { break };
+            self.fold(&f);
+            self.next = Some((next.saturating_add(step), step));
+        }
     }
 
-    fn totals(&self) -> Totals {
-        let mut bots: BTreeMap<String, (Summary, BotInSet)> = BTreeMap::new();
-        let mut pairs: BTreeMap<(String, String), Summary> = BTreeMap::new();
-        for set in self.sets_by_index.values() {
-            for (name, f) in set {
-                let (s, t) = bots.entry(name.clone()).or_default();
-                s.push(f.mean);
-                t.games += f.games;
-                t.faults += f.faults;
-                t.ms_sum += f.ms_sum;
-                t.ms_n += f.ms_n;
-                t.ms_max = t.ms_max.max(f.ms_max);
+    /// The sets added but not folded yet (waiting for a set before them).
+    pub fn waiting(&self) -> usize {
+        self.pending.len()
+    }
+
+    /// The indexes of the sets waiting.
+    pub fn waiting_indexes(&self) -> std::collections::BTreeSet<u64> {
+        self.pending.keys().copied().collect()
+    }
+
+    /// The next index of the plan to fold: every set of the plan before it is folded (0
+    /// without a plan).
+    pub fn next_index(&self) -> u64 {
+        self.next.map_or(0, |(n, _)| n)
+    }
+
+    /// Whether set `index` of the plan was added (folded or waiting).
+    pub fn holds(&self, index: u64) -> bool {
+        index < self.next_index() || self.pending.contains_key(&index)
+    }
+
+    /// Folds every waiting set, in index order: the totals then cover every set added.
+    pub fn finish(&mut self) {
+        for (_, f) in std::mem::take(&mut self.pending) {
+            self.fold(&f);
+        }
+    }
+
+    /// The accumulator with every set folded (a copy only when some are still waiting).
+    fn settled(&self) -> Cow<'_, Accumulator> {
+        if self.pending.is_empty() {
+            Cow::Borrowed(self)
+        } else {
+            let mut all = self.clone();
+            all.finish();
+            Cow::Owned(all)
+        }
+    }
+
+    fn fold(&mut self, set: &SetFacts) {
+        for b in set.bots() {
+            if !self.order.contains(&b.name) {
+                self.order.push(b.name);
             }
-            for (i, a) in self.order.iter().enumerate() {
-                for b in &self.order[i + 1..] {
-                    if let (Some(x), Some(y)) = (set.get(a), set.get(b)) {
-                        pairs.entry((a.clone(), b.clone())).or_default().push(x.mean - y.mean);
-                    }
+            self.specs.entry(b.name).or_insert(b.spec);
+            let t = self.bots.entry(b.name).or_default();
+            t.per_set.push(b.mean());
+            t.games += u64::from(b.games);
+            t.faults += u64::from(b.faults);
+            t.ms_sum += b.ms_sum;
+            t.ms_n += u64::from(b.ms_n);
+            t.ms_max = t.ms_max.max(b.ms_max);
+        }
+        for (i, &a) in self.order.iter().enumerate() {
+            for &b in &self.order[i + 1..] {
+                if let (Some(x), Some(y)) = (set.get(a), set.get(b)) {
+                    self.pairs.entry((a, b)).or_default().push(x.mean() - y.mean());
                 }
             }
         }
-        Totals { bots, pairs }
     }
 
     /// The first pair's difference with its interval, for progress lines (constant time).
     pub fn leading(&self) -> Option<String> {
         let ((a, b), s) = self.running.as_ref().filter(|(_, s)| s.n() > 0)?;
         let (lo, hi) = s.ci(LEVEL);
-        Some(format!("{a} − {b} {}", fmt_interval(s.mean(), lo, hi)))
+        Some(format!(
+            "{} − {} {}",
+            self.names.get(*a),
+            self.names.get(*b),
+            fmt_interval(s.mean(), lo, hi)
+        ))
+    }
+
+    /// The bots in report order, each with its name, spec and totals.
+    fn bot_rows(&self) -> impl Iterator<Item = (&str, &str, &BotTotals)> {
+        self.order
+            .iter()
+            .map(|id| (self.names.get(*id), self.names.get(self.specs[id]), &self.bots[id]))
+    }
+
+    /// The pairs in report order (the first bot of the pair first in `order`).
+    fn pair_list(&self) -> impl Iterator<Item = (&str, &str, &Summary)> {
+        self.order.iter().enumerate().flat_map(move |(i, &a)| {
+            self.order[i + 1..].iter().filter_map(move |&b| {
+                self.pairs
+                    .get(&(a, b))
+                    .map(|s| (self.names.get(a), self.names.get(b), s))
+            })
+        })
     }
 
     /// The statistics as JSON: deals, games, bots, pairs (see [`match_json`] for the whole).
     pub fn to_json(&self) -> Value {
-        let t = self.totals();
-        let bots: Vec<Value> = self
-            .order
-            .iter()
-            .map(|name| {
-                let (per_set, b) = &t.bots[name];
+        let acc = self.settled();
+        let bots: Vec<Value> = acc
+            .bot_rows()
+            .map(|(name, spec, b)| {
+                let per_set = &b.per_set;
                 let (lo, hi) = per_set.ci(LEVEL);
                 json!({
-                    "bot": name, "spec": self.specs[name], "games": b.games, "deals": per_set.n(),
+                    "bot": name, "spec": spec, "games": b.games, "deals": per_set.n(),
                     "mean": finite(per_set.mean()), "ci95": [finite(lo), finite(hi)],
                     "faults": b.faults,
                     "ms_per_decision": finite(b.ms_sum / b.ms_n as f64), "max_ms": b.ms_max,
                 })
             })
             .collect();
-        let pairs: Vec<Value> = self
-            .pair_list(&t)
+        let pairs: Vec<Value> = acc
+            .pair_list()
             .map(|(a, b, s)| {
                 let (lo, hi) = s.ci(LEVEL);
                 json!({"a": a, "b": b, "deals": s.n(), "mean": finite(s.mean()), "ci95": [finite(lo), finite(hi)]})
@@ -224,25 +419,16 @@ impl Accumulator {
         json!({"deals": self.sets, "games": self.games, "bots": bots, "pairs": pairs})
     }
 
-    fn pair_list<'a>(&'a self, t: &'a Totals) -> impl Iterator<Item = (&'a String, &'a String, &'a Summary)> {
-        self.order.iter().enumerate().flat_map(move |(i, a)| {
-            self.order[i + 1..]
-                .iter()
-                .filter_map(move |b| t.pairs.get(&(a.clone(), b.clone())).map(|s| (a, b, s)))
-        })
-    }
-
     /// The result table for people; column widths follow the content (long bot names).
     pub fn lines(&self) -> Vec<String> {
-        let t = self.totals();
-        let rows: Vec<[String; 7]> = self
-            .order
-            .iter()
-            .map(|name| {
-                let (per_set, b) = &t.bots[name];
+        let acc = self.settled();
+        let rows: Vec<[String; 7]> = acc
+            .bot_rows()
+            .map(|(name, _, b)| {
+                let per_set = &b.per_set;
                 let (lo, hi) = per_set.ci(LEVEL);
                 [
-                    name.clone(),
+                    name.to_string(),
                     b.games.to_string(),
                     signed(per_set.mean()),
                     format!("[{}, {}]", signed(lo), signed(hi)),
@@ -289,7 +475,7 @@ impl Accumulator {
         };
         let mut out = vec![line(&head)];
         out.extend(rows.iter().map(line));
-        let pairs: Vec<_> = self.pair_list(&t).collect();
+        let pairs: Vec<_> = acc.pair_list().collect();
         if !pairs.is_empty() {
             out.push(String::new());
             out.push("paired difference of the mean score per seat on the same deals:".into());
@@ -394,5 +580,40 @@ mod tests {
         );
         assert!(acc.leading().unwrap().starts_with("a − b +3.00"));
         assert!(acc.lines().iter().any(|l| l.contains("a − b: +3.00")));
+    }
+
+    /// Set `i` of a duplicate a,b match with fractional scores (their sums depend on order).
+    fn set_of(i: u64) -> Vec<GameRecord> {
+        let x = (i as f64 * 0.37).sin() * 3.1;
+        vec![
+            rec(&["a", "b", "a", "b"], &[x, -x / 3.0, x / 7.0, 0.1]),
+            rec(&["b", "a", "b", "a"], &[-x, x / 11.0, 0.3, x * 1.7]),
+        ]
+    }
+
+    #[test]
+    fn sets_finishing_out_of_order_are_folded_in_index_order_and_only_early_ones_wait() {
+        let mut by_index = Accumulator::default();
+        for i in 0..300 {
+            by_index.add_set(i, &set_of(i));
+        }
+        // Sets arrive as four tables finish them: shuffled within windows of four.
+        let mut folded = Accumulator::in_order(0, 1);
+        for w in (0..300u64).step_by(4) {
+            for i in [w + 2, w + 3, w, w + 1] {
+                folded.add_set(i, &set_of(i));
+                assert!(folded.waiting() <= 3, "set {i}: {} sets wait", folded.waiting());
+            }
+        }
+        assert_eq!(folded.waiting(), 0);
+        assert_eq!(folded.to_json(), by_index.to_json(), "the same numbers to the last bit");
+        assert_eq!(folded.lines(), by_index.lines());
+        // A shard's plan: every third set from 1.
+        let mut shard = Accumulator::in_order(1, 3);
+        for i in (1..300u64).rev().filter(|i| i % 3 == 1) {
+            shard.add_set(i, &set_of(i));
+        }
+        assert_eq!(shard.waiting(), 0, "the last set to arrive was the first in the plan");
+        assert_eq!(shard.sets, 100);
     }
 }

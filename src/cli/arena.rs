@@ -5,15 +5,15 @@ use crate::arena::report::{match_json, signed, Accumulator, MatchInfo};
 use crate::arena::{self, Control, Job, RunSpec, Set};
 use crate::chance::{derive, format_seed, parse_seed, Purpose};
 use crate::options::Options;
-use crate::record::{read_records, GameRecord};
+use crate::record::{parse_record, GameRecord};
 use crate::referee::{Config, SeatSpec};
 use crate::stats::{fmt_interval, Decision, Gsprt, Summary};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, BTreeSet};
-use std::fs::OpenOptions;
-use std::io::{IsTerminal, Write};
+use std::fs::{File, OpenOptions};
+use std::io::{IsTerminal, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -267,40 +267,164 @@ fn parse_spec(s: &str) -> Result<SeatSpec, (u8, String)> {
 }
 
 /// The length of `text` without a torn last line (see [`io::whole_lines`]).
+#[cfg(test)]
 fn whole_lines(text: &str) -> usize {
     io::whole_lines(text.as_bytes())
 }
 
-/// Reads a record file for resuming. A torn last line (no newline at its end, as a killed
-/// writer leaves it) is cut off the file; any other bad line is an error naming it.
-fn read_for_resume(path: &PathBuf) -> Result<Vec<GameRecord>, (u8, String)> {
+/// Gets a record file ready for resuming and returns its first record (it holds the run
+/// seed). A torn last line (no newline at its end, as a killed writer leaves it) is cut off
+/// the file; a whole last record that lost only its newline gets one. Only the file's end and
+/// its first record are read here ([`read_resume`] reads the rest).
+fn prepare_resume(path: &Path) -> Result<Option<GameRecord>, (u8, String)> {
     let name = path.display().to_string();
-    let text = match std::fs::read_to_string(path) {
-        Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(vec![]),
-        Err(e) => return Err(usage(format!("{name}: {e}"))),
+    let err = |e: std::io::Error| usage(format!("{name}: {e}"));
+    let mut f = match File::open(path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(err(e)),
     };
-    let keep = whole_lines(&text);
-    if keep < text.len() {
-        eprintln!(
-            "croupier: {name}: dropping a torn last line ({} bytes) left by an interrupted run",
-            text.len() - keep
-        );
-        let f = OpenOptions::new()
-            .write(true)
-            .open(path)
-            .map_err(|e| usage(format!("{name}: {e}")))?;
-        f.set_len(keep as u64).map_err(|e| usage(format!("{name}: {e}")))?;
-    } else if !text.is_empty() && !text.ends_with('\n') {
-        // A whole last record that lost only its newline: end the line before appending.
-        let mut f = OpenOptions::new()
-            .append(true)
-            .open(path)
-            .map_err(|e| usage(format!("{name}: {e}")))?;
-        f.write_all(b"\n").map_err(|e| usage(format!("{name}: {e}")))?;
+    let len = f.metadata().map_err(err)?.len();
+    if len > 0 && !io::ends_with_newline(path) {
+        // The last line starts after the last newline: look for it from the end.
+        let mut start = len;
+        let mut chunk = vec![0u8; 1 << 16];
+        loop {
+            let from = start.saturating_sub(chunk.len() as u64);
+            let n = (start - from) as usize;
+            f.seek(SeekFrom::Start(from)).map_err(err)?;
+            f.read_exact(&mut chunk[..n]).map_err(err)?;
+            if let Some(p) = chunk[..n].iter().rposition(|&b| b == b'\n') {
+                start = from + p as u64 + 1;
+                break;
+            }
+            start = from;
+            if from == 0 {
+                break;
+            }
+        }
+        let mut last = Vec::new();
+        f.seek(SeekFrom::Start(start)).map_err(err)?;
+        f.read_to_end(&mut last).map_err(err)?;
+        if io::is_torn(&last) {
+            eprintln!(
+                "croupier: {name}: dropping a torn last line ({} bytes) left by an interrupted run",
+                last.len()
+            );
+            let f = OpenOptions::new().write(true).open(path).map_err(err)?;
+            f.set_len(start).map_err(err)?;
+        } else {
+            // A whole last record that lost only its newline: end the line before appending.
+            let mut f = OpenOptions::new().append(true).open(path).map_err(err)?;
+            f.write_all(b"\n").map_err(err)?;
+        }
     }
-    let recs = read_records(&text[..keep], &name).map_err(usage)?;
-    Ok(recs.into_iter().map(|(_, r)| r).collect())
+    drop(f);
+    let mut lines = io::LineReader::open(path)?;
+    while let Some(l) = lines.next_line()? {
+        if let Some(rec) = resume_line(&name, l.number, l.bytes)? {
+            return Ok(Some(rec));
+        }
+    }
+    Ok(None)
+}
+
+/// One line of a record file being resumed: a record, `None` for a blank line, or an error
+/// naming the file and line.
+fn resume_line(name: &str, line: usize, bytes: &[u8]) -> Result<Option<GameRecord>, (u8, String)> {
+    let text = std::str::from_utf8(bytes).map_err(|_| {
+        usage(format!(
+            "{name}:{line}: not a croupier record: not text (invalid UTF-8)"
+        ))
+    })?;
+    if text.trim().is_empty() {
+        return Ok(None);
+    }
+    parse_record(text)
+        .map(Some)
+        .map_err(|e| usage(format!("{name}:{line}: {e}")))
+}
+
+/// What a record file being resumed holds, beyond the whole deals already summed.
+#[derive(Default)]
+struct Resumed {
+    /// Every record read, also those of a deal whose other games are still missing.
+    already: u64,
+    /// Deals of this run whose every game is in the file.
+    complete: u64,
+    /// The games of deals that are only partly in the file (a write cut short), by set.
+    partial: BTreeMap<u64, Vec<GameRecord>>,
+}
+
+/// The position of a record's game among the seatings of its deal (`keys`: `r0`, `r1`, …).
+fn seating(keys: &[String], r: &GameRecord) -> usize {
+    let k = tag_str(r, "job");
+    keys.iter().position(|x| *x == k).unwrap_or(keys.len())
+}
+
+/// Reads the record file of a resumed run a line at a time. Each record must come from a run
+/// with the same arguments (`fp`, `shard`) and be there once. A deal of the run whose games are
+/// all in the file goes to `acc` as soon as it is complete; the games of deals still missing
+/// some are returned.
+fn read_resume(
+    path: &Path,
+    fp: &str,
+    shard: &str,
+    in_plan: impl Fn(u64) -> bool,
+    keys: &[String],
+    acc: &mut Accumulator,
+) -> Result<Resumed, (u8, String)> {
+    let mut out = Resumed::default();
+    if !path.exists() {
+        return Ok(out);
+    }
+    let mut lines = io::LineReader::open(path)?;
+    let name = lines.name().to_string();
+    while let Some(l) = lines.next_line()? {
+        let line = l.number;
+        let Some(r) = resume_line(&name, line, l.bytes)? else {
+            continue;
+        };
+        if tag_str(&r, "match") != fp || tag_str(&r, "shard") != shard {
+            return Err(usage(format!(
+                "{name}: line {line} was written by a run with other arguments (match {} shard '{}'; this run: match {fp} shard '{shard}'): resume with the same arguments, or use another file",
+                tag_str(&r, "match"),
+                tag_str(&r, "shard"),
+            )));
+        }
+        out.already += 1;
+        let set = r.tags.get("set").and_then(|v| v.as_u64()).unwrap_or(u64::MAX);
+        if !in_plan(set) {
+            continue;
+        }
+        let job = tag_str(&r, "job");
+        let repeated = || {
+            usage(format!(
+                "{name}:{line}: deal {set} seating '{job}' is already in the file: a run writes each game once, so the file was edited or joined; use another file"
+            ))
+        };
+        if acc.holds(set) {
+            return Err(repeated());
+        }
+        if seating(keys, &r) == keys.len() {
+            return Err(usage(format!(
+                "{name}:{line}: seating '{job}' is not one of this match's ({})",
+                keys.join(", ")
+            )));
+        }
+        let recs = out.partial.entry(set).or_default();
+        if recs.iter().any(|x| tag_str(x, "job") == job) {
+            return Err(repeated());
+        }
+        recs.push(r);
+        if recs.len() == keys.len() {
+            let mut recs = out.partial.remove(&set).unwrap_or_default();
+            recs.sort_by_key(|r| seating(keys, r));
+            acc.add_set(set, &recs);
+            out.complete += 1;
+        }
+    }
+    Ok(out)
 }
 
 pub(super) fn tag_str(rec: &GameRecord, k: &str) -> String {
@@ -338,8 +462,8 @@ pub fn run_match(mut a: MatchArgs) -> Outcome {
                 "--resume reads the run so far from --record FILE: it cannot be - (standard output)",
             ))
         }
-        (Some(p), true) => read_for_resume(p)?,
-        (Some(p), false) if io::is_dash(p) => vec![],
+        (Some(p), true) => prepare_resume(p)?,
+        (Some(p), false) if io::is_dash(p) => None,
         (Some(p), false) => {
             if std::fs::metadata(p).map(|m| m.len() > 0).unwrap_or(false) {
                 return Err(usage(format!(
@@ -347,11 +471,11 @@ pub fn run_match(mut a: MatchArgs) -> Outcome {
                     p.display()
                 )));
             }
-            vec![]
+            None
         }
-        _ => vec![],
+        _ => None,
     };
-    let seed = match (&a.table.seed, previous.first()) {
+    let seed = match (&a.table.seed, &previous) {
         (Some(s), _) => parse_seed(s).map_err(usage)?,
         (None, Some(r)) => parse_seed(&tag_str(r, "match_seed")).map_err(|e| usage(format!("resuming: {e}")))?,
         (None, None) => rand::random::<u64>(),
@@ -434,47 +558,51 @@ pub fn run_match(mut a: MatchArgs) -> Outcome {
     .to_string();
     let fp = arena::fingerprint(&canonical);
     let shard_tag = shard.map(|(k, m)| format!("{k}/{m}")).unwrap_or_default();
-    // What the record already holds.
-    let mut done: BTreeMap<u64, Vec<GameRecord>> = BTreeMap::new();
-    for (i, r) in previous.into_iter().enumerate() {
-        if tag_str(&r, "match") != fp || tag_str(&r, "shard") != shard_tag {
-            return Err(usage(format!(
-                "{}: line {} was written by a run with other arguments (match {} shard '{}'; this run: match {fp} shard '{shard_tag}'): resume with the same arguments, or use another file",
-                a.record.as_ref().unwrap().display(),
-                i + 1,
-                tag_str(&r, "match"),
-                tag_str(&r, "shard"),
-            )));
-        }
-        let set = r.tags.get("set").and_then(|v| v.as_u64()).unwrap_or(u64::MAX);
-        done.entry(set).or_default().push(r);
-    }
-    // Every record read counts, also those of a deal whose other games are still missing.
-    let already: u64 = done.values().map(|v| v.len() as u64).sum();
-    let mut sets = Vec::new();
-    let mut acc = Accumulator::default();
-    for i in (0..a.games).filter(|i| shard.is_none_or(|(k, m)| i % m == k)) {
-        let have: BTreeSet<String> = done
-            .get(&i)
-            .map(|v| v.iter().map(|r| tag_str(r, "job")).collect())
-            .unwrap_or_default();
-        let jobs: Vec<Job> = seatings
-            .iter()
-            .enumerate()
-            .map(|(r, seat_of)| Job {
-                key: format!("r{r}"),
-                seat_of: seat_of.clone(),
-                bots: seat_of.iter().map(|&p| lineup[p].clone()).collect(),
-            })
-            .filter(|j| !have.contains(&j.key))
-            .collect();
-        if jobs.is_empty() {
-            acc.add_set(i, &done.remove(&i).unwrap_or_default());
-        } else {
-            sets.push(Set { index: i, jobs });
-        }
-    }
-    let total: u64 = sets.iter().map(|s| s.jobs.len() as u64).sum();
+    // The deals of this run (of its shard), in the order their sets are made and summed.
+    let (first, step) = shard.map_or((0, 1), |(k, m)| (k, m));
+    let in_plan = |i: u64| i < a.games && i % step == first;
+    let planned = if first < a.games {
+        (a.games - 1 - first) / step + 1
+    } else {
+        0
+    };
+    let all_jobs: Vec<Job> = seatings
+        .iter()
+        .enumerate()
+        .map(|(r, seat_of)| Job {
+            key: format!("r{r}"),
+            seat_of: seat_of.clone(),
+            bots: seat_of.iter().map(|&p| lineup[p].clone()).collect(),
+        })
+        .collect();
+    let keys: Vec<String> = all_jobs.iter().map(|j| j.key.clone()).collect();
+    let mut acc = Accumulator::in_order(first, step);
+    // What the record already holds: whole deals go to the statistics as it is read.
+    let resumed = match (&a.record, a.resume) {
+        (Some(p), true) => read_resume(p, &fp, &shard_tag, in_plan, &keys, &mut acc)?,
+        _ => Resumed::default(),
+    };
+    let already = resumed.already;
+    let mut partial = resumed.partial;
+    let to_play = planned - resumed.complete;
+    let total: u64 = to_play * all_jobs.len() as u64 - partial.values().map(|v| v.len() as u64).sum::<u64>();
+    // The sets are made as the tables take them: a run of any length needs no list of them.
+    let (folded_to, ahead) = (acc.next_index(), acc.waiting_indexes());
+    let have: BTreeMap<u64, BTreeSet<String>> = partial
+        .iter()
+        .map(|(i, recs)| (*i, recs.iter().map(|r| tag_str(r, "job")).collect()))
+        .collect();
+    let sets = (first..a.games)
+        .step_by(usize::try_from(step).unwrap_or(usize::MAX))
+        .filter(move |i| *i >= folded_to && !ahead.contains(i))
+        .map(move |i| Set {
+            index: i,
+            jobs: all_jobs
+                .iter()
+                .filter(|j| have.get(&i).is_none_or(|h| !h.contains(&j.key)))
+                .cloned()
+                .collect(),
+        });
     let mut tags = BTreeMap::new();
     tags.insert("match".to_string(), Value::from(fp.clone()));
     tags.insert("match_seed".to_string(), Value::from(format_seed(seed)));
@@ -497,11 +625,13 @@ pub fn run_match(mut a: MatchArgs) -> Outcome {
     let mut sink = Sink::open(a.record.as_ref())?;
     let mut progress = Progress::new(total, a.table.quiet);
     let mut played = 0u64;
-    let result = arena::run(&run, sets, |i, mut recs| {
+    let result = arena::run(&run, sets, to_play, |i, mut recs| {
         sink.write(&recs)?;
         played += recs.len() as u64;
-        if let Some(old) = done.remove(&i) {
+        if let Some(old) = partial.remove(&i) {
+            // The deal's games in the order of its seatings, as one run plays them.
             recs.extend(old);
+            recs.sort_by_key(|r| seating(&keys, r));
         }
         acc.add_set(i, &recs);
         progress.update(played, acc.leading());
@@ -668,12 +798,11 @@ pub fn run_compare(mut a: CompareArgs) -> Outcome {
             });
         }
     }
-    let sets: Vec<Set> = (0..a.games)
-        .map(|i| Set {
-            index: i,
-            jobs: jobs.clone(),
-        })
-        .collect();
+    // The sets are made as the tables take them: a run of any length needs no list of them.
+    let sets = (0..a.games).map(|i| Set {
+        index: i,
+        jobs: jobs.clone(),
+    });
     let mut tags = BTreeMap::new();
     let canonical = json!({
         "compare": c.spec.name, "options": c.options.to_json(), "players": n, "candidate": a.candidate,
@@ -720,7 +849,7 @@ pub fn run_compare(mut a: CompareArgs) -> Outcome {
     let mut decision = Decision::Continue;
     let mut faults = 0u64;
     let mut played = 0u64;
-    let result = arena::run(&run, sets, |i, recs| {
+    let result = arena::run(&run, sets, a.games, |i, recs| {
         sink.write(&recs)?;
         played += recs.len() as u64;
         faults += recs.iter().map(|r| r.faults.len() as u64).sum::<u64>();

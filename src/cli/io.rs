@@ -3,9 +3,9 @@
 
 use super::usage;
 use crate::game::GameSpec;
-use crate::record::{check_record, read_records, GameRecord};
+use crate::record::{check_record, parse_record, GameRecord};
 use std::fs::{File, OpenOptions};
-use std::io::{Read, Write};
+use std::io::{BufRead, BufReader, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
 /// The name of standard input/output on the command line.
@@ -62,54 +62,190 @@ pub fn read_input_text(path: &str) -> Result<String, (u8, String)> {
     })
 }
 
-/// The length of `bytes` without a torn last line: one that has no newline at its end (as a
-/// killed writer leaves it) and is not valid JSON. `stats` and `match --resume` share this rule.
+/// Whether `last`, a last line that no newline ends, is torn: cut short by a killed writer,
+/// so not valid JSON. `stats` and `match --resume` share this rule.
+pub fn is_torn(last: &[u8]) -> bool {
+    serde_json::from_slice::<serde::de::IgnoredAny>(last).is_err()
+}
+
+/// The length of `bytes` without a torn last line (see [`is_torn`]).
+#[cfg(test)]
 pub fn whole_lines(bytes: &[u8]) -> usize {
     if bytes.is_empty() || bytes.ends_with(b"\n") {
         return bytes.len();
     }
     let last = bytes.iter().rposition(|&b| b == b'\n').map(|i| i + 1).unwrap_or(0);
-    if serde_json::from_slice::<serde_json::Value>(&bytes[last..]).is_ok() {
-        bytes.len()
-    } else {
+    if is_torn(&bytes[last..]) {
         last
+    } else {
+        bytes.len()
     }
+}
+
+/// A line of an input: its number from 1, its bytes without the line ending (`\n` or
+/// `\r\n`), and whether a newline ended it (only the last line may lack one).
+pub struct Line<'a> {
+    pub number: usize,
+    pub bytes: &'a [u8],
+    pub ended: bool,
+}
+
+/// An input (`-`: standard input) read one line at a time, never as a whole.
+pub struct LineReader {
+    name: String,
+    input: Box<dyn BufRead>,
+    number: usize,
+    buf: Vec<u8>,
+}
+
+impl LineReader {
+    /// Opens `path` (`-`: standard input); an error names it (exit 2).
+    pub fn open(path: &Path) -> Result<LineReader, (u8, String)> {
+        let name = if is_dash(path) {
+            input_name(DASH)
+        } else {
+            path.display().to_string()
+        };
+        let input: Box<dyn BufRead> = if is_dash(path) {
+            Box::new(std::io::stdin().lock())
+        } else {
+            let f = File::open(path).map_err(|e| usage(format!("{name}: {e}")))?;
+            Box::new(BufReader::with_capacity(1 << 16, f))
+        };
+        Ok(LineReader {
+            name,
+            input,
+            number: 0,
+            buf: Vec::new(),
+        })
+    }
+
+    /// The input's name for messages (`<stdin>` for `-`).
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The next line; `None` at the end.
+    pub fn next_line(&mut self) -> Result<Option<Line<'_>>, (u8, String)> {
+        self.buf.clear();
+        let n = self
+            .input
+            .read_until(b'\n', &mut self.buf)
+            .map_err(|e| usage(format!("{}: {e}", self.name)))?;
+        if n == 0 {
+            return Ok(None);
+        }
+        self.number += 1;
+        let ended = self.buf.ends_with(b"\n");
+        let mut line = &self.buf[..];
+        if ended {
+            line = &line[..line.len() - 1];
+            if line.ends_with(b"\r") {
+                line = &line[..line.len() - 1];
+            }
+        }
+        Ok(Some(Line {
+            number: self.number,
+            bytes: line,
+            ended,
+        }))
+    }
+}
+
+/// Whether the file at `path` ends with a newline (or is empty or cannot be read): only its
+/// last byte is read.
+pub fn ends_with_newline(path: &Path) -> bool {
+    let Ok(mut f) = File::open(path) else { return true };
+    let mut last = [b'\n'];
+    if f.seek(SeekFrom::End(-1)).is_ok() {
+        let _ = f.read_exact(&mut last);
+    }
+    last[0] == b'\n'
 }
 
 /// A record with its line in the file and its game.
 pub type CheckedRecord = (usize, GameRecord, GameSpec);
 
-/// The games of a record file (`-`: standard input), each with its line and game, or an input
-/// error (exit 2) naming the file and line: not text, empty, not JSON, not a croupier record,
-/// an unknown game or option. With `drop_torn`, a torn last line after whole records (an
-/// interrupted run) is left out with a note on stderr.
-pub fn read_record_file(path: &str, drop_torn: bool) -> Result<Vec<CheckedRecord>, (u8, String)> {
-    let name = input_name(path);
-    let bytes = read_input(path)?;
-    let mut keep = bytes.len();
-    if drop_torn {
-        let whole = whole_lines(&bytes);
-        // A file that is nothing but a torn line is not a record file at all.
-        if whole < bytes.len() && !bytes[..whole].iter().all(u8::is_ascii_whitespace) {
-            eprintln!("croupier: {name}: skipping a torn last line");
-            keep = whole;
+/// The games of a record file, read a line at a time: each with its line and game, or an input
+/// error (exit 2) naming the file and line: not text, not JSON, not a croupier record, an
+/// unknown game or option; a file without a record is an error too (empty). With `drop_torn`,
+/// a torn last line after whole records (an interrupted run) is left out with a note on stderr.
+/// After an error the reader ends.
+pub struct RecordReader {
+    lines: LineReader,
+    drop_torn: bool,
+    /// Whether a line that is not blank was read.
+    content: bool,
+    records: usize,
+    done: bool,
+}
+
+/// The games of the record file `path` (`-`: standard input), see [`RecordReader`].
+pub fn records(path: &str, drop_torn: bool) -> Result<RecordReader, (u8, String)> {
+    Ok(RecordReader {
+        lines: LineReader::open(Path::new(path))?,
+        drop_torn,
+        content: false,
+        records: 0,
+        done: false,
+    })
+}
+
+impl RecordReader {
+    /// The file's name for messages (`<stdin>` for `-`).
+    pub fn name(&self) -> &str {
+        self.lines.name()
+    }
+
+    fn next_record(&mut self) -> Result<Option<CheckedRecord>, (u8, String)> {
+        loop {
+            let name = self.lines.name.clone();
+            let Some(Line {
+                number: line,
+                bytes,
+                ended,
+            }) = self.lines.next_line()?
+            else {
+                if self.records == 0 {
+                    return Err(usage(format!("{name}: empty: no game record in it")));
+                }
+                return Ok(None);
+            };
+            // A file that is nothing but a torn line is not a record file at all.
+            if !ended && self.drop_torn && self.content && is_torn(bytes) {
+                eprintln!("croupier: {name}: skipping a torn last line");
+                return Ok(None);
+            }
+            self.content |= !bytes.iter().all(u8::is_ascii_whitespace);
+            let text = std::str::from_utf8(bytes).map_err(|_| {
+                usage(format!(
+                    "{name}:{line}: not a croupier record: not text (invalid UTF-8)"
+                ))
+            })?;
+            if text.trim().is_empty() {
+                continue;
+            }
+            let rec = parse_record(text).map_err(|e| usage(format!("{name}:{line}: {e}")))?;
+            let spec = check_record(&rec).map_err(|e| usage(format!("{name}:{line}: {e}")))?;
+            self.records += 1;
+            return Ok(Some((line, rec, spec)));
         }
     }
-    let text = std::str::from_utf8(&bytes[..keep]).map_err(|e| {
-        let line = bytes[..e.valid_up_to()].iter().filter(|&&b| b == b'\n').count() + 1;
-        usage(format!(
-            "{name}:{line}: not a croupier record: not text (invalid UTF-8)"
-        ))
-    })?;
-    if text.trim().is_empty() {
-        return Err(usage(format!("{name}: empty: no game record in it")));
+}
+
+impl Iterator for RecordReader {
+    type Item = Result<CheckedRecord, (u8, String)>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        let r = self.next_record().transpose();
+        if !matches!(r, Some(Ok(_))) {
+            self.done = true;
+        }
+        r
     }
-    let mut out = Vec::new();
-    for (line, rec) in read_records(text, &name).map_err(usage)? {
-        let spec = check_record(&rec).map_err(|e| usage(format!("{name}:{line}: {e}")))?;
-        out.push((line, rec, spec));
-    }
-    Ok(out)
 }
 
 /// An output: standard output (`-`) or a file opened before the first game.

@@ -142,9 +142,12 @@ pub fn run(a: PlayArgs) -> Outcome {
                 }
                 if existing > 0 {
                     // Add only to a file of croupier records, and after its last line.
-                    io::read_record_file(name, false)
-                        .map_err(|(c, e)| (c, format!("--append: {e}: add records only to a record file")))?;
-                    unended = !std::fs::read(path).unwrap_or_default().ends_with(b"\n");
+                    let not_records =
+                        |(c, e): (u8, String)| (c, format!("--append: {e}: add records only to a record file"));
+                    for r in io::records(name, false).map_err(not_records)? {
+                        r.map_err(not_records)?;
+                    }
+                    unended = !io::ends_with_newline(path);
                 }
             }
             let mut out = io::open_output(path, "--record", true)?;

@@ -33,30 +33,50 @@ fn seat_arg(s: &str) -> Result<String, String> {
 
 pub fn replay_files(files: &[String]) -> Outcome {
     io::stdin_at_most_once(files.iter().map(String::as_str))?;
-    // Every file is read and checked first: a file that is not a record file is an input
-    // error (exit 2), whatever the files before it hold.
-    let mut all = Vec::new();
-    for f in files {
-        all.push((io::input_name(f), io::read_record_file(f, false)?));
-    }
+    // The files are read a record at a time. Every file is read and checked to its end: a
+    // file that is not a record file is an input error (exit 2), whatever the files before
+    // it hold; the first game that does not replay is the answer otherwise (exit 1).
+    let mut failed: Option<String> = None;
     let mut total = 0;
-    for (name, records) in &all {
-        for (k, (line, rec, spec)) in records.iter().enumerate() {
-            replay(rec, spec).map_err(|e| (exit::CHECK_FAILED, format!("{name}:{line} (game {}): {e}", k + 1)))?;
-            total += 1;
+    for f in files {
+        let mut records = io::records(f, false)?;
+        let name = records.name().to_string();
+        let mut k = 0;
+        for r in &mut records {
+            let (line, rec, spec) = r?;
+            k += 1;
+            if failed.is_none() {
+                match replay(&rec, &spec) {
+                    Ok(_) => total += 1,
+                    Err(e) => failed = Some(format!("{name}:{line} (game {k}): {e}")),
+                }
+            }
         }
+    }
+    if let Some(e) = failed {
+        return Err((exit::CHECK_FAILED, e));
     }
     outln!("replayed {total} game(s): all agree with the rules");
     Ok(exit::OK)
 }
 
 pub fn run(a: ShowArgs) -> Outcome {
-    let name = io::input_name(&a.file);
-    let records = io::read_record_file(&a.file, false)?;
-    let Some((line, rec, spec)) = records.get(a.index.wrapping_sub(1)) else {
+    // The file is read a record at a time, and to its end: a file that is not a record file
+    // is an input error, whichever game is shown.
+    let mut records = io::records(&a.file, false)?;
+    let name = records.name().to_string();
+    let mut count = 0;
+    let mut chosen = None;
+    for r in &mut records {
+        let r = r?;
+        count += 1;
+        if count == a.index {
+            chosen = Some(r);
+        }
+    }
+    let Some((line, rec, spec)) = chosen else {
         return Err(usage(format!(
-            "{name} holds {} game(s); there is no game {}",
-            records.len(),
+            "{name} holds {count} game(s); there is no game {}",
             a.index
         )));
     };
@@ -67,12 +87,12 @@ pub fn run(a: ShowArgs) -> Outcome {
         ),
         None => None,
     };
-    let events = replay(rec, spec).map_err(|e| (exit::CHECK_FAILED, format!("{name}:{line}: {e}")))?;
+    let events = replay(&rec, &spec).map_err(|e| (exit::CHECK_FAILED, format!("{name}:{line}: {e}")))?;
     let events: Vec<_> = match seat {
         Some(s) => events.into_iter().filter(|e| e.to.contains(s)).collect(),
         None => events,
     };
-    print_header(rec, spec, seat);
+    print_header(&rec, &spec, seat);
     for l in (spec.render)(&events, rec.players) {
         outln!("{l}");
     }

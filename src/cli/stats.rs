@@ -4,12 +4,13 @@
 use super::arena::tag_str;
 use super::show::rules_text;
 use super::{exit, io, Outcome};
-use crate::arena::report::{match_json, seat_bots, Accumulator, MatchInfo};
+use crate::arena::report::{match_json, seat_bots, Accumulator, MatchInfo, SetFacts};
 use crate::game::GameSpec;
 use crate::record::GameRecord;
 use clap::Args;
 use serde_json::Value;
-use std::collections::{BTreeMap, BTreeSet};
+use std::cmp::Ordering;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 #[derive(Args, Debug)]
 pub struct StatsArgs {
@@ -32,12 +33,92 @@ struct GroupKey {
     bots: String,
 }
 
+/// Strings that many records share (run seeds, deal seeds that are not plain numbers, job
+/// keys), kept once: a set or a game refers to them by number.
+#[derive(Default)]
+struct Strings {
+    all: Vec<String>,
+    ids: HashMap<String, u32>,
+}
+
+impl Strings {
+    fn id(&mut self, s: &str) -> u32 {
+        if let Some(&id) = self.ids.get(s) {
+            return id;
+        }
+        let id = self.all.len() as u32;
+        self.all.push(s.to_string());
+        self.ids.insert(s.to_string(), id);
+        id
+    }
+}
+
+/// A deal seed as written in a record: a plain decimal number, or other text (by number).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Seed {
+    Num(u64),
+    Text(u32),
+}
+
+impl Seed {
+    fn of(s: &str, strings: &mut Strings) -> Seed {
+        match s.parse::<u64>() {
+            Ok(n) if n.to_string() == s => Seed::Num(n),
+            _ => Seed::Text(strings.id(s)),
+        }
+    }
+
+    /// Its text as the record has it, as bytes (`buf` holds a number's digits).
+    fn text<'a>(&self, strings: &'a Strings, buf: &'a mut [u8; 20]) -> &'a [u8] {
+        match *self {
+            Seed::Num(mut n) => {
+                let mut k = buf.len();
+                loop {
+                    k -= 1;
+                    buf[k] = b'0' + (n % 10) as u8;
+                    n /= 10;
+                    if n == 0 {
+                        break;
+                    }
+                }
+                &buf[k..]
+            }
+            Seed::Text(id) => strings.all[id as usize].as_bytes(),
+        }
+    }
+}
+
+/// Which deal a game belongs to: its set index, run seed and deal seed. Sets are summed in the
+/// order of (index, run seed, deal seed), the seeds compared as text: a run's sets in the order
+/// `match` sums them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct SetKey {
+    set: u64,
+    run: u32,
+    seed: Seed,
+}
+
+fn cmp_keys(a: &SetKey, b: &SetKey, strings: &Strings) -> Ordering {
+    a.set
+        .cmp(&b.set)
+        .then_with(|| strings.all[a.run as usize].cmp(&strings.all[b.run as usize]))
+        .then_with(|| {
+            let (mut x, mut y) = ([0u8; 20], [0u8; 20]);
+            a.seed.text(strings, &mut x).cmp(b.seed.text(strings, &mut y))
+        })
+}
+
 struct Group {
     spec: GameSpec,
     key: GroupKey,
-    /// The games of each deal, by (set index, run seed, deal seed): sets of one run in the
-    /// order `match` sums them.
-    sets: BTreeMap<(u64, String, String), Vec<GameRecord>>,
+    /// Statistics of the group (its bots' names), filled at the end.
+    acc: Accumulator,
+    /// A few numbers per bot for each deal, not the records: `facts[sets[key]]`.
+    sets: HashMap<SetKey, u32>,
+    facts: Vec<SetFacts>,
+    /// The header of the group's report: from the first game of the first set.
+    head: Option<(SetKey, MatchInfo)>,
+    shards: BTreeSet<String>,
     seeds: BTreeSet<String>,
     matches: BTreeSet<String>,
     /// `name=spec` of every bot, in the order they were first seen.
@@ -109,12 +190,14 @@ pub fn run(a: StatsArgs) -> Outcome {
     io::stdin_at_most_once(a.files.iter().map(String::as_str))?;
     let mut index: BTreeMap<GroupKey, usize> = BTreeMap::new();
     let mut groups: Vec<Group> = Vec::new();
-    // A game is a duplicate when its group, deal and seating were seen before.
-    let mut seen: BTreeMap<(usize, String, String), String> = BTreeMap::new();
+    let mut strings = Strings::default();
+    // A game is a duplicate when its group, deal and seating were seen before: where first.
+    let mut seen: HashMap<(u32, Seed, u32), (u32, usize)> = HashMap::new();
     let mut dups = Vec::new();
-    for f in &a.files {
-        let name = io::input_name(f);
-        for (line, r, spec) in io::read_record_file(f, true)? {
+    let mut dup_count = 0usize;
+    for (file, f) in a.files.iter().enumerate() {
+        for r in io::records(f, true)? {
+            let (line, r, spec) = r?;
             let (bots, with_specs) = bots_of(&r);
             let key = GroupKey {
                 game: r.game.clone(),
@@ -126,20 +209,31 @@ pub fn run(a: StatsArgs) -> Outcome {
                 groups.push(Group {
                     spec,
                     key,
-                    sets: BTreeMap::new(),
+                    acc: Accumulator::in_order(0, 1),
+                    sets: HashMap::new(),
+                    facts: Vec::new(),
+                    head: None,
+                    shards: BTreeSet::new(),
                     seeds: BTreeSet::new(),
                     matches: BTreeSet::new(),
                     bots: Vec::new(),
                 });
                 groups.len() - 1
             });
-            let place = format!("{name}:{line}");
-            let game_key = (g, r.seed.clone(), tag_str(&r, "job"));
-            if let Some(first) = seen.get(&game_key) {
-                dups.push(format!("{place} repeats {first}"));
+            let seed = Seed::of(&r.seed, &mut strings);
+            let game_key = (g as u32, seed, strings.id(&tag_str(&r, "job")));
+            if let Some(&(first_file, first_line)) = seen.get(&game_key) {
+                dup_count += 1;
+                if dups.len() < 20 {
+                    dups.push(format!(
+                        "{}:{line} repeats {}:{first_line}",
+                        io::input_name(f),
+                        io::input_name(&a.files[first_file as usize])
+                    ));
+                }
                 continue;
             }
-            seen.insert(game_key, place);
+            seen.insert(game_key, (file as u32, line));
             let group = &mut groups[g];
             for b in with_specs {
                 if !group.bots.contains(&b) {
@@ -147,43 +241,94 @@ pub fn run(a: StatsArgs) -> Outcome {
                 }
             }
             let run_seed = tag_str(&r, "match_seed");
-            if !run_seed.is_empty() {
+            if !run_seed.is_empty() && !group.seeds.contains(&run_seed) {
                 group.seeds.insert(run_seed.clone());
             }
             let m = tag_str(&r, "match");
-            if !m.is_empty() {
+            if !m.is_empty() && !group.matches.contains(&m) {
                 group.matches.insert(m);
             }
+            group.shards.insert(tag_str(&r, "shard"));
             // Records of `play` carry no set: each game is a deal of its own.
             let set = r.tags.get("set").and_then(Value::as_u64).unwrap_or(u64::MAX);
-            group.sets.entry((set, run_seed, r.seed.clone())).or_default().push(r);
+            let set_key = SetKey {
+                set,
+                run: strings.id(&run_seed),
+                seed,
+            };
+            let k = *group.sets.entry(set_key).or_insert_with(|| {
+                // The first game of a set that sorts before every other: the report's header.
+                if group
+                    .head
+                    .as_ref()
+                    .is_none_or(|(k, _)| cmp_keys(&set_key, k, &strings) == Ordering::Less)
+                {
+                    group.head = Some((set_key, MatchInfo::from_records([&r])));
+                }
+                group.facts.push(SetFacts::default());
+                (group.facts.len() - 1) as u32
+            });
+            group.acc.note(&mut group.facts[k as usize], &r);
         }
     }
-    for (k, g) in groups.iter().enumerate() {
-        let mut acc = Accumulator::default();
-        for (i, recs) in g.sets.values().enumerate() {
-            acc.add_set(i as u64, recs);
+    for (k, g) in groups.iter_mut().enumerate() {
+        let mut sets: Vec<(SetKey, u32)> = std::mem::take(&mut g.sets).into_iter().collect();
+        sets.sort_by(|x, y| cmp_keys(&x.0, &y.0, &strings));
+        for (i, (_, k)) in sets.into_iter().enumerate() {
+            g.acc.add_facts(i as u64, std::mem::take(&mut g.facts[k as usize]));
         }
+        g.facts = Vec::new();
+        let acc = &g.acc;
         if a.json {
             let matches: Vec<&str> = g.matches.iter().map(String::as_str).collect();
-            let mut info = MatchInfo::from_records(g.sets.values().flatten());
+            let mut info = g.head.take().map(|(_, info)| info).unwrap_or_default();
             info.id = matches.join(",");
-            outln!("{}", match_json(&info, &acc));
+            // The shard only when every record has the same one.
+            info.shard = match g.shards.len() {
+                1 => g.shards.first().filter(|s| !s.is_empty()).cloned(),
+                _ => None,
+            };
+            outln!("{}", match_json(&info, acc));
         } else {
             if k > 0 {
                 outln!();
             }
-            outln!("{}", g.heading(&acc));
+            outln!("{}", g.heading(acc));
             for l in acc.lines() {
                 outln!("{l}");
             }
         }
     }
-    if !dups.is_empty() {
-        eprintln!("croupier: {} duplicate game(s) counted once:", dups.len());
-        for d in dups.iter().take(20) {
+    if dup_count > 0 {
+        eprintln!("croupier: {dup_count} duplicate game(s) counted once:");
+        for d in &dups {
             eprintln!("  {d}");
         }
     }
     Ok(exit::OK)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn deals_sort_by_their_seeds_as_text_whether_kept_as_numbers_or_not() {
+        let mut strings = Strings::default();
+        let seeds = ["9", "10", "007", "18446744073709551615", "0x1f", "1", "", "100"];
+        let run = strings.id("5");
+        let mut keys: Vec<(SetKey, &str)> = seeds
+            .iter()
+            .map(|s| {
+                let seed = Seed::of(s, &mut strings);
+                (SetKey { set: 1, run, seed }, *s)
+            })
+            .collect();
+        assert!(matches!(keys[0].0.seed, Seed::Num(9)));
+        assert!(matches!(keys[2].0.seed, Seed::Text(_)), "007 is kept as written");
+        keys.sort_by(|a, b| cmp_keys(&a.0, &b.0, &strings));
+        let mut as_text = seeds.to_vec();
+        as_text.sort();
+        assert_eq!(keys.iter().map(|k| k.1).collect::<Vec<_>>(), as_text);
+    }
 }
