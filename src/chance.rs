@@ -28,7 +28,8 @@ pub enum Purpose {
     Table = 5,
 }
 
-/// A ChaCha20 stream keyed by (seed, purpose, index).
+/// A ChaCha20 stream keyed by (seed, purpose, index). A clone goes on from the same point.
+#[derive(Clone)]
 pub struct Rng(ChaCha20Rng);
 
 impl Rng {
@@ -208,7 +209,9 @@ impl DealSpec {
     }
 }
 
-/// The source of every chance event of one game, and the log of the deals it made.
+/// The source of every chance event of one game, and the log of the deals it made. A clone
+/// (a game state copied for search) makes the same deals as the original from then on.
+#[derive(Clone)]
 pub struct Chance {
     rng: Rng,
     given: VecDeque<DealSpec>,

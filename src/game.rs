@@ -1,5 +1,9 @@
 //! The game abstraction every rules engine implements, and the events that carry visibility.
 //!
+//! Rules engines are written against the typed [`Engine`] trait (see [`crate::engine`]); the
+//! string interface here, [`Game`], is what the referee, records and process bots use, and
+//! [`Typed`] derives it from any engine. (Engines not converted yet implement [`Game`] directly.)
+//!
 //! A game is a state machine: whose turn it is, the legal actions of that seat, applying an
 //! action, and the final result. Every change of state is reported as an [`Event`] with an
 //! [`Audience`]; the referee routes each event to exactly the seats in its audience, and the
@@ -8,6 +12,7 @@
 //! may learn about the change.
 
 use crate::chance::Chance;
+pub use crate::engine::{Engine, Events, NoEvents, Typed};
 use crate::options::{OptionSpec, Options};
 use serde_json::Value;
 
@@ -127,16 +132,21 @@ pub trait Game: Send {
     }
 }
 
-/// How a game rules on a bot's fault ([`Game::on_fault`]).
+/// How a game rules on a bot's fault ([`Game::on_fault`], [`Engine::on_fault`]), with the
+/// action type of the interface: a token for [`Game`] ([`FaultRuling`]), a typed action for
+/// an [`Engine`].
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum FaultRuling {
+pub enum Ruling<A> {
     /// No rule applies: the referee plays a legal action drawn from the game's seed.
     Substitute,
     /// The rules name the action played for the faulty seat.
-    Play(String),
+    Play(A),
     /// The rules have settled the turn themselves (say, a misdeal and a redeal): play on.
     Handled,
 }
+
+/// A ruling of the string interface: the action is a protocol token.
+pub type FaultRuling = Ruling<String>;
 
 /// What a seat knows, folded from the event lines routed to it, and nothing else.
 ///

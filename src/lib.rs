@@ -1,6 +1,7 @@
 //! croupier: a headless referee for card-game bots.
 //!
-//! Layout: [`cards`] (notation), [`game`] (the rules-engine trait and visible events),
+//! Layout: [`cards`] (notation), [`engine`] (the typed rules-engine trait
+//! that search uses), [`game`] (its string interface, and visible events),
 //! [`options`] (named variants), [`chance`] (seeds and deals), [`games`] (one engine per
 //! game), [`protocol`] (the line protocol), [`process`] (bot processes with deadlines),
 //! [`bots`] (built-in bots), [`referee`] (runs a game between seats), [`arena`] (matches, the
@@ -13,6 +14,7 @@ pub mod bots;
 pub mod cards;
 pub mod chance;
 pub mod cli;
+pub mod engine;
 pub mod game;
 pub mod games;
 pub mod interrupt;

@@ -7,7 +7,7 @@ use common::{assert_refused, play_with_simple_views};
 
 use croupier::cards::Card;
 use croupier::chance::{Chance, Purpose, Rng};
-use croupier::game::Game;
+use croupier::game::{Game, Typed};
 use croupier::games::kul::{engine::Kul, options};
 use croupier::options::Options;
 use proptest::prelude::*;
@@ -25,7 +25,7 @@ fn random_rules(rng: &mut Rng) -> Vec<String> {
 
 fn play_random(seed: u64, n: usize, rules: &[String]) {
     let o = Options::resolve(&options(), "kul", rules).unwrap();
-    let mut g = Kul::new(n, o, Chance::seeded(seed)).unwrap();
+    let mut g = Typed::new(|ev| Kul::new(n, &o, Chance::seeded(seed), ev)).unwrap();
     let mut rng = Rng::new(seed, Purpose::Bot, 1);
     let mut played: HashSet<Card> = HashSet::new();
     let mut steps = 0;

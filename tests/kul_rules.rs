@@ -4,7 +4,7 @@ mod common;
 use common::{deal_spec, drive as play, lines};
 
 use croupier::chance::{Chance, DealSpec};
-use croupier::game::{Audience, Event, Game};
+use croupier::game::{Audience, Event, Game, NoEvents, Typed};
 use croupier::games::kul::{engine::Kul, options};
 use croupier::options::Options;
 
@@ -12,9 +12,9 @@ fn spec(dealer: usize, hands: &[&str]) -> DealSpec {
     deal_spec(dealer, hands, &[])
 }
 
-fn game(rules: &[&str], n: usize, deals: Vec<DealSpec>) -> (Kul, Vec<Event>) {
+fn game(rules: &[&str], n: usize, deals: Vec<DealSpec>) -> (Typed<Kul>, Vec<Event>) {
     let o = Options::resolve(&options(), "kul", rules).unwrap();
-    let mut g = Kul::new(n, o, Chance::given(7, deals)).unwrap();
+    let mut g = Typed::new(|ev| Kul::new(n, &o, Chance::given(7, deals), ev)).unwrap();
     let ev = g.take_events();
     (g, ev)
 }
@@ -165,6 +165,6 @@ fn option_redeal_request_needs_everyone() {
 #[test]
 fn player_count_is_checked() {
     let o = Options::resolve(&options(), "kul", &[] as &[&str]).unwrap();
-    assert!(Kul::new(11, o.clone(), Chance::seeded(1)).is_err());
-    assert!(Kul::new(1, o, Chance::seeded(1)).is_err());
+    assert!(Kul::new(11, &o, Chance::seeded(1), &mut NoEvents).is_err());
+    assert!(Kul::new(1, &o, Chance::seeded(1), &mut NoEvents).is_err());
 }

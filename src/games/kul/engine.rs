@@ -7,20 +7,57 @@
 use crate::args;
 use crate::cards::{full_deck, Card, CardSet};
 use crate::chance::{Chance, DealRequest};
-use crate::game::{Audience, Event, Game, Outcome, Seat};
+use crate::engine::{Engine, Events, Typed};
+use crate::game::{Audience, Game, Outcome, Seat};
 use crate::options::Options;
 use serde_json::json;
+use std::fmt;
 
-/// Builds a Kul session (the [`crate::game::NewGame`] of the spec).
+/// Builds a Kul session (the [`crate::game::NewGame`] of the spec): the typed engine behind
+/// the string interface.
 pub fn new_game(players: usize, options: &Options, chance: Chance) -> Result<Box<dyn Game>, String> {
-    Ok(Box::new(Kul::new(players, options.clone(), chance)?))
+    Ok(Box::new(Typed::new(|events| {
+        Kul::new(players, options, chance, events)
+    })?))
+}
+
+/// The most players Kul seats (kul.md Sec. 1); the per-seat state lives in arrays of this
+/// size, so a state clones without touching the heap for it.
+const MAX_PLAYERS: usize = 10;
+
+/// A Kul action. `Display` writes its protocol token (`keep`, `redeal`, `agree`, `refuse`, or
+/// the card, e.g. `QS`); [`Kul::parse`](Engine::parse) reads one back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum KulAction {
+    /// Forehand keeps the cards (`redeal_request=true`).
+    Keep,
+    /// Forehand asks for a redeal.
+    Redeal,
+    /// Another player agrees to the redeal.
+    Agree,
+    /// Another player refuses it: the cards stand.
+    Refuse,
+    /// A card to the trick.
+    Play(Card),
+}
+
+impl fmt::Display for KulAction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            KulAction::Keep => f.write_str("keep"),
+            KulAction::Redeal => f.write_str("redeal"),
+            KulAction::Agree => f.write_str("agree"),
+            KulAction::Refuse => f.write_str("refuse"),
+            KulAction::Play(c) => c.fmt(f),
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Phase {
     /// Forehand may ask for a redeal (`redeal_request=true`).
     Redeal,
-    /// The other players answer a redeal proposal in turn.
+    /// The other players answer a redeal proposal in turn, clockwise from forehand's left.
     Consent,
     Play,
     Over,
@@ -39,10 +76,11 @@ pub fn legal_cards(hand: CardSet, trick: &[Card]) -> CardSet {
     let hi = trick
         .iter()
         .filter(|c| c.suit == led.suit)
-        .map(|c| c.rank)
-        .max()
+        .max_by_key(|c| c.rank)
         .expect("the led card");
-    let higher = CardSet::from_cards(&follow.cards().into_iter().filter(|c| c.rank > hi).collect::<Vec<_>>());
+    // Within a suit, a higher rank has a lower index: the cards above `hi` are the ones of
+    // `follow` below its index.
+    let higher = CardSet(follow.0 & ((1u64 << hi.index()) - 1));
     if higher.is_empty() {
         follow
     } else {
@@ -50,11 +88,23 @@ pub fn legal_cards(hand: CardSet, trick: &[Card]) -> CardSet {
     }
 }
 
+/// The cards of a set, in index order, without allocating.
+fn each(set: CardSet) -> impl Iterator<Item = Card> {
+    let mut m = set.0;
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            Card::from_index(i)
+        })
+    })
+}
+
 /// One session of Kul: `games` games, each ending when someone reaches the marks to win.
+#[derive(Clone)]
 pub struct Kul {
     n: usize,
     chance: Chance,
-    events: Vec<Event>,
     phase: Phase,
     turn: Seat,
     dealer: Seat,
@@ -68,13 +118,16 @@ pub struct Kul {
     deals_in_game: usize,
     game_no: usize,
     redeal_used: bool,
-    voters: Vec<Seat>,
-    hands: Vec<CardSet>,
-    marks: Vec<u32>,
+    /// Per seat (the first `n` entries count).
+    hands: [CardSet; MAX_PLAYERS],
+    marks: [u32; MAX_PLAYERS],
+    chips: [i64; MAX_PLAYERS],
     pot: i64,
-    chips: Vec<i64>,
+    /// The seat that led the current trick (forehand before trick 1, the proposer of a redeal).
     leader: Seat,
-    trick: Vec<(Seat, Card)>,
+    /// The cards of the current trick in order; card `i` is the play of seat `leader + i`.
+    trick: [Card; MAX_PLAYERS],
+    trick_len: usize,
     trick_no: usize,
     /// Per finished game: the seat that took the pot (`None`: split at the cap).
     winners: Vec<Option<Seat>>,
@@ -82,15 +135,15 @@ pub struct Kul {
 }
 
 impl Kul {
-    pub fn new(players: usize, o: Options, mut chance: Chance) -> Result<Kul, String> {
-        if !(2..=10).contains(&players) {
+    /// A new session for `players` seats; the first ante and deal are reported to `events`.
+    pub fn new(players: usize, o: &Options, mut chance: Chance, events: &mut impl Events) -> Result<Kul, String> {
+        if !(2..=MAX_PLAYERS).contains(&players) {
             return Err(format!("kul is played by 2-10 players, not {players}"));
         }
         let dealer = chance.first_dealer(players);
         let mut g = Kul {
             n: players,
             chance,
-            events: Vec::new(),
             phase: Phase::Play,
             turn: 0,
             dealer,
@@ -103,27 +156,23 @@ impl Kul {
             deals_in_game: 0,
             game_no: 0,
             redeal_used: false,
-            voters: Vec::new(),
-            hands: vec![CardSet::EMPTY; players],
-            marks: vec![0; players],
+            hands: [CardSet::EMPTY; MAX_PLAYERS],
+            marks: [0; MAX_PLAYERS],
+            chips: [0; MAX_PLAYERS],
             pot: 0,
-            chips: vec![0; players],
             leader: 0,
-            trick: Vec::new(),
+            trick: [Card::from_index(0); MAX_PLAYERS],
+            trick_len: 0,
             trick_no: 0,
             winners: Vec::new(),
             outcome: None,
         };
-        g.start_game()?;
+        g.start_game(events)?;
         Ok(g)
     }
 
     fn all(&self) -> Audience {
         Audience::all(self.n)
-    }
-
-    fn emit_all(&mut self, kind: &'static str, args: Vec<String>) {
-        self.events.push(Event::new(self.all(), kind, args));
     }
 
     fn left(&self, s: Seat) -> Seat {
@@ -132,24 +181,28 @@ impl Kul {
 
     /// The chips of every seat, comma-separated (one token).
     fn chips_token(&self) -> String {
-        self.chips.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(",")
+        self.chips[..self.n]
+            .iter()
+            .map(|c| c.to_string())
+            .collect::<Vec<_>>()
+            .join(",")
     }
 
     /// Kul.md Sec. 2.0: every player pays the stake into a fresh pot.
-    fn start_game(&mut self) -> Result<(), String> {
+    fn start_game(&mut self, ev: &mut impl Events) -> Result<(), String> {
         self.game_no += 1;
         self.deals_in_game = 0;
-        self.marks = vec![0; self.n];
-        for c in &mut self.chips {
+        self.marks = [0; MAX_PLAYERS];
+        for c in &mut self.chips[..self.n] {
             *c -= self.stake;
         }
         self.pot = self.stake * self.n as i64;
-        self.emit_all("ante", args![self.game_no, self.stake, self.pot]);
-        self.start_deal(false)
+        ev.emit(self.all(), "ante", || args![self.game_no, self.stake, self.pot]);
+        self.start_deal(false, ev)
     }
 
     /// Kul.md Sec. 2.1: 5 cards each, clockwise from the dealer's left; the rest set aside.
-    fn start_deal(&mut self, redeal: bool) -> Result<(), String> {
+    fn start_deal(&mut self, redeal: bool, ev: &mut impl Events) -> Result<(), String> {
         self.deal_no += 1;
         if !redeal {
             self.deals_in_game += 1;
@@ -161,12 +214,14 @@ impl Kul {
         for s in 0..self.n {
             self.hands[s] = CardSet::from_cards(&deal.hands[s]);
         }
-        self.emit_all("deal", args![self.deal_no, self.dealer]);
+        ev.emit(self.all(), "deal", || args![self.deal_no, self.dealer]);
         for s in 0..self.n {
-            let cards = self.hands[s].cards().iter().map(|c| c.to_string()).collect();
-            self.events.push(Event::new(Audience::seat(s), "hand", cards));
+            let hand = self.hands[s];
+            ev.emit(Audience::seat(s), "hand", || {
+                each(hand).map(|c| c.to_string()).collect()
+            });
         }
-        self.trick.clear();
+        self.trick_len = 0;
         self.trick_no = 1;
         self.leader = self.left(self.dealer);
         self.turn = self.leader;
@@ -179,141 +234,100 @@ impl Kul {
     }
 
     fn legal_now(&self) -> CardSet {
-        let trick: Vec<Card> = self.trick.iter().map(|&(_, c)| c).collect();
-        legal_cards(self.hands[self.turn], &trick)
+        legal_cards(self.hands[self.turn], &self.trick[..self.trick_len])
     }
 
-    fn apply_redeal(&mut self, token: &str) -> Result<(), String> {
-        match token {
-            "redeal" => {
-                self.emit_all("move", args![self.turn, "redeal", "redeal"]);
-                self.redeal_used = true;
-                self.voters = (1..self.n).map(|k| (self.turn + k) % self.n).collect();
-                self.phase = Phase::Consent;
-                self.turn = self.voters.remove(0);
-                Ok(())
-            }
-            "keep" => {
-                self.emit_all("move", args![self.turn, "keep", "redeal"]);
-                self.redeal_used = true;
-                self.phase = Phase::Play;
-                Ok(())
-            }
-            _ => Err(format!("'{token}' is not a redeal decision: answer redeal or keep")),
-        }
-    }
-
-    fn apply_consent(&mut self, token: &str) -> Result<(), String> {
-        match token {
-            "agree" => {
-                self.emit_all("move", args![self.turn, "agree", "consent"]);
-                if self.voters.is_empty() {
-                    self.emit_all("redeal", args!["agreed"]);
-                    self.start_deal(true)?;
-                    self.phase = Phase::Play;
-                } else {
-                    self.turn = self.voters.remove(0);
-                }
-                Ok(())
-            }
-            "refuse" => {
-                self.emit_all("move", args![self.turn, "refuse", "consent"]);
-                self.emit_all("redeal", args!["refused"]);
-                self.voters.clear();
-                self.phase = Phase::Play;
-                self.turn = self.leader;
-                Ok(())
-            }
-            _ => Err(format!(
-                "'{token}' is not an answer to a redeal proposal: agree or refuse"
-            )),
-        }
-    }
-
-    fn apply_card(&mut self, token: &str) -> Result<(), String> {
+    /// Why `token` is not a legal card of the seat to move, or the card.
+    fn parse_card(&self, token: &str) -> Result<Card, String> {
         let p = self.turn;
         let card: Card = token.parse()?;
         if !self.hands[p].contains(card) {
             return Err(format!("{card} is not in seat {p}'s hand"));
         }
         let legal = self.legal_now();
-        if !legal.contains(card) {
-            let led = self.trick[0].1;
-            let msg = if self.hands[p].has_suit(led.suit) && card.suit != led.suit {
-                format!(
-                    "{card} does not follow the led suit {} (you hold it)",
-                    led.suit.letter()
-                )
-            } else {
-                format!(
-                    "{card} does not overtake: forced overtaking, you must play one of {}",
-                    crate::cards::format_cards(&legal.cards())
-                )
-            };
-            return Err(msg);
+        if legal.contains(card) {
+            return Ok(card);
         }
+        let led = self.trick[0];
+        Err(if self.hands[p].has_suit(led.suit) && card.suit != led.suit {
+            format!(
+                "{card} does not follow the led suit {} (you hold it)",
+                led.suit.letter()
+            )
+        } else {
+            format!(
+                "{card} does not overtake: forced overtaking, you must play one of {}",
+                crate::cards::format_cards(&legal.cards())
+            )
+        })
+    }
+
+    fn play_card(&mut self, card: Card, ev: &mut impl Events) -> Result<(), String> {
+        let p = self.turn;
         self.hands[p].remove(card);
-        self.trick.push((p, card));
-        self.emit_all("move", args![p, card, "play"]);
-        if self.trick.len() < self.n {
+        self.trick[self.trick_len] = card;
+        self.trick_len += 1;
+        ev.emit(self.all(), "move", || args![p, card, "play"]);
+        if self.trick_len < self.n {
             self.turn = self.left(p);
             return Ok(());
         }
-        let led = self.trick[0].1.suit;
-        let (winner, _) = *self
-            .trick
+        let led = self.trick[0].suit;
+        let (i, _) = self.trick[..self.n]
             .iter()
+            .enumerate()
             .filter(|(_, c)| c.suit == led)
             .max_by_key(|(_, c)| c.rank)
             .expect("the led card");
-        self.emit_all("trick", args![self.trick_no, winner]);
-        self.trick.clear();
+        let winner = (self.leader + i) % self.n;
+        ev.emit(self.all(), "trick", || args![self.trick_no, winner]);
+        self.trick_len = 0;
         if self.trick_no < 5 {
             self.trick_no += 1;
             self.leader = winner;
             self.turn = winner;
             return Ok(());
         }
-        self.end_deal(winner)
+        self.end_deal(winner, ev)
     }
 
     /// Kul.md Sec. 2.3-2.4: the mark, the pot, the next deal or game.
-    fn end_deal(&mut self, winner: Seat) -> Result<(), String> {
+    fn end_deal(&mut self, winner: Seat, ev: &mut impl Events) -> Result<(), String> {
         self.marks[winner] += 1;
-        self.emit_all("mark", args![winner, self.marks[winner]]);
+        ev.emit(self.all(), "mark", || args![winner, self.marks[winner]]);
         let next_dealer;
         if self.marks[winner] >= self.marks_to_win {
             self.chips[winner] += self.pot;
-            self.emit_all("kul", args![winner, self.pot, self.chips_token()]);
+            ev.emit(self.all(), "kul", || args![winner, self.pot, self.chips_token()]);
             self.pot = 0;
             self.winners.push(Some(winner));
             next_dealer = winner;
         } else if self.deals_in_game >= self.max_deals {
             // Kul.md Sec. 5: the safety cap splits the pot equally (it is n·K).
-            let each = self.pot / self.n as i64;
-            for c in &mut self.chips {
-                *c += each;
+            let share = self.pot / self.n as i64;
+            for c in &mut self.chips[..self.n] {
+                *c += share;
             }
             self.pot = 0;
-            self.emit_all("split", args![each, self.chips_token()]);
+            ev.emit(self.all(), "split", || args![share, self.chips_token()]);
             self.winners.push(None);
             next_dealer = self.left(self.dealer);
         } else {
             self.dealer = self.left(self.dealer);
-            return self.start_deal(false);
+            return self.start_deal(false, ev);
         }
         self.dealer = next_dealer;
         if self.game_no >= self.games_total {
-            self.finish();
+            self.finish(ev);
             Ok(())
         } else {
-            self.start_game()
+            self.start_game(ev)
         }
     }
 
-    fn finish(&mut self) {
+    fn finish(&mut self, ev: &mut impl Events) {
         self.phase = Phase::Over;
-        self.emit_all("end", args!["games_done"]);
+        ev.emit(self.all(), "end", || args!["games_done"]);
         let names: Vec<String> = self
             .winners
             .iter()
@@ -326,20 +340,23 @@ impl Kul {
             names.join(" "),
             self.chips_token()
         );
+        let chips = &self.chips[..self.n];
         self.outcome = Some(Outcome {
-            scores: self.chips.iter().map(|&c| c as f64).collect(),
+            scores: chips.iter().map(|&c| c as f64).collect(),
             detail: json!({
                 "games": self.winners.len(),
                 "deals": self.deal_no,
                 "pot_winners": self.winners,
-                "chips": self.chips,
+                "chips": chips,
                 "summary": summary,
             }),
         });
     }
 }
 
-impl Game for Kul {
+impl Engine for Kul {
+    type Action = KulAction;
+
     fn players(&self) -> usize {
         self.n
     }
@@ -356,26 +373,69 @@ impl Game for Kul {
         }
     }
 
-    fn legal_actions(&self) -> Vec<String> {
+    fn legal(&self, out: &mut Vec<KulAction>) {
+        out.clear();
         match self.phase {
-            Phase::Redeal => vec!["keep".into(), "redeal".into()],
-            Phase::Consent => vec!["agree".into(), "refuse".into()],
-            Phase::Play => self.legal_now().cards().iter().map(|c| c.to_string()).collect(),
-            Phase::Over => vec![],
+            Phase::Redeal => out.extend([KulAction::Keep, KulAction::Redeal]),
+            Phase::Consent => out.extend([KulAction::Agree, KulAction::Refuse]),
+            Phase::Play => out.extend(each(self.legal_now()).map(KulAction::Play)),
+            Phase::Over => {}
         }
     }
 
-    fn apply(&mut self, action: &str) -> Result<(), String> {
+    fn apply<E: Events>(&mut self, action: KulAction, ev: &mut E) -> Result<(), String> {
+        let p = self.turn;
+        match action {
+            KulAction::Keep => {
+                ev.emit(self.all(), "move", || args![p, "keep", "redeal"]);
+                self.redeal_used = true;
+                self.phase = Phase::Play;
+            }
+            KulAction::Redeal => {
+                ev.emit(self.all(), "move", || args![p, "redeal", "redeal"]);
+                self.redeal_used = true;
+                self.phase = Phase::Consent;
+                self.turn = self.left(p);
+            }
+            KulAction::Agree => {
+                ev.emit(self.all(), "move", || args![p, "agree", "consent"]);
+                if self.left(p) == self.leader {
+                    // Everyone but the proposer (forehand, the leader) has agreed.
+                    ev.emit(self.all(), "redeal", || args!["agreed"]);
+                    self.start_deal(true, ev)?;
+                    self.phase = Phase::Play;
+                } else {
+                    self.turn = self.left(p);
+                }
+            }
+            KulAction::Refuse => {
+                ev.emit(self.all(), "move", || args![p, "refuse", "consent"]);
+                ev.emit(self.all(), "redeal", || args!["refused"]);
+                self.phase = Phase::Play;
+                self.turn = self.leader;
+            }
+            KulAction::Play(card) => return self.play_card(card, ev),
+        }
+        Ok(())
+    }
+
+    fn parse(&self, token: &str) -> Result<KulAction, String> {
         match self.phase {
-            Phase::Redeal => self.apply_redeal(action),
-            Phase::Consent => self.apply_consent(action),
-            Phase::Play => self.apply_card(action),
+            Phase::Redeal => match token {
+                "redeal" => Ok(KulAction::Redeal),
+                "keep" => Ok(KulAction::Keep),
+                _ => Err(format!("'{token}' is not a redeal decision: answer redeal or keep")),
+            },
+            Phase::Consent => match token {
+                "agree" => Ok(KulAction::Agree),
+                "refuse" => Ok(KulAction::Refuse),
+                _ => Err(format!(
+                    "'{token}' is not an answer to a redeal proposal: agree or refuse"
+                )),
+            },
+            Phase::Play => self.parse_card(token).map(KulAction::Play),
             Phase::Over => Err("the game is over".into()),
         }
-    }
-
-    fn take_events(&mut self) -> Vec<Event> {
-        std::mem::take(&mut self.events)
     }
 
     fn outcome(&self) -> Option<Outcome> {

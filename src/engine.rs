@@ -1,0 +1,159 @@
+//! The typed rules engine: what search plays on, and the one adapter that turns it into the
+//! string interface ([`Game`]) the referee, records and process bots speak.
+//!
+//! A rules engine works on typed values: its actions are a small `Copy` type (an enum, a card),
+//! its options are read once into fields, and it reports its changes of state to an [`Events`]
+//! sink that may not listen at all. This is the shape of OpenSpiel's games (integer actions,
+//! `action_to_string` only at the edge, cheap `clone`) and of shakmaty's positions (typed moves,
+//! `Display`/`FromStr` at the notation boundary), adapted to events with audiences:
+//!
+//! - search clones an [`Engine`], asks for [`Engine::legal`] actions into a buffer it keeps,
+//!   and [`Engine::apply`]s them with [`NoEvents`]: no token is written, no event argument is
+//!   built, nothing is allocated except when a deal is made;
+//! - [`Typed`] wraps an engine as a [`Game`]: it collects the events into a `Vec<Event>`, writes
+//!   the legal actions as tokens with the action's `Display`, and reads a token back with
+//!   [`Engine::parse`], which is also the one place that says why a token is refused.
+//!
+//! Protocol tokens therefore come from exactly two functions per game: the action's `Display`
+//! and `parse`.
+
+use crate::chance::Chance;
+use crate::game::{Audience, Event, FaultRuling, Game, Outcome, Ruling, Seat};
+use std::fmt;
+
+/// Where an engine reports its events. The arguments come as a closure, so a sink that does
+/// not listen ([`NoEvents`], for search playouts) never builds them.
+pub trait Events {
+    /// Reports an event `kind args…` for the seats in `to`.
+    fn emit(&mut self, to: Audience, kind: &'static str, args: impl FnOnce() -> Vec<String>);
+}
+
+/// An event sink that drops everything (search playouts).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoEvents;
+
+impl Events for NoEvents {
+    #[inline]
+    fn emit(&mut self, _to: Audience, _kind: &'static str, _args: impl FnOnce() -> Vec<String>) {}
+}
+
+/// Collects every event, in order (what the referee routes and records).
+impl Events for Vec<Event> {
+    fn emit(&mut self, to: Audience, kind: &'static str, args: impl FnOnce() -> Vec<String>) {
+        self.push(Event::new(to, kind, args()));
+    }
+}
+
+/// A rules engine with typed actions, for one game (the unit that ends with a score per seat).
+///
+/// While [`to_move`](Engine::to_move) is `Some(seat)`, that seat chooses one of the
+/// [`legal`](Engine::legal) actions and it is [`apply`](Engine::apply)'d. Actions that public
+/// information forces are made by the engine itself and only appear as events. Chance
+/// (dealing) goes through the engine's [`Chance`], so deals are seeded, logged and
+/// replayable; cloning an engine clones its chance, so a clone deals what the original would.
+///
+/// The constructor of an engine takes an `&mut impl Events` too: starting a game emits events
+/// (an ante, a deal, the hands).
+///
+/// [`Typed`] derives the string interface ([`Game`]) from this trait; see the module docs.
+pub trait Engine: Clone + Send + 'static {
+    /// One action. Compact (`Copy`, no heap); `Display` writes the protocol token, and is the
+    /// only place tokens are made.
+    type Action: Copy + Eq + fmt::Debug + fmt::Display + Send + 'static;
+
+    fn players(&self) -> usize;
+    /// The seat that must decide now, or `None` when the game is over.
+    fn to_move(&self) -> Option<Seat>;
+    /// What kind of decision is asked (`bid`, `trump`, `call`, `play`, …); one word.
+    fn decision(&self) -> &'static str;
+    /// The legal actions of the seat to move, in the protocol's stable order, written into
+    /// `out` (cleared first): no allocation once `out` has grown. Never empty while a seat is
+    /// to move.
+    fn legal(&self, out: &mut Vec<Self::Action>);
+    /// Applies a legal action of the seat to move (anything else is a bug of the caller and
+    /// may panic or corrupt the state). Allocates only when a deal is made.
+    ///
+    /// `Err` only when the deal that the action leads to is a given one (a deal file) that
+    /// does not fit the rules; seeded deals never fail. The state is then not to be played on.
+    fn apply<E: Events>(&mut self, action: Self::Action, events: &mut E) -> Result<(), String>;
+    /// A protocol token as an action of the seat to move, or why it is refused: not an action
+    /// of this decision, or not legal now. These messages are made here and nowhere else.
+    fn parse(&self, token: &str) -> Result<Self::Action, String>;
+    /// The outcome, once the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+    /// The chance source, whose log holds every deal made so far.
+    fn chance(&self) -> &Chance;
+    /// The seat to move has faulted; as [`Game::on_fault`], with a typed action. The default:
+    /// no rule applies, the referee plays a seeded random legal action.
+    fn on_fault<E: Events>(&mut self, _seat: Seat, _kind: &str, _events: &mut E) -> Ruling<Self::Action> {
+        Ruling::Substitute
+    }
+}
+
+/// The string interface ([`Game`]) of a typed engine: events are collected into a
+/// `Vec<Event>` for [`Game::take_events`], legal actions become tokens with the action's
+/// `Display`, and a token is read back with [`Engine::parse`] (whose message is the refusal).
+#[derive(Clone)]
+pub struct Typed<G: Engine> {
+    engine: G,
+    events: Vec<Event>,
+}
+
+impl<G: Engine> Typed<G> {
+    /// Builds the engine with `build`, keeping the events its construction emits.
+    pub fn new(build: impl FnOnce(&mut Vec<Event>) -> Result<G, String>) -> Result<Typed<G>, String> {
+        let mut events = Vec::new();
+        let engine = build(&mut events)?;
+        Ok(Typed { engine, events })
+    }
+
+    /// The typed engine inside.
+    pub fn engine(&self) -> &G {
+        &self.engine
+    }
+}
+
+impl<G: Engine> Game for Typed<G> {
+    fn players(&self) -> usize {
+        self.engine.players()
+    }
+
+    fn to_move(&self) -> Option<Seat> {
+        self.engine.to_move()
+    }
+
+    fn decision(&self) -> &'static str {
+        self.engine.decision()
+    }
+
+    fn legal_actions(&self) -> Vec<String> {
+        let mut legal = Vec::new();
+        self.engine.legal(&mut legal);
+        legal.iter().map(|a| a.to_string()).collect()
+    }
+
+    fn apply(&mut self, token: &str) -> Result<(), String> {
+        let action = self.engine.parse(token)?;
+        self.engine.apply(action, &mut self.events)
+    }
+
+    fn take_events(&mut self) -> Vec<Event> {
+        std::mem::take(&mut self.events)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.engine.outcome()
+    }
+
+    fn chance(&self) -> &Chance {
+        self.engine.chance()
+    }
+
+    fn on_fault(&mut self, seat: Seat, kind: &str) -> FaultRuling {
+        match self.engine.on_fault(seat, kind, &mut self.events) {
+            Ruling::Substitute => Ruling::Substitute,
+            Ruling::Play(a) => Ruling::Play(a.to_string()),
+            Ruling::Handled => Ruling::Handled,
+        }
+    }
+}
