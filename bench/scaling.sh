@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Concurrency: one in-process match on two tables (`--concurrency 2`) against one table, in turn
+# in one run; the speed-up is the median of the round-by-round time ratios (1 table ÷ 2 tables;
+# 2.0 would be perfect on two free cores). Every seat random, then every seat simple.
+#
+# Usage: bench/scaling.sh [GAME]   (default rikken; RUNS=3 rounds; DEALS_RANDOM, DEALS_SIMPLE)
+# shellcheck source=bench/lib.sh
+source "$(dirname "$0")/lib.sh"
+
+G=${1:-rikken}
+DEALS_RANDOM=${DEALS_RANDOM:-8000}
+DEALS_SIMPLE=${DEALS_SIMPLE:-1500}
+match() { # BOT DEALS CONCURRENCY
+    measure "$C" match "$G" --bot "$1" --games "$2" --seed 1 --quiet --concurrency "$3"
+}
+echo "scaling: croupier match $G, in-process, --concurrency 2 vs 1 on $(nproc) cores; $RUNS rounds"
+for bot in random simple; do
+    if [[ $bot == random ]]; then deals=$DEALS_RANDOM; else deals=$DEALS_SIMPLE; fi
+    c2() { match "$bot" "$deals" 2; }
+    c1() { match "$bot" "$deals" 1; }
+    echo "$G, every seat $bot, $deals deals:"
+    inturn "--concurrency 2" c2 "--concurrency 1" c1
+    printf '  games/s: 1 table %s, 2 tables %s; speed-up of 2 tables: %.2f×\n' \
+        "$(per_second "$deals" "${MED[1]}")" "$(per_second "$deals" "${MED[0]}")" "${RAT[1]}"
+done
