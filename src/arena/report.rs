@@ -85,15 +85,16 @@ impl SetFacts {
     }
 }
 
-/// Interned strings (bot names, specs): a set refers to them by number.
+/// Interned strings (bot names, specs; in `stats`, seeds and job keys): what many sets or
+/// records share is kept once, and they refer to it by number.
 #[derive(Clone, Debug, Default)]
-struct Names {
+pub(crate) struct Names {
     all: Vec<String>,
     ids: HashMap<String, u32>,
 }
 
 impl Names {
-    fn id(&mut self, s: &str) -> u32 {
+    pub(crate) fn id(&mut self, s: &str) -> u32 {
         if let Some(&id) = self.ids.get(s) {
             return id;
         }
@@ -103,7 +104,7 @@ impl Names {
         id
     }
 
-    fn get(&self, id: u32) -> &str {
+    pub(crate) fn get(&self, id: u32) -> &str {
         &self.all[id as usize]
     }
 }

@@ -4,6 +4,9 @@
 use super::arena::tag_str;
 use super::show::rules_text;
 use super::{exit, io, Outcome};
+// Strings many records share (run seeds, deal seeds that are not plain numbers, job keys) are
+// kept once in `Strings`: a set or a game refers to them by number.
+use crate::arena::report::Names as Strings;
 use crate::arena::report::{match_json, seat_bots, Accumulator, MatchInfo, SetFacts};
 use crate::game::GameSpec;
 use crate::record::GameRecord;
@@ -31,26 +34,6 @@ struct GroupKey {
     players: usize,
     options: BTreeMap<String, String>,
     bots: String,
-}
-
-/// Strings that many records share (run seeds, deal seeds that are not plain numbers, job
-/// keys), kept once: a set or a game refers to them by number.
-#[derive(Default)]
-struct Strings {
-    all: Vec<String>,
-    ids: HashMap<String, u32>,
-}
-
-impl Strings {
-    fn id(&mut self, s: &str) -> u32 {
-        if let Some(&id) = self.ids.get(s) {
-            return id;
-        }
-        let id = self.all.len() as u32;
-        self.all.push(s.to_string());
-        self.ids.insert(s.to_string(), id);
-        id
-    }
 }
 
 /// A deal seed as written in a record: a plain decimal number, or other text (by number).
@@ -83,7 +66,7 @@ impl Seed {
                 }
                 &buf[k..]
             }
-            Seed::Text(id) => strings.all[id as usize].as_bytes(),
+            Seed::Text(id) => strings.get(id).as_bytes(),
         }
     }
 }
@@ -101,7 +84,7 @@ struct SetKey {
 fn cmp_keys(a: &SetKey, b: &SetKey, strings: &Strings) -> Ordering {
     a.set
         .cmp(&b.set)
-        .then_with(|| strings.all[a.run as usize].cmp(&strings.all[b.run as usize]))
+        .then_with(|| strings.get(a.run).cmp(strings.get(b.run)))
         .then_with(|| {
             let (mut x, mut y) = ([0u8; 20], [0u8; 20]);
             a.seed.text(strings, &mut x).cmp(b.seed.text(strings, &mut y))
