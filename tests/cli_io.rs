@@ -237,24 +237,7 @@ fn an_unwritable_output_is_an_error_before_the_first_game() {
     );
     assert!(!marker.exists(), "a bot was started");
     // A record path that is a directory, for each command that records.
-    let mut play = vec!["play", "rikken"];
-    for _ in 0..4 {
-        play.extend(["--seat", bot.as_str()]);
-    }
-    let runs = [
-        play,
-        vec!["match", "rikken", "--bot", &bot, "--games", "1"],
-        vec![
-            "compare",
-            "rikken",
-            "--candidate",
-            &bot,
-            "--baseline",
-            "simple",
-            "--games",
-            "1",
-        ],
-    ];
+    let runs = one_game_of_each_command(&bot);
     for args in runs {
         let out = croupier().args(&args).arg("--record").arg(dir.path()).output().unwrap();
         let err = stderr_of(&out);
@@ -725,24 +708,7 @@ fn a_log_dir_that_is_a_file_is_refused_before_anything_is_played() {
     std::fs::write(&file, "").unwrap();
     let under = file.join("sub");
     for log_dir in [&file, &under] {
-        let mut play = vec!["play", "rikken"];
-        for _ in 0..4 {
-            play.extend(["--seat", bot.as_str()]);
-        }
-        let runs = [
-            play,
-            vec!["match", "rikken", "--bot", &bot, "--games", "1"],
-            vec![
-                "compare",
-                "rikken",
-                "--candidate",
-                &bot,
-                "--baseline",
-                "simple",
-                "--games",
-                "1",
-            ],
-        ];
+        let runs = one_game_of_each_command(&bot);
         for args in runs {
             let out = croupier().args(&args).arg("--log-dir").arg(log_dir).output().unwrap();
             let err = stderr_of(&out);
@@ -752,4 +718,27 @@ fn a_log_dir_that_is_a_file_is_refused_before_anything_is_played() {
             assert!(!marker.exists(), "{args:?}: a bot was started");
         }
     }
+}
+
+/// One game of Rikken through each command that starts bots and writes files: `play` (the bot in
+/// every seat), `match` and `compare`.
+fn one_game_of_each_command(bot: &str) -> [Vec<&str>; 3] {
+    let mut play = vec!["play", "rikken"];
+    for _ in 0..4 {
+        play.extend(["--seat", bot]);
+    }
+    [
+        play,
+        vec!["match", "rikken", "--bot", bot, "--games", "1"],
+        vec![
+            "compare",
+            "rikken",
+            "--candidate",
+            bot,
+            "--baseline",
+            "simple",
+            "--games",
+            "1",
+        ],
+    ]
 }
