@@ -1,22 +1,21 @@
-//! Kul random playouts: the typed engine API with `NoEvents` (what search will use) against
-//! the string interface `Game` derived from it (what the referee uses today), side by side in
-//! one run, over the same sessions and the same choices.
+//! Random playouts of each typed engine: the engine API with `NoEvents` (what search uses),
+//! with its events collected (what `Typed` does under the string interface), and through the
+//! string interface `Game` (what the referee uses), side by side in one run, over the same
+//! sessions and the same choices.
 //!
-//! `cargo bench --bench typed` (release); the throughput is in decisions per second. A short
-//! smoke run: `cargo bench --bench typed -- --test`.
+//! `cargo bench --bench typed` (release); the throughput is in decisions per second. One game:
+//! `cargo bench --bench typed -- kul`. A short smoke run: `cargo bench --bench typed -- --test`.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use croupier::chance::Chance;
-use croupier::game::{Engine, Event, NoEvents};
-use croupier::games::kul::{self, engine::Kul};
+use croupier::game::{Engine, Event, GameSpec, NoEvents};
 use croupier::options::Options;
 use std::hint::black_box;
 
-const PLAYERS: usize = 5;
-/// Sessions per iteration (seeds 1..=SESSIONS), default options: 3 Kul games each.
+/// Sessions per iteration (seeds 1..=SESSIONS), default options.
 const SESSIONS: u64 = 16;
 
-/// A cheap choice generator (xorshift64*), the same for both interfaces, so the measurement
+/// A cheap choice generator (xorshift64*), the same for every interface, so the measurement
 /// is the engine's and not the random source's.
 struct Pick(u64);
 
@@ -32,33 +31,22 @@ impl Pick {
     }
 }
 
-/// One session through the typed API; returns the decisions made.
-fn typed(o: &Options, seed: u64, legal: &mut Vec<<Kul as Engine>::Action>) -> u64 {
-    let mut g = Kul::new(PLAYERS, o, Chance::seeded(seed), &mut NoEvents).unwrap();
+/// Plays a built engine to its end with `pick`; `between` runs before each decision (to look
+/// at or drop the events so far). Returns the decisions made.
+fn play_out<G: Engine, E: croupier::game::Events>(
+    mut g: G,
+    events: &mut E,
+    seed: u64,
+    legal: &mut Vec<G::Action>,
+    mut between: impl FnMut(&mut E),
+) -> u64 {
     let mut pick = Pick::new(seed);
     let mut decisions = 0;
     while g.to_move().is_some() {
+        between(events);
         g.legal(legal);
         let a = legal[pick.below(legal.len())];
-        g.apply(a, &mut NoEvents).unwrap();
-        decisions += 1;
-    }
-    black_box(g.outcome());
-    decisions
-}
-
-/// The same, with the events collected (what `Typed` does under the string interface).
-fn typed_events(o: &Options, seed: u64, legal: &mut Vec<<Kul as Engine>::Action>) -> u64 {
-    let mut events: Vec<Event> = Vec::new();
-    let mut g = Kul::new(PLAYERS, o, Chance::seeded(seed), &mut events).unwrap();
-    let mut pick = Pick::new(seed);
-    let mut decisions = 0;
-    while g.to_move().is_some() {
-        black_box(&events);
-        events.clear();
-        g.legal(legal);
-        let a = legal[pick.below(legal.len())];
-        g.apply(a, &mut events).unwrap();
+        g.apply(a, events).unwrap();
         decisions += 1;
     }
     black_box(g.outcome());
@@ -66,8 +54,8 @@ fn typed_events(o: &Options, seed: u64, legal: &mut Vec<<Kul as Engine>::Action>
 }
 
 /// One session through the string interface, as the referee drives a game.
-fn string(o: &Options, seed: u64) -> u64 {
-    let mut g = (kul::spec().new_game)(PLAYERS, o, Chance::seeded(seed)).unwrap();
+fn string(spec: &GameSpec, players: usize, o: &Options, seed: u64) -> u64 {
+    let mut g = (spec.new_game)(players, o, Chance::seeded(seed)).unwrap();
     let mut pick = Pick::new(seed);
     let mut decisions = 0;
     loop {
@@ -84,24 +72,48 @@ fn string(o: &Options, seed: u64) -> u64 {
     decisions
 }
 
+/// The three measurements of one game. `$engine::new(players, &options, chance, &mut events)`
+/// builds a session; `$module::spec()` is the game's string interface.
+macro_rules! bench_engine {
+    ($c:expr, $module:ident, $engine:ty, $players:expr) => {{
+        use croupier::games::$module as module;
+        let spec = module::spec();
+        let players: usize = $players;
+        let o = Options::resolve(&(spec.options)(), spec.name, &[] as &[&str]).unwrap();
+        let mut legal = Vec::new();
+        let typed = |legal: &mut Vec<<$engine as Engine>::Action>, s: u64| {
+            let g = <$engine>::new(players, &o, Chance::seeded(s), &mut NoEvents).unwrap();
+            play_out(g, &mut NoEvents, s, legal, |_| {})
+        };
+        let typed_events = |legal: &mut Vec<<$engine as Engine>::Action>, s: u64| {
+            let mut events: Vec<Event> = Vec::new();
+            let g = <$engine>::new(players, &o, Chance::seeded(s), &mut events).unwrap();
+            play_out(g, &mut events, s, legal, |e| {
+                black_box(&*e);
+                e.clear()
+            })
+        };
+        let decisions: u64 = (1..=SESSIONS).map(|s| typed(&mut legal, s)).sum();
+        let same: u64 = (1..=SESSIONS).map(|s| string(&spec, players, &o, s)).sum();
+        assert_eq!(decisions, same, "both interfaces must play the same sessions");
+        let mut group = $c.benchmark_group(format!("{}-{players} random playouts", spec.name));
+        group.throughput(Throughput::Elements(decisions));
+        group.bench_function("typed, NoEvents", |b| {
+            b.iter(|| (1..=SESSIONS).map(|s| typed(&mut legal, s)).sum::<u64>())
+        });
+        group.bench_function("typed, events collected", |b| {
+            b.iter(|| (1..=SESSIONS).map(|s| typed_events(&mut legal, s)).sum::<u64>())
+        });
+        group.bench_function("string Game", |b| {
+            b.iter(|| (1..=SESSIONS).map(|s| string(&spec, players, &o, s)).sum::<u64>())
+        });
+        group.finish();
+    }};
+}
+
 fn playouts(c: &mut Criterion) {
-    let o = Options::resolve(&kul::options(), "kul", &[] as &[&str]).unwrap();
-    let mut legal = Vec::new();
-    let decisions: u64 = (1..=SESSIONS).map(|s| typed(&o, s, &mut legal)).sum();
-    let same: u64 = (1..=SESSIONS).map(|s| string(&o, s)).sum();
-    assert_eq!(decisions, same, "both interfaces must play the same sessions");
-    let mut group = c.benchmark_group(format!("kul-{PLAYERS} random playouts"));
-    group.throughput(Throughput::Elements(decisions));
-    group.bench_function("typed, NoEvents", |b| {
-        b.iter(|| (1..=SESSIONS).map(|s| typed(&o, s, &mut legal)).sum::<u64>())
-    });
-    group.bench_function("typed, events collected", |b| {
-        b.iter(|| (1..=SESSIONS).map(|s| typed_events(&o, s, &mut legal)).sum::<u64>())
-    });
-    group.bench_function("string Game", |b| {
-        b.iter(|| (1..=SESSIONS).map(|s| string(&o, s)).sum::<u64>())
-    });
-    group.finish();
+    // One line per typed engine.
+    bench_engine!(c, kul, croupier::games::kul::engine::Kul, 5);
 }
 
 criterion_group!(benches, playouts);

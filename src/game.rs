@@ -155,8 +155,12 @@ pub type FaultRuling = Ruling<String>;
 pub trait SeatView: Send {
     /// Folds one event line that was routed to this seat.
     fn observe(&mut self, kind: &str, args: &[String]);
-    /// The seat's knowledge as JSON (the `view` line of the protocol).
+    /// The seat's knowledge as JSON (the `view` line of the protocol): built only for a process
+    /// bot that asked for it.
     fn to_json(&self) -> Value;
+    /// The view as its concrete type, for the game's own policies, which read its fields
+    /// directly (no JSON on the hot path).
+    fn as_any(&self) -> &dyn std::any::Any;
 }
 
 /// Setup facts every seat is told at the start of a game.
@@ -187,8 +191,9 @@ pub struct GameSpec {
     pub new_game: NewGame,
     /// Builds an empty seat view for one seat.
     pub new_view: fn(info: &GameInfo) -> Box<dyn SeatView>,
-    /// The built-in `simple` bot's choice, from the seat's view and the legal actions.
-    pub simple_policy: fn(view: &Value, decision: &str, legal: &[String]) -> String,
+    /// The built-in `simple` bot's choice, from the seat's typed view (the one `new_view`
+    /// builds) and the legal actions.
+    pub simple_policy: fn(view: &dyn SeatView, decision: &str, legal: &[String]) -> String,
     /// Default bounds of `croupier compare`'s sequential test on the mean paired score
     /// difference per deal and seat: (LOWER, UPPER), a non-regression test when UPPER = 0.
     pub compare_bounds: (f64, f64),

@@ -182,7 +182,7 @@ impl Bot for Builtin {
         self.ensure_view();
         match (self.strategy, &self.spec, &self.view) {
             (Strategy::Simple, Some(spec), Some(view)) => {
-                let choice = (spec.simple_policy)(&view.to_json(), decision, legal);
+                let choice = (spec.simple_policy)(view.as_ref(), decision, legal);
                 if legal.contains(&choice) {
                     choice
                 } else {

@@ -100,7 +100,7 @@ pub fn play_with_simple_views(spec: &GameSpec, options: &Options, players: usize
         let Some(seat) = g.to_move() else { break };
         let legal = g.legal_actions();
         let view = views[seat].to_json();
-        let choice = (spec.simple_policy)(&view, g.decision(), &legal);
+        let choice = (spec.simple_policy)(views[seat].as_ref(), g.decision(), &legal);
         assert!(legal.contains(&choice), "{choice} not in {legal:?}");
         if let (Ok(_), Some(hand)) = (choice.parse::<croupier::cards::Card>(), view["hand"].as_array()) {
             assert!(

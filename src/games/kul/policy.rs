@@ -7,21 +7,19 @@
 //!
 //! The answer is always one of `legal` (the first one when nothing better is found).
 
+use super::view::KulView;
 use crate::cards::Card;
-use serde_json::Value;
-
-fn view_cards(v: &Value) -> Vec<Card> {
-    v.as_array()
-        .map(|a| a.iter().filter_map(|c| c.as_str()?.parse().ok()).collect())
-        .unwrap_or_default()
-}
+use crate::game::SeatView;
 
 /// The `simple` bot's choice for a Kul decision (the `simple_policy` of the game's spec).
-pub fn simple_policy(view: &Value, decision: &str, legal: &[String]) -> String {
+pub fn simple_policy(view: &dyn SeatView, decision: &str, legal: &[String]) -> String {
     let Some(first) = legal.first() else {
         return String::new();
     };
-    let hand = view_cards(&view["hand"]);
+    let Some(view) = view.as_any().downcast_ref::<KulView>() else {
+        return first.clone();
+    };
+    let hand = &view.hand;
     let strong = hand.iter().any(|c| c.rank.value() >= 13);
     let choice = match decision {
         "redeal" => Some(if strong { "keep" } else { "redeal" }.to_string()),
@@ -33,7 +31,7 @@ pub fn simple_policy(view: &Value, decision: &str, legal: &[String]) -> String {
             }
             .to_string(),
         ),
-        "play" => play(view, &hand, legal),
+        "play" => play(view, hand, legal),
         _ => None,
     };
     match choice {
@@ -42,7 +40,7 @@ pub fn simple_policy(view: &Value, decision: &str, legal: &[String]) -> String {
     }
 }
 
-fn play(view: &Value, hand: &[Card], legal: &[String]) -> Option<String> {
+fn play(view: &KulView, hand: &[Card], legal: &[String]) -> Option<String> {
     let legal: Vec<Card> = legal.iter().filter_map(|t| t.parse().ok()).collect();
     if legal.len() <= 1 {
         return legal.first().map(|c| c.to_string());
@@ -50,8 +48,8 @@ fn play(view: &Value, hand: &[Card], legal: &[String]) -> Option<String> {
     let keeper = *hand.iter().max_by_key(|c| c.rank)?;
     let others: Vec<Card> = legal.iter().copied().filter(|&c| c != keeper).collect();
     let pool = if others.is_empty() { legal.clone() } else { others };
-    let trick = view_cards(&view["trick"]["cards"]);
-    let trick_no = view["tricks"].as_array().map(|a| a.len() + 1).unwrap_or(1);
+    let trick: &[Card] = view.trick.as_ref().map_or(&[], |(_, cs)| cs);
+    let trick_no = view.tricks.len() + 1;
     if trick_no == 4 {
         if let Some(led) = trick.first() {
             // Win trick 4 with a card other than the keeper, cheaply.

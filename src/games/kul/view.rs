@@ -6,7 +6,7 @@ use crate::game::{GameInfo, Seat, SeatView};
 use serde_json::{json, Value};
 
 #[derive(Clone, Debug)]
-struct DoneTrick {
+pub(super) struct DoneTrick {
     leader: Seat,
     cards: Vec<Card>,
     winner: Seat,
@@ -25,9 +25,10 @@ pub struct KulView {
     marks: Vec<u32>,
     deal: Option<u64>,
     dealer: Option<Seat>,
-    hand: Vec<Card>,
-    tricks: Vec<DoneTrick>,
-    trick: Option<(Seat, Vec<Card>)>,
+    pub(super) hand: Vec<Card>,
+    pub(super) tricks: Vec<DoneTrick>,
+    /// The trick in play: its leader and the cards so far.
+    pub(super) trick: Option<(Seat, Vec<Card>)>,
     played: Vec<Card>,
     redeal: Vec<(Seat, String)>,
     ended: bool,
@@ -139,6 +140,10 @@ impl SeatView for KulView {
             "end" => self.ended = true,
             _ => {}
         }
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
     }
 
     fn to_json(&self) -> Value {

@@ -225,6 +225,10 @@ impl SeatView for RikkenView {
         }
     }
 
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+
     fn to_json(&self) -> Value {
         let d = &self.deal;
         let contract = match &d.contract {

@@ -165,6 +165,10 @@ impl SeatView for SchwimmenView {
         }
     }
 
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+
     fn to_json(&self) -> Value {
         let r = &self.round;
         let shown: serde_json::Map<String, Value> = r

@@ -211,6 +211,10 @@ impl SeatView for SkwitzView {
         }
     }
 
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+
     fn to_json(&self) -> Value {
         let cards = |v: &[Card]| v.iter().map(|c| c.to_string()).collect::<Vec<_>>();
         json!({

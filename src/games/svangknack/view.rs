@@ -198,6 +198,10 @@ impl SeatView for SvangView {
         }
     }
 
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+
     fn to_json(&self) -> Value {
         let r = &self.round;
         let moves: Vec<Value> = r.moves.iter().map(|(s, t)| json!([s, t])).collect();

@@ -245,6 +245,10 @@ impl SeatView for ZwikkenView {
         }
     }
 
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+
     fn to_json(&self) -> Value {
         let d = &self.deal;
         let active = self.active.iter().filter(|&&a| a).count();
