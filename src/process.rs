@@ -344,6 +344,7 @@ impl BotProcess {
             .stderr(Stdio::piped())
             // The run's seed may come through the environment; no bot may see it.
             .env_remove("CROUPIER_SEED")
+            .env_remove("CROUPIER_BOT_SEED")
             .process_group(0);
         // SAFETY: getpid is always safe.
         let parent = unsafe { libc::getpid() };

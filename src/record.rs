@@ -78,6 +78,11 @@ pub struct GameRecord {
     pub seed: String,
     /// `seed`: the deals follow from the seed; `file`: they were given (`--deal`).
     pub deal_source: String,
+    /// The bot seed the seats' `rngseed`s came from, when it is not derived from `seed`: with
+    /// a process bot at the table it is drawn apart from the deal seed (or given with
+    /// `--bot-seed`), so that no bot's seed is a key to the deal (protocol.md §13).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bot_seed: Option<String>,
     /// Extra facts from the run (game number, match rotation, …).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub tags: BTreeMap<String, Value>,
@@ -123,6 +128,7 @@ impl GameRecord {
             options: options.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
             seed,
             deal_source: deal_source.into(),
+            bot_seed: None,
             tags: BTreeMap::new(),
             seats,
             deals,

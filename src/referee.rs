@@ -67,6 +67,11 @@ pub struct Config {
     pub log_table: Option<usize>,
     /// Seed for built-in bots' own randomness.
     pub bot_seed: u64,
+    /// The key of the seats' `rngseed`s. `None`: they are derived from each game's seed (only
+    /// for tables of built-in bots, which see nothing a process could). `Some(k)`: they are
+    /// derived from `k` and the game's seed, so that a bot cannot work back from its `rngseed`
+    /// to the deal; `k` is recorded as the record's `bot_seed`.
+    pub bot_key: Option<u64>,
     pub limits: Limits,
 }
 
@@ -80,8 +85,18 @@ impl Default for Config {
             log_names: Vec::new(),
             log_table: None,
             bot_seed: 0,
+            bot_key: None,
             limits: Limits::default(),
         }
+    }
+}
+
+/// The `rngseed` told to `seat` in the game of `game_seed` (see [`Config::bot_key`]).
+pub fn rngseed(bot_key: Option<u64>, game_seed: u64, seat: Seat) -> u64 {
+    let plain = derive(game_seed, Purpose::Bot, seat as u64);
+    match bot_key {
+        None => plain,
+        Some(k) => derive(k, Purpose::Bot, plain),
     }
 }
 
@@ -510,7 +525,7 @@ impl Table {
             } else {
                 None
             };
-            let rngseed = derive(game_seed, Purpose::Bot, s as u64);
+            let rngseed = rngseed(self.cfg.bot_key, game_seed, s);
             if let Engine::InProcess(bot) = &mut self.players[p].engine {
                 // The setup the lines below would spell out, as a value: nothing to re-parse.
                 bot.start(
@@ -628,7 +643,7 @@ impl Table {
                 version: self.players[p].version(),
             })
             .collect();
-        Ok(GameRecord::new(
+        let mut rec = GameRecord::new(
             spec.name,
             n,
             options,
@@ -640,7 +655,9 @@ impl Table {
             faults,
             outcome,
             started.elapsed().as_millis() as u64,
-        ))
+        );
+        rec.bot_seed = self.cfg.bot_key.map(format_seed);
+        Ok(rec)
     }
 
     /// The record of a fault of player `p` in `seat`, before action `action` of deal `deal`.

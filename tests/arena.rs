@@ -211,6 +211,9 @@ fn a_run_killed_with_sigkill_and_resumed_gives_the_uninterrupted_numbers() {
             "150",
             "--seed",
             "4",
+            // The same rngseeds in both runs (process bots' come from a bot seed of their own).
+            "--bot-seed",
+            "4",
             "--quiet",
             "--json",
             "--record",

@@ -576,6 +576,9 @@ fn sigint_stops_a_match_cleanly_and_resume_finishes_it() {
                 "150",
                 "--seed",
                 "8",
+                // The same rngseeds in both runs (process bots' come from a bot seed of their own).
+                "--bot-seed",
+                "8",
                 "--quiet",
                 "--json",
                 "--log-dir",

@@ -26,6 +26,12 @@ pub struct TableArgs {
     /// recorded.
     #[arg(long, env = "CROUPIER_SEED", allow_hyphen_values = true, value_parser = super::seed_arg)]
     seed: Option<String>,
+    /// Seed of the bots' `rngseed`s (decimal, 0x-hex, or `@FILE`). With a bot process at the
+    /// table it is drawn from the OS unless given, and recorded as each record's `bot_seed`,
+    /// so that no bot can work back from its rngseed to the deal (protocol.md §13); with
+    /// built-in bots only, their seeds follow --seed.
+    #[arg(long, env = "CROUPIER_BOT_SEED", allow_hyphen_values = true, value_parser = super::seed_arg)]
+    bot_seed: Option<String>,
     /// A rule option, name=value (see `croupier rules GAME`); repeatable.
     #[arg(long = "rule", value_name = "NAME=VALUE")]
     rules: Vec<String>,
@@ -608,14 +614,20 @@ pub fn run_match(mut a: MatchArgs) -> Outcome {
     tags.insert("match_seed".to_string(), Value::from(format_seed(seed)));
     tags.insert("lineup".to_string(), Value::from(lineup.clone()));
     tags.insert("shard".to_string(), Value::from(shard_tag.clone()));
-    let players: Result<Vec<SeatSpec>, _> = lineup.iter().map(|l| parse_spec(&spec_of(l).unwrap())).collect();
+    let players: Vec<SeatSpec> = lineup
+        .iter()
+        .map(|l| parse_spec(&spec_of(l).unwrap()))
+        .collect::<Result<_, _>>()?;
+    let recorded_key = previous.as_ref().and_then(|r| r.bot_seed.as_deref());
+    let bot_key = super::bot_key(a.table.bot_seed.as_deref(), recorded_key, &players).map_err(usage)?;
     let run = RunSpec {
         game: c.spec.name.to_string(),
         options: c.options.clone(),
-        players: players?,
+        players,
         // A bot's log is named after its --bot NAME.
         config: Config {
             log_names: lineup.clone(),
+            bot_key,
             ..c.config
         },
         seed,
@@ -673,10 +685,11 @@ pub fn run_match(mut a: MatchArgs) -> Outcome {
             format!(", shard {shard_tag}")
         };
         out.push(format!(
-            "{}: {} deal(s), {} game(s) ({dup}{shard}), seed {seed}, lineup {}, match {fp}",
+            "{}: {} deal(s), {} game(s) ({dup}{shard}), seed {seed}{}, lineup {}, match {fp}",
             c.spec.name,
             acc.sets,
             acc.games,
+            super::bot_seed_note(bot_key),
             lineup.join(",")
         ));
         if already > 0 {
@@ -813,11 +826,13 @@ pub fn run_compare(mut a: CompareArgs) -> Outcome {
     let id = arena::fingerprint(&canonical.to_string());
     tags.insert("match".to_string(), Value::from(id.clone()));
     tags.insert("match_seed".to_string(), Value::from(format_seed(seed)));
+    let bot_key = super::bot_key(a.table.bot_seed.as_deref(), None, &players).map_err(usage)?;
     let run = RunSpec {
         game: c.spec.name.to_string(),
         options: c.options.clone(),
         // Player 0 is the candidate, 1 the baseline, the others the field: their logs' names.
         config: Config {
+            bot_key,
             log_names: (0..players.len())
                 .map(|p| ["candidate", "baseline"].get(p).unwrap_or(&"field").to_string())
                 .collect(),
@@ -911,11 +926,12 @@ pub fn run_compare(mut a: CompareArgs) -> Outcome {
         );
     } else {
         outln!(
-            "{}: candidate {} against baseline {} (field {}), seed {seed}",
+            "{}: candidate {} against baseline {} (field {}), seed {seed}{}",
             c.spec.name,
             a.candidate,
             a.baseline,
-            field
+            field,
+            super::bot_seed_note(bot_key)
         );
         outln!(
             "candidate − baseline per deal and seat: {} over {} deal(s) ({} games)",

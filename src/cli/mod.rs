@@ -285,6 +285,34 @@ pub fn seed_arg(s: &str) -> Result<String, String> {
     crate::chance::parse_seed(s).map(|_| s.to_string())
 }
 
+/// The key of a run's `rngseed`s ([`crate::referee::Config::bot_key`]): `--bot-seed` when
+/// given, else the one a resumed run recorded, else fresh from the OS when a bot process sits
+/// at the table; none for built-in bots only (their seeds follow the deal seed).
+pub fn bot_key(
+    given: Option<&str>,
+    recorded: Option<&str>,
+    seats: &[crate::referee::SeatSpec],
+) -> Result<Option<u64>, String> {
+    let recorded = recorded
+        .map(|r| crate::chance::parse_seed(r).map_err(|e| format!("the record's bot_seed: {e}")))
+        .transpose()?;
+    match (given.map(crate::chance::parse_seed).transpose()?, recorded) {
+        (Some(g), Some(r)) if g != r => Err(format!(
+            "--bot-seed {g} differs from the bot seed {r} of the run being resumed: leave it out"
+        )),
+        (Some(k), _) | (None, Some(k)) => Ok(Some(k)),
+        (None, None) if seats.iter().any(|s| matches!(s, crate::referee::SeatSpec::Command(_))) => {
+            Ok(Some(rand::random()))
+        }
+        (None, None) => Ok(None),
+    }
+}
+
+/// `, bot seed N` for a run's summary when its bots' rngseeds have a key (see [`bot_key`]).
+pub fn bot_seed_note(key: Option<u64>) -> String {
+    key.map(|k| format!(", bot seed {k}")).unwrap_or_default()
+}
+
 /// `--alpha`, `--beta`: a probability strictly between 0 and 1.
 pub fn probability(s: &str) -> Result<f64, String> {
     match s.trim().parse::<f64>() {

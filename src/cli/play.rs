@@ -28,6 +28,12 @@ pub struct PlayArgs {
     /// recorded.
     #[arg(long, env = "CROUPIER_SEED", allow_hyphen_values = true, value_parser = super::seed_arg)]
     seed: Option<String>,
+    /// Seed of the bots' `rngseed`s (decimal, 0x-hex, or `@FILE`). With a bot process at the
+    /// table it is drawn from the OS unless given, and recorded as each record's `bot_seed`,
+    /// so that no bot can work back from its rngseed to the deal (protocol.md §13); with
+    /// built-in bots only, their seeds follow --seed.
+    #[arg(long, env = "CROUPIER_BOT_SEED", allow_hyphen_values = true, value_parser = super::seed_arg)]
+    bot_seed: Option<String>,
     /// A rule option, name=value (see `croupier rules GAME`); repeatable.
     #[arg(long = "rule", value_name = "NAME=VALUE")]
     rules: Vec<String>,
@@ -157,11 +163,13 @@ pub fn run(a: PlayArgs) -> Outcome {
             Some(out)
         }
     };
+    let bot_key = super::bot_key(a.bot_seed.as_deref(), None, &seat_specs).map_err(usage)?;
     let cfg = Config {
         move_time: a.move_time,
         startup_time: a.startup_time,
         log_dir: log_dir.clone(),
         bot_seed: derive(seed, Purpose::Bot, u64::MAX),
+        bot_key,
         ..Config::default()
     };
     let mut table = Table::new(&seat_specs, cfg).map_err(usage)?;
@@ -210,7 +218,11 @@ pub fn run(a: PlayArgs) -> Outcome {
     }
     table.shutdown();
     let names: Vec<String> = table.players.iter().map(|p| p.name()).collect();
-    outln!("seed {seed}: {games} game(s) of {}", spec.name);
+    outln!(
+        "seed {seed}{}: {games} game(s) of {}",
+        super::bot_seed_note(bot_key),
+        spec.name
+    );
     for (s, t) in totals.iter().enumerate() {
         outln!(
             "  seat {s} {:<16} total {:>8}  mean {:>8.3}",
