@@ -123,6 +123,13 @@ pub struct Limits {
     pub max_pending_bytes: usize,
     /// Most bytes of stderr kept in the log file. Default 10 MiB.
     pub max_log_bytes: u64,
+    /// `--bot-memory`: the bot's address space (RLIMIT_AS), in bytes; allocations past it fail.
+    pub memory_bytes: Option<u64>,
+    /// `--bot-cpu`: CPU seconds over the process's life (RLIMIT_CPU); SIGXCPU when spent, SIGKILL
+    /// a second later.
+    pub cpu_seconds: Option<u64>,
+    /// `--bot-user`: the user (uid, its primary gid) the bot runs as; croupier must be root.
+    pub user: Option<(u32, u32)>,
 }
 
 impl Default for Limits {
@@ -131,6 +138,9 @@ impl Default for Limits {
             max_line_bytes: 1 << 20,
             max_pending_bytes: 16 << 20,
             max_log_bytes: 10 << 20,
+            memory_bytes: None,
+            cpu_seconds: None,
+            user: None,
         }
     }
 }
@@ -348,10 +358,40 @@ impl BotProcess {
             .process_group(0);
         // SAFETY: getpid is always safe.
         let parent = unsafe { libc::getpid() };
-        // SAFETY: the closure only makes async-signal-safe system calls (prctl, getppid,
-        // syscall, getrlimit, fcntl) and does not allocate.
+        let (memory, cpu, user) = (limits.memory_bytes, limits.cpu_seconds, limits.user);
+        // SAFETY: the closure only makes async-signal-safe system calls (setgroups, setgid,
+        // setuid, setrlimit, prctl, getppid, syscall, getrlimit, fcntl) and does not allocate.
         unsafe {
             cmd.pre_exec(move || {
+                let check = |r: libc::c_int| {
+                    if r == -1 {
+                        Err(io::Error::last_os_error())
+                    } else {
+                        Ok(())
+                    }
+                };
+                if let Some((uid, gid)) = user {
+                    // Groups first: once the uid is dropped they cannot be changed.
+                    check(libc::setgroups(1, &gid))?;
+                    check(libc::setgid(gid))?;
+                    check(libc::setuid(uid))?;
+                }
+                if let Some(bytes) = memory {
+                    let lim = libc::rlimit {
+                        rlim_cur: bytes,
+                        rlim_max: bytes,
+                    };
+                    check(libc::setrlimit(libc::RLIMIT_AS, &lim))?;
+                }
+                if let Some(secs) = cpu {
+                    // SIGXCPU at the soft limit; the kernel sends SIGKILL at the hard one.
+                    let lim = libc::rlimit {
+                        rlim_cur: secs,
+                        rlim_max: secs + 1,
+                    };
+                    check(libc::setrlimit(libc::RLIMIT_CPU, &lim))?;
+                }
+                // After the change of user, which clears the parent-death signal.
                 if libc::prctl(
                     libc::PR_SET_PDEATHSIG,
                     libc::SIGKILL as libc::c_ulong,
@@ -461,7 +501,7 @@ impl BotProcess {
     /// (this reaps it without blocking if possible).
     pub fn exit_status(&mut self) -> Option<String> {
         self.try_reap();
-        self.status.map(describe_status)
+        self.status.map(|st| describe_exit(st, &self.limits))
     }
 
     /// Bytes queued for the bot's stdin and not yet written.
@@ -589,7 +629,7 @@ impl BotProcess {
     /// ended (see [`exit_status`](Self::exit_status)).
     pub fn shutdown(&mut self, grace: Duration) -> Option<String> {
         shutdown_all(&mut [&mut *self], grace);
-        self.status.map(describe_status)
+        self.status.map(|st| describe_exit(st, &self.limits))
     }
 
     // ----- internals -----
@@ -623,7 +663,7 @@ impl BotProcess {
             }
         }
         ReadResult::Exited {
-            status: self.status.map(describe_status),
+            status: self.status.map(|st| describe_exit(st, &self.limits)),
         }
     }
 
@@ -1117,6 +1157,34 @@ fn signal_name(sig: i32) -> Option<&'static str> {
         libc::SIGSYS => "SIGSYS",
         _ => return None,
     })
+}
+
+/// [`describe_status`], with what a limit of the bot's has to do with it: a CPU limit spent, or
+/// a memory limit that may have made an allocation fail.
+fn describe_exit(st: ExitStatus, limits: &Limits) -> String {
+    let mut s = describe_status(st);
+    let cpu_signal = matches!(st.signal(), Some(libc::SIGXCPU) | Some(libc::SIGKILL));
+    match (limits.cpu_seconds, limits.memory_bytes) {
+        (Some(secs), _) if st.signal() == Some(libc::SIGXCPU) => {
+            s.push_str(&format!(": its --bot-cpu limit of {secs}s is spent"))
+        }
+        (_, Some(bytes)) if !cpu_signal && !st.success() => s.push_str(&format!(
+            "; it ran under --bot-memory {}, past which allocations fail",
+            format_bytes(bytes)
+        )),
+        _ => {}
+    }
+    s
+}
+
+/// Bytes as `--bot-memory` takes them: `512M`, `2G`, or a number.
+pub fn format_bytes(b: u64) -> String {
+    for (unit, size) in [("G", 1u64 << 30), ("M", 1 << 20), ("K", 1 << 10)] {
+        if b >= size && b.is_multiple_of(size) {
+            return format!("{}{unit}", b / size);
+        }
+    }
+    b.to_string()
 }
 
 /// "exit code 3", "killed by signal 11 (SIGSEGV), core dumped".

@@ -41,6 +41,18 @@ pub struct TableArgs {
     /// Time a bot has for one decision, like 300ms or 2s.
     #[arg(long, default_value = "10s", allow_hyphen_values = true, value_parser = super::parse_duration)]
     move_time: Duration,
+    /// Cap on each bot process's memory (its address space), like 512M or 2G: allocations past
+    /// it fail, and a bot that dies of it faults as a crash that names the limit.
+    #[arg(long, value_name = "SIZE", value_parser = super::parse_bytes)]
+    bot_memory: Option<u64>,
+    /// Cap on each bot process's CPU time over its whole life (all its games), like 300s: when
+    /// spent the bot is killed (SIGXCPU) and faults as a crash that names the limit.
+    #[arg(long, value_name = "DURATION", allow_hyphen_values = true, value_parser = super::parse_duration)]
+    bot_cpu: Option<std::time::Duration>,
+    /// Run every bot process as USER (a name or a uid, with its primary group): such a bot
+    /// cannot read croupier's files or signal its processes (protocol.md §13). Needs root.
+    #[arg(long, value_name = "USER", value_parser = super::parse_user)]
+    bot_user: Option<(u32, u32)>,
     /// Time a bot has to start and answer the handshake.
     #[arg(long, default_value = "10s", allow_hyphen_values = true, value_parser = super::parse_duration)]
     startup_time: Duration,
@@ -206,6 +218,17 @@ impl Progress {
     }
 }
 
+/// The bot limits that change results (a bot killed by one faults), in a run's fingerprint when
+/// set: a resumed run keeps them. Runs without limits keep the fingerprints they had.
+fn limits_canon(canonical: &mut Value, config: &Config) {
+    if let Some(m) = config.limits.memory_bytes {
+        canonical["bot_memory"] = m.into();
+    }
+    if let Some(c) = config.limits.cpu_seconds {
+        canonical["bot_cpu_s"] = c.into();
+    }
+}
+
 struct Common {
     spec: crate::game::GameSpec,
     options: Options,
@@ -229,6 +252,7 @@ fn common(game: &str, t: &TableArgs, players: Option<usize>, seed: u64) -> Resul
         startup_time: t.startup_time,
         log_dir: t.log_dir.clone(),
         bot_seed: derive(seed, Purpose::Bot, u64::MAX),
+        limits: super::bot_limits(t.bot_memory, t.bot_cpu, t.bot_user),
         ..Config::default()
     };
     Ok(Common {
@@ -553,15 +577,16 @@ pub fn run_match(mut a: MatchArgs) -> Outcome {
         Some(s) => Some(arena::parse_shard(s).map_err(usage)?),
         None => None,
     };
-    let canonical = json!({
+    let mut canonical = json!({
         "game": c.spec.name, "options": c.options.to_json(), "players": n,
         "lineup": lineup.iter().map(|l| json!([l, spec_of(l)])).collect::<Vec<_>>(),
         "games": a.games, "seed": format_seed(seed), "duplicate": duplicate,
         // The time limits change results too (a slow bot's timeouts): a resumed run keeps them.
         "move_time_ms": c.config.move_time.as_millis() as u64,
         "startup_time_ms": c.config.startup_time.as_millis() as u64,
-    })
-    .to_string();
+    });
+    limits_canon(&mut canonical, &c.config);
+    let canonical = canonical.to_string();
     let fp = arena::fingerprint(&canonical);
     let shard_tag = shard.map(|(k, m)| format!("{k}/{m}")).unwrap_or_default();
     // The deals of this run (of its shard), in the order their sets are made and summed.
@@ -817,12 +842,14 @@ pub fn run_compare(mut a: CompareArgs) -> Outcome {
         jobs: jobs.clone(),
     });
     let mut tags = BTreeMap::new();
-    let canonical = json!({
+    let mut canonical = json!({
         "compare": c.spec.name, "options": c.options.to_json(), "players": n, "candidate": a.candidate,
         "baseline": a.baseline, "field": field, "seed": format_seed(seed),
         "move_time_ms": c.config.move_time.as_millis() as u64,
         "startup_time_ms": c.config.startup_time.as_millis() as u64,
     });
+    limits_canon(&mut canonical, &c.config);
+    let canonical = canonical;
     let id = arena::fingerprint(&canonical.to_string());
     tags.insert("match".to_string(), Value::from(id.clone()));
     tags.insert("match_seed".to_string(), Value::from(format_seed(seed)));

@@ -313,6 +313,68 @@ pub fn bot_seed_note(key: Option<u64>) -> String {
     key.map(|k| format!(", bot seed {k}")).unwrap_or_default()
 }
 
+/// The [`Limits`](crate::process::Limits) of `--bot-memory`, `--bot-cpu` and `--bot-user`.
+pub fn bot_limits(
+    memory: Option<u64>,
+    cpu: Option<std::time::Duration>,
+    user: Option<(u32, u32)>,
+) -> crate::process::Limits {
+    crate::process::Limits {
+        memory_bytes: memory,
+        // RLIMIT_CPU counts whole seconds: round up, at least one.
+        cpu_seconds: cpu.map(|d| d.as_secs_f64().ceil().max(1.0) as u64),
+        user,
+        ..crate::process::Limits::default()
+    }
+}
+
+/// `--bot-memory`: a size like `512M`, `2G`, `65536K` or a number of bytes, at least 1M.
+pub fn parse_bytes(s: &str) -> Result<u64, String> {
+    let t = s.trim();
+    let (num, mult) = match t.char_indices().last() {
+        Some((i, 'K' | 'k')) => (&t[..i], 1u64 << 10),
+        Some((i, 'M' | 'm')) => (&t[..i], 1 << 20),
+        Some((i, 'G' | 'g')) => (&t[..i], 1 << 30),
+        _ => (t, 1),
+    };
+    let bytes = num
+        .parse::<u64>()
+        .ok()
+        .and_then(|n| n.checked_mul(mult))
+        .ok_or_else(|| format!("'{s}' is not a size: write one like 512M or 2G"))?;
+    if bytes < 1 << 20 {
+        return Err(format!("'{s}' is too small for a process: give at least 1M"));
+    }
+    Ok(bytes)
+}
+
+/// `--bot-user`: a user name or uid, as (uid, primary gid). Only root can run a process as
+/// another user, so anyone else is told so here.
+pub fn parse_user(s: &str) -> Result<(u32, u32), String> {
+    // SAFETY: geteuid has no preconditions.
+    if unsafe { libc::geteuid() } != 0 {
+        return Err("croupier must run as root to start bots as another user".into());
+    }
+    let name = std::ffi::CString::new(s).map_err(|_| format!("'{s}' is not a user name"))?;
+    // SAFETY: getpwnam/getpwuid return a pointer to static storage or null; it is read at once,
+    // before any other call that could overwrite it (argument parsing is single-threaded).
+    let pw = unsafe {
+        match s.parse::<u32>() {
+            Ok(uid) => libc::getpwuid(uid),
+            Err(_) => libc::getpwnam(name.as_ptr()),
+        }
+    };
+    if pw.is_null() {
+        return Err(format!("no user '{s}' on this machine"));
+    }
+    // SAFETY: non-null, points to a valid passwd entry (see above).
+    let (uid, gid) = unsafe { ((*pw).pw_uid, (*pw).pw_gid) };
+    if uid == 0 {
+        return Err(format!("'{s}' is root: bots must run as an ordinary user"));
+    }
+    Ok((uid, gid))
+}
+
 /// `--alpha`, `--beta`: a probability strictly between 0 and 1.
 pub fn probability(s: &str) -> Result<f64, String> {
     match s.trim().parse::<f64>() {

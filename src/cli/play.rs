@@ -40,6 +40,18 @@ pub struct PlayArgs {
     /// Time a bot has for one decision, like 300ms or 2s.
     #[arg(long, default_value = "10s", allow_hyphen_values = true, value_parser = super::parse_duration)]
     move_time: std::time::Duration,
+    /// Cap on each bot process's memory (its address space), like 512M or 2G: allocations past
+    /// it fail, and a bot that dies of it faults as a crash that names the limit.
+    #[arg(long, value_name = "SIZE", value_parser = super::parse_bytes)]
+    bot_memory: Option<u64>,
+    /// Cap on each bot process's CPU time over its whole life (all its games), like 300s: when
+    /// spent the bot is killed (SIGXCPU) and faults as a crash that names the limit.
+    #[arg(long, value_name = "DURATION", allow_hyphen_values = true, value_parser = super::parse_duration)]
+    bot_cpu: Option<std::time::Duration>,
+    /// Run every bot process as USER (a name or a uid, with its primary group): such a bot
+    /// cannot read croupier's files or signal its processes (protocol.md §13). Needs root.
+    #[arg(long, value_name = "USER", value_parser = super::parse_user)]
+    bot_user: Option<(u32, u32)>,
     /// Time a bot has to start and answer the handshake.
     #[arg(long, default_value = "10s", allow_hyphen_values = true, value_parser = super::parse_duration)]
     startup_time: std::time::Duration,
@@ -170,6 +182,7 @@ pub fn run(a: PlayArgs) -> Outcome {
         log_dir: log_dir.clone(),
         bot_seed: derive(seed, Purpose::Bot, u64::MAX),
         bot_key,
+        limits: super::bot_limits(a.bot_memory, a.bot_cpu, a.bot_user),
         ..Config::default()
     };
     let mut table = Table::new(&seat_specs, cfg).map_err(usage)?;
