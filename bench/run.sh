@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Every whole-process benchmark in turn: processes (bots as processes against in-process bots),
-# scaling (--concurrency 2 against 1) and memory (max RSS of long matches, of stats and replay).
+# scaling (--concurrency 2 against 1), memory (max RSS of long matches, of stats and replay) and
+# lateness (answers just before and after the move time against croupier's deadline).
 # The per-game criterion benches are `cargo bench` (BENCHMARKS.md). Figures depend on the
 # machine: read the ratios, each measured in one run. Usage: bench/run.sh  (RUNS=3 rounds)
 set -euo pipefail
@@ -8,3 +9,4 @@ cd "$(dirname "$0")"
 ./processes.sh
 ./scaling.sh
 ./memory.sh
+./lateness.sh

@@ -308,6 +308,8 @@ pub struct BotProcess {
     stdout: Option<ChildStdout>,
     stderr: Option<ChildStderr>,
     limits: Limits,
+    /// See [`BotProcess::late_look`].
+    late_look: Option<Duration>,
     /// Queued output: `out[out_pos..]` is not yet written.
     out: Vec<u8>,
     out_pos: usize,
@@ -430,6 +432,7 @@ impl BotProcess {
             stdout,
             stderr,
             limits,
+            late_look: None,
             out: Vec::new(),
             out_pos: 0,
             inb: Vec::new(),
@@ -484,6 +487,12 @@ impl BotProcess {
     /// The bot's process id (also its process group id).
     pub fn pid(&self) -> u32 {
         self.pid as u32
+    }
+
+    /// How long after its deadline the last wait for a line took its last look at the pipe
+    /// (croupier's own lateness), if the wait went past its deadline.
+    pub fn late_look(&self) -> Option<Duration> {
+        self.late_look
     }
 
     /// The limits this bot runs under.
@@ -557,7 +566,7 @@ impl BotProcess {
     /// has not seen yet. (A line over the size limit is left for the next read, which reports
     /// the flood.)
     pub fn stale_lines(&mut self) -> Vec<String> {
-        poll_round(&mut [&mut *self], Some(0), None, 0);
+        poll_round(&mut [&mut *self], Some(0), None, Duration::ZERO);
         let mut lines = Vec::new();
         while let Some(off) = self.inb[self.in_pos..].iter().position(|&b| b == b'\n') {
             if self.skipping || off > self.limits.max_line_bytes {
@@ -650,14 +659,13 @@ impl BotProcess {
             let limit = deadline.min(Instant::now() + EXIT_STATUS_WAIT);
             if let Some(pidfd) = pidfd_open(self.pid) {
                 while self.status.is_none() {
-                    let Some(ms) = timeout_ms(limit) else { break };
+                    let Some(left) = time_left(limit) else { break };
                     let mut p = libc::pollfd {
                         fd: pidfd.as_raw_fd(),
                         events: libc::POLLIN,
                         revents: 0,
                     };
-                    // SAFETY: one valid pollfd.
-                    unsafe { libc::poll(&mut p, 1, ms) };
+                    ppoll(std::slice::from_mut(&mut p), left);
                     self.try_reap();
                 }
             }
@@ -855,7 +863,12 @@ enum Slot {
 /// output is pending, else only for errors), every process's stderr, and `extra`. Services what is ready (writes, reads into the line
 /// buffer, stderr into the log). Returns false if poll was interrupted (EINTR); panics on
 /// any other poll failure (which would otherwise make the caller spin).
-fn poll_round(procs: &mut [&mut BotProcess], read_from: Option<usize>, extra: Option<RawFd>, timeout: i32) -> bool {
+fn poll_round(
+    procs: &mut [&mut BotProcess],
+    read_from: Option<usize>,
+    extra: Option<RawFd>,
+    timeout: Duration,
+) -> bool {
     let mut fds: Vec<libc::pollfd> = Vec::with_capacity(procs.len() * 3 + 1);
     let mut slots: Vec<Slot> = Vec::with_capacity(procs.len() * 3 + 1);
     let mut add = |fds: &mut Vec<libc::pollfd>, fd: RawFd, events: libc::c_short, slot: Slot| {
@@ -881,8 +894,7 @@ fn poll_round(procs: &mut [&mut BotProcess], read_from: Option<usize>, extra: Op
     if let Some(fd) = extra {
         add(&mut fds, fd, libc::POLLIN, Slot::Extra);
     }
-    // SAFETY: `fds` is a valid array of `fds.len()` pollfd structures.
-    let n = unsafe { libc::poll(fds.as_mut_ptr(), fds.len() as libc::nfds_t, timeout) };
+    let n = ppoll(&mut fds, timeout);
     if n < 0 {
         let err = io::Error::last_os_error();
         if err.kind() == io::ErrorKind::Interrupted {
@@ -937,10 +949,10 @@ pub fn shutdown_all(procs: &mut [&mut BotProcess], grace: Duration) {
     let deadline = Instant::now() + grace;
     // 1. Flush pending output, every bot at once.
     while procs.iter().any(|p| p.stdin.is_some() && p.pending_bytes() > 0) {
-        let Some(ms) = timeout_ms(deadline) else {
+        let Some(left) = time_left(deadline) else {
             break;
         };
-        poll_round(procs, None, None, ms.min(10));
+        poll_round(procs, None, None, left.min(Duration::from_millis(10)));
     }
     // 2. Close every stdin.
     for p in procs.iter_mut() {
@@ -955,15 +967,15 @@ pub fn shutdown_all(procs: &mut [&mut BotProcess], grace: Duration) {
         if procs.iter().all(|p| p.status.is_some()) {
             break;
         }
-        let Some(ms) = timeout_ms(deadline) else {
+        let Some(left) = time_left(deadline) else {
             break;
         };
         for i in 0..procs.len() {
             if procs[i].status.is_none() && !procs[i].stdout_eof {
-                poll_round(&mut procs[i..=i], Some(0), None, 0);
+                poll_round(&mut procs[i..=i], Some(0), None, Duration::ZERO);
             }
         }
-        poll_round(procs, None, None, ms.min(5));
+        poll_round(procs, None, None, left.min(Duration::from_millis(5)));
     }
     // 4. Kill what is left of each group, reap, keep the last of stderr.
     for p in procs.iter_mut() {
@@ -1015,31 +1027,38 @@ pub fn wait_line_opt(bots: &mut [Option<BotProcess>], index: usize, deadline: In
 
 /// Services every process without waiting: writes pending output that fits, drains stderr.
 pub fn pump(procs: &mut [&mut BotProcess]) {
-    while !poll_round(procs, None, None, 0) {}
+    while !poll_round(procs, None, None, Duration::ZERO) {}
 }
 
 fn wait_impl(procs: &mut [&mut BotProcess], target: usize, deadline: Instant) -> ReadResult {
+    procs[target].late_look = None;
     loop {
         if let Some(r) = procs[target].ready_result(deadline) {
             return r;
         }
         // A broken stdin pipe means the bot is gone: collect what it wrote, do not wait.
         let dead = procs[target].broken_pipe;
-        let ms = if dead { Some(0) } else { timeout_ms(deadline) };
-        let Some(ms) = ms else {
-            // Deadline passed: one last look without waiting.
-            poll_round(procs, Some(target), None, 0);
+        let left = if dead {
+            Some(Duration::ZERO)
+        } else {
+            time_left(deadline)
+        };
+        let Some(left) = left else {
+            // Deadline passed: one last look without waiting, at what is in the pipe now. How
+            // long after the deadline this look comes is croupier's own lateness.
+            procs[target].late_look = Some(Instant::now().saturating_duration_since(deadline));
+            poll_round(procs, Some(target), None, Duration::ZERO);
             return procs[target].ready_result(deadline).unwrap_or(ReadResult::Timeout);
         };
         let pidfd = procs[target].pidfd.as_ref().map(|f| f.as_raw_fd());
-        if !poll_round(procs, Some(target), pidfd, ms) {
+        if !poll_round(procs, Some(target), pidfd, left) {
             continue; // EINTR: retry with the remaining time.
         }
         procs[target].try_reap();
         if procs[target].status.is_some() && !procs[target].stdout_eof {
             // The bot exited while something else (a child it forked) keeps its stdout open:
             // take what it wrote before it died, then report the exit, not a timeout later.
-            poll_round(procs, Some(target), None, 0);
+            poll_round(procs, Some(target), None, Duration::ZERO);
             return procs[target]
                 .ready_result(deadline)
                 .unwrap_or_else(|| procs[target].exit_report(deadline));
@@ -1052,15 +1071,22 @@ fn wait_impl(procs: &mut [&mut BotProcess], target: usize, deadline: Instant) ->
     }
 }
 
-/// Milliseconds left until `deadline`, rounded up (so poll never returns early and spins), or
-/// None if it has passed.
-fn timeout_ms(deadline: Instant) -> Option<i32> {
+/// The time left until `deadline`, or None if it has passed.
+fn time_left(deadline: Instant) -> Option<Duration> {
     let left = deadline.checked_duration_since(Instant::now())?;
-    if left.is_zero() {
-        return None;
-    }
-    let ms = left.as_nanos().div_ceil(1_000_000);
-    Some(ms.min(i32::MAX as u128) as i32)
+    (!left.is_zero()).then_some(left)
+}
+
+/// `ppoll` with a timeout of nanosecond resolution (plain `poll` counts whole milliseconds,
+/// which would let an answer up to a millisecond late pass for on time).
+fn ppoll(fds: &mut [libc::pollfd], timeout: Duration) -> libc::c_int {
+    let ts = libc::timespec {
+        tv_sec: timeout.as_secs().min(i32::MAX as u64) as libc::time_t,
+        tv_nsec: timeout.subsec_nanos() as libc::c_long,
+    };
+    // SAFETY: `fds` is a valid array of `fds.len()` pollfd structures; `ts` outlives the call;
+    // a null signal mask leaves the mask as it is.
+    unsafe { libc::ppoll(fds.as_mut_ptr(), fds.len() as libc::nfds_t, &ts, std::ptr::null()) }
 }
 
 fn flood_prefix(line: &[u8]) -> String {

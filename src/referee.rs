@@ -460,7 +460,12 @@ impl Table {
                         }
                     }
                 },
-                ReadResult::Timeout => break fault("timeout", format!("no answer within {time_ms} ms"), true),
+                ReadResult::Timeout => {
+                    let looked = pr.late_look().unwrap_or_default().as_secs_f64() * 1000.0;
+                    let message =
+                        format!("no answer within {time_ms} ms (croupier looked {looked:.2} ms after the deadline)");
+                    break fault("timeout", message, true);
+                }
                 ReadResult::Exited { status: Some(s) } => break fault("crash", format!("the bot exited ({s})"), true),
                 ReadResult::Exited { status: None } => {
                     let what = "the bot closed its standard output but did not exit";

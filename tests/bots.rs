@@ -179,6 +179,12 @@ fn crashing_and_hanging_bots_are_restarted() {
         vec!["timeout".to_string()],
         "one timeout, then the restarted bot plays on"
     );
+    // The message says how late croupier itself took its last look (protocol.md §3.2).
+    let message = recs[0]["faults"][0]["message"].as_str().unwrap();
+    assert!(
+        message.contains("no answer within") && message.contains("ms after the deadline"),
+        "{message}"
+    );
 }
 
 #[test]
