@@ -172,6 +172,20 @@ pub struct GameInfo {
     pub seat: Seat,
 }
 
+/// The forfeit scores of a zero-sum game: the forfeiting seat pays `amount` to every other
+/// seat.
+pub fn forfeit_paying_each(players: usize, seat: Seat, amount: f64) -> Vec<f64> {
+    (0..players)
+        .map(|s| {
+            if s == seat {
+                -amount * (players - 1) as f64
+            } else {
+                amount
+            }
+        })
+        .collect()
+}
+
 /// Builds a new game for `players` seats. `options` are already validated.
 pub type NewGame = fn(players: usize, options: &Options, chance: Chance) -> Result<Box<dyn Game>, String>;
 
@@ -197,6 +211,10 @@ pub struct GameSpec {
     /// Default bounds of `croupier compare`'s sequential test on the mean paired score
     /// difference per deal and seat: (LOWER, UPPER), a non-regression test when UPPER = 0.
     pub compare_bounds: (f64, f64),
+    /// The scores of a game that seat `seat` forfeits (`--on-fault forfeit`, or a bot
+    /// disqualified by `--max-faults`): the game ends at once with these. Each game's rules
+    /// document define them (section "Forfeit").
+    pub forfeit: fn(players: usize, seat: Seat, options: &Options) -> Vec<f64>,
     /// Renders a sequence of events for people (`croupier show`): the whole game, or only the
     /// events one seat saw.
     pub render: fn(events: &[Event], players: usize) -> Vec<String>,

@@ -91,8 +91,19 @@ pub struct GameRecord {
     pub actions: Vec<ActionRecord>,
     #[serde(default)]
     pub faults: Vec<FaultRecord>,
+    /// Set when a seat forfeited the game (`--on-fault forfeit`): the game ended at its last
+    /// fault, and the scores are the game's forfeit scores.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub forfeit: Option<ForfeitRecord>,
     pub result: ResultRecord,
     pub duration_ms: u64,
+}
+
+/// A forfeited game: the seat and the kind of its fault.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ForfeitRecord {
+    pub seat: Seat,
+    pub fault: String,
 }
 
 /// Scores print as integers when they are whole.
@@ -134,6 +145,7 @@ impl GameRecord {
             deals,
             actions,
             faults,
+            forfeit: None,
             result: ResultRecord {
                 scores: outcome.scores,
                 detail: outcome.detail,
@@ -248,7 +260,20 @@ pub fn replay(rec: &GameRecord, spec: &GameSpec) -> Result<Vec<Event>, String> {
     events.extend(game.take_events());
     // The recorded faults that the rules ruled on were put to them before the action with
     // their index; a ruling that settled the turn consumed no action.
-    let mut faults = rec.faults.iter().filter(|f| f.ruled()).peekable();
+    let mut ruled: Vec<&FaultRecord> = rec.faults.iter().filter(|f| f.ruled()).collect();
+    // A forfeit ends the game at its fault, which the rules do not rule on.
+    if let Some(ff) = &rec.forfeit {
+        match ruled.pop() {
+            Some(f) if f.seat == ff.seat && f.kind == ff.fault && f.action == rec.actions.len() => {}
+            _ => {
+                return Err(format!(
+                    "seat {} forfeits, but the record's last fault is not its {} after the last action",
+                    ff.seat, ff.fault
+                ))
+            }
+        }
+    }
+    let mut faults = ruled.into_iter().peekable();
     let mut rule_on_faults =
         |game: &mut dyn Game, i: usize, events: &mut Vec<Event>| -> Result<Option<String>, String> {
             while let Some(f) = faults.next_if(|f| f.action == i) {
@@ -291,7 +316,15 @@ pub fn replay(rec: &GameRecord, spec: &GameSpec) -> Result<Vec<Event>, String> {
     }
     rule_on_faults(game.as_mut(), rec.actions.len(), &mut events)?;
     check_deals(game.as_ref(), &mut checked_deals)?;
-    if let Some(s) = game.to_move() {
+    if let Some(ff) = &rec.forfeit {
+        if game.to_move() != Some(ff.seat) {
+            return Err(format!(
+                "seat {} forfeits after {} actions, but it is not to move then",
+                ff.seat,
+                rec.actions.len()
+            ));
+        }
+    } else if let Some(s) = game.to_move() {
         return Err(format!(
             "the record ends after {} actions but seat {s} is still to move",
             rec.actions.len()
@@ -303,7 +336,13 @@ pub fn replay(rec: &GameRecord, spec: &GameSpec) -> Result<Vec<Event>, String> {
             rec.deals.len()
         ));
     }
-    let outcome = game.outcome().ok_or("the game has no outcome")?;
+    let outcome = match &rec.forfeit {
+        Some(ff) => Outcome {
+            scores: (spec.forfeit)(rec.players, ff.seat, &options),
+            detail: Value::Null,
+        },
+        None => game.outcome().ok_or("the game has no outcome")?,
+    };
     if outcome.scores.len() != rec.result.scores.len()
         || outcome
             .scores

@@ -4,12 +4,13 @@
 
 use crate::bots::{self, Bot};
 use crate::chance::{derive, format_seed, Chance, DealSpec, Purpose, Rng};
-use crate::game::{Event, FaultRuling, Game, GameInfo, GameSpec, Seat, SeatView};
+use crate::game::{Event, FaultRuling, Game, GameInfo, GameSpec, Outcome, Seat, SeatView};
 use crate::options::Options;
 use crate::process::{wait_line, BotProcess, Limits, LogTarget, ReadResult};
 use crate::protocol::{act_line, parse_reply, Hello, Reply, VERSION};
-use crate::record::{ActionRecord, FaultRecord, GameRecord, SeatRecord};
+use crate::record::{ActionRecord, FaultRecord, ForfeitRecord, GameRecord, SeatRecord};
 use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// How a seat is played: a built-in bot in our process, or a command.
@@ -73,7 +74,72 @@ pub struct Config {
     /// to the deal; `k` is recorded as the record's `bot_seed`.
     pub bot_key: Option<u64>,
     pub limits: Limits,
+    /// What a fault does to the game (`--on-fault`).
+    pub on_fault: FaultPolicy,
+    /// `--max-faults N`: a player with more ruled faults in the run is disqualified (abort:
+    /// the run stops). `None`: no limit (abort: the first fault stops the run).
+    pub max_faults: Option<u64>,
+    /// Ruled faults per player over the whole run, shared by the run's tables.
+    pub tally: Arc<FaultTally>,
 }
+
+/// What a bot's fault does (`--on-fault`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum FaultPolicy {
+    /// The rules' ruling or a seeded random legal action is played for the seat; play goes on.
+    #[default]
+    Substitute,
+    /// The faulting seat forfeits the game: it ends at once with the game's forfeit scores.
+    Forfeit,
+    /// The run stops: the game in play is not recorded, croupier exits with code 4.
+    Abort,
+}
+
+impl FaultPolicy {
+    pub fn parse(s: &str) -> Result<FaultPolicy, String> {
+        match s {
+            "substitute" => Ok(FaultPolicy::Substitute),
+            "forfeit" => Ok(FaultPolicy::Forfeit),
+            "abort" => Ok(FaultPolicy::Abort),
+            _ => Err(format!("'{s}' is not a fault policy: substitute, forfeit or abort")),
+        }
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            FaultPolicy::Substitute => "substitute",
+            FaultPolicy::Forfeit => "forfeit",
+            FaultPolicy::Abort => "abort",
+        }
+    }
+}
+
+/// Ruled faults per player (index = player) over a run; tables playing at once share it, so
+/// with `--concurrency` above 1 which game a disqualification first touches depends on timing.
+#[derive(Debug, Default)]
+pub struct FaultTally(Mutex<Vec<u64>>);
+
+impl FaultTally {
+    /// Counts one fault of player `p`; returns the player's count now.
+    fn add(&self, p: usize) -> u64 {
+        let mut v = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        if v.len() <= p {
+            v.resize(p + 1, 0);
+        }
+        v[p] += 1;
+        v[p]
+    }
+    fn count(&self, p: usize) -> u64 {
+        self.0
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(p)
+            .copied()
+            .unwrap_or(0)
+    }
+}
+
+/// The error of a run stopped by `--on-fault abort` starts with this.
+pub const ABORTED: &str = "aborted (--on-fault abort): ";
 
 impl Default for Config {
     fn default() -> Config {
@@ -87,6 +153,9 @@ impl Default for Config {
             bot_seed: 0,
             bot_key: None,
             limits: Limits::default(),
+            on_fault: FaultPolicy::default(),
+            max_faults: None,
+            tally: Arc::default(),
         }
     }
 }
@@ -370,6 +439,21 @@ impl Table {
         Ok(())
     }
 
+    /// `Some(N)` when player `p` has more than `--max-faults N` faults in this run.
+    fn disqualified(&self, p: usize) -> Option<u64> {
+        self.cfg.max_faults.filter(|&m| self.cfg.tally.count(p) > m)
+    }
+
+    /// Player `p` is disqualified: its process is stopped and never started again.
+    fn disqualify(&mut self, p: usize) {
+        if let Engine::Process(proc) = &mut self.players[p].engine {
+            if let Some(mut old) = proc.process.take() {
+                old.kill();
+            }
+            proc.gave_up = true;
+        }
+    }
+
     /// Asks player `p` for a decision. Returns the answer or a fault, the time it took, and a
     /// `garbage` fault when the bot wrote lines that are not protocol while deciding (they do
     /// not void a valid answer, but are recorded and told to the bot).
@@ -505,6 +589,9 @@ impl Table {
         let mut game = (spec.new_game)(n, options, chance)?;
         // A bot that could not be restarted in the last game gets one new start now.
         for &p in seat_of {
+            if self.disqualified(p).is_some() {
+                continue;
+            }
             if let Engine::Process(proc) = &mut self.players[p].engine {
                 if proc.process.is_none() {
                     self.players[p].history.clear();
@@ -554,6 +641,7 @@ impl Table {
         }
         let mut actions: Vec<ActionRecord> = Vec::new();
         let mut faults: Vec<FaultRecord> = Vec::new();
+        let mut forfeit: Option<ForfeitRecord> = None;
         loop {
             for ev in game.take_events() {
                 self.route(&ev, seat_of);
@@ -568,7 +656,22 @@ impl Table {
             }
             let decision = game.decision();
             let p = seat_of[seat];
-            let (answer, ms, garbage) = self.ask(p, decision, &legal);
+            let disqualified = self.disqualified(p);
+            let (answer, ms, garbage) = match disqualified {
+                Some(max) => {
+                    let message = format!("disqualified: more than {max} faults in this run (--max-faults)");
+                    (
+                        Err(Fault {
+                            kind: "dead",
+                            message,
+                            restart: false,
+                        }),
+                        0.0,
+                        None,
+                    )
+                }
+                None => self.ask(p, decision, &legal),
+            };
             let deal = game.chance().deals().len();
             if let Some(g) = garbage {
                 faults.push(self.fault_record(seat, p, deal, actions.len(), g.kind, g.message.clone()));
@@ -595,6 +698,44 @@ impl Table {
                     }
                 }
                 Err(f) => fault = Some(f),
+            }
+            if let Some(f) = &mut fault {
+                let count = if disqualified.is_some() {
+                    0
+                } else {
+                    self.cfg.tally.add(p)
+                };
+                let over = self.cfg.max_faults.is_some_and(|m| count > m);
+                match self.cfg.on_fault {
+                    FaultPolicy::Abort if self.cfg.max_faults.is_none() || over => {
+                        return Err(format!(
+                            "{ABORTED}seat {seat} ({}): {}: {}",
+                            self.players[p].name(),
+                            f.kind,
+                            f.message
+                        ));
+                    }
+                    FaultPolicy::Forfeit => {
+                        let message = format!("{}; seat {seat} forfeits the game", f.message);
+                        faults.push(self.fault_record(seat, p, deal, actions.len(), f.kind, message));
+                        self.notify(p, "fault", vec![f.kind.to_string(), f.message.clone()]);
+                        forfeit = Some(ForfeitRecord {
+                            seat,
+                            fault: f.kind.to_string(),
+                        });
+                    }
+                    _ => {}
+                }
+                if over {
+                    self.disqualify(p);
+                    f.restart = false;
+                }
+                if forfeit.is_some() {
+                    if f.restart {
+                        let _ = self.restart(p);
+                    }
+                    break;
+                }
             }
             let substitute = chosen.is_none();
             let token = match chosen {
@@ -632,9 +773,15 @@ impl Table {
                 });
             }
         }
-        let outcome = game
-            .outcome()
-            .ok_or_else(|| format!("internal error: {} stopped without an outcome", spec.name))?;
+        let outcome = match &forfeit {
+            Some(f) => Outcome {
+                scores: (spec.forfeit)(n, f.seat, options),
+                detail: serde_json::json!({"forfeit": f.seat, "fault": f.fault}),
+            },
+            None => game
+                .outcome()
+                .ok_or_else(|| format!("internal error: {} stopped without an outcome", spec.name))?,
+        };
         let score_args: Vec<String> = outcome.scores.iter().map(|s| crate::record::fmt_score(*s)).collect();
         for &p in seat_of {
             self.notify(p, "gameover", score_args.clone());
@@ -662,6 +809,7 @@ impl Table {
             started.elapsed().as_millis() as u64,
         );
         rec.bot_seed = self.cfg.bot_key.map(format_seed);
+        rec.forfeit = forfeit;
         Ok(rec)
     }
 

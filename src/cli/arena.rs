@@ -53,6 +53,15 @@ pub struct TableArgs {
     /// cannot read croupier's files or signal its processes (protocol.md §13). Needs root.
     #[arg(long, value_name = "USER", value_parser = super::parse_user)]
     bot_user: Option<(u32, u32)>,
+    /// What a bot's fault does: `substitute` (the rules or a seeded random legal action play
+    /// for it, and the game goes on), `forfeit` (its seat forfeits the game, scored as the
+    /// game's rules say under "Forfeit"), or `abort` (the run stops; exit code 4).
+    #[arg(long, value_name = "POLICY", default_value = "substitute", value_parser = crate::referee::FaultPolicy::parse)]
+    on_fault: crate::referee::FaultPolicy,
+    /// A bot with more than N faults in the run is disqualified: it is not asked again, its
+    /// seats are played as --on-fault says (substitutes, or forfeits); with abort the run stops.
+    #[arg(long, value_name = "N", allow_hyphen_values = true, value_parser = super::non_negative)]
+    max_faults: Option<u64>,
     /// Time a bot has to start and answer the handshake.
     #[arg(long, default_value = "10s", allow_hyphen_values = true, value_parser = super::parse_duration)]
     startup_time: Duration,
@@ -227,6 +236,12 @@ fn limits_canon(canonical: &mut Value, config: &Config) {
     if let Some(c) = config.limits.cpu_seconds {
         canonical["bot_cpu_s"] = c.into();
     }
+    if config.on_fault != crate::referee::FaultPolicy::Substitute {
+        canonical["on_fault"] = config.on_fault.name().into();
+    }
+    if let Some(m) = config.max_faults {
+        canonical["max_faults"] = m.into();
+    }
 }
 
 struct Common {
@@ -253,6 +268,8 @@ fn common(game: &str, t: &TableArgs, players: Option<usize>, seed: u64) -> Resul
         log_dir: t.log_dir.clone(),
         bot_seed: derive(seed, Purpose::Bot, u64::MAX),
         limits: super::bot_limits(t.bot_memory, t.bot_cpu, t.bot_user),
+        on_fault: t.on_fault,
+        max_faults: t.max_faults,
         ..Config::default()
     };
     Ok(Common {
@@ -675,7 +692,7 @@ pub fn run_match(mut a: MatchArgs) -> Outcome {
         Ok(Control::Continue)
     });
     progress.finish();
-    result.map_err(|e| usage(format!("match stopped: {e}")))?;
+    result.map_err(|e| super::run_stopped("match", e))?;
     if let Some(sig) = crate::interrupt::requested().filter(|_| played < total) {
         let msg = match &a.record {
             Some(p) => format!(
@@ -916,7 +933,7 @@ pub fn run_compare(mut a: CompareArgs) -> Outcome {
         })
     });
     progress.finish();
-    result.map_err(|e| usage(format!("compare stopped: {e}")))?;
+    result.map_err(|e| super::run_stopped("compare", e))?;
     if let Some(sig) = crate::interrupt::requested().filter(|_| decision == Decision::Continue && next < a.games) {
         let kept = match &a.record {
             Some(p) => format!(", recorded in {}", p.display()),

@@ -375,6 +375,20 @@ pub fn parse_user(s: &str) -> Result<(u32, u32), String> {
     Ok((uid, gid))
 }
 
+/// The exit code and message of a run that stopped early: 4 when `--on-fault abort` stopped it
+/// at a bot's fault, else 2.
+pub fn run_stopped(what: &str, e: String) -> (u8, String) {
+    let code = if e.contains(crate::referee::ABORTED) { 4 } else { 2 };
+    (code, format!("{what} stopped: {e}"))
+}
+
+/// A whole number, 0 or more.
+pub fn non_negative(s: &str) -> Result<u64, String> {
+    s.trim()
+        .parse::<u64>()
+        .map_err(|_| format!("'{s}' is not a whole number of 0 or more"))
+}
+
 /// `--alpha`, `--beta`: a probability strictly between 0 and 1.
 pub fn probability(s: &str) -> Result<f64, String> {
     match s.trim().parse::<f64>() {

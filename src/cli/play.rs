@@ -52,6 +52,15 @@ pub struct PlayArgs {
     /// cannot read croupier's files or signal its processes (protocol.md §13). Needs root.
     #[arg(long, value_name = "USER", value_parser = super::parse_user)]
     bot_user: Option<(u32, u32)>,
+    /// What a bot's fault does: `substitute` (the rules or a seeded random legal action play
+    /// for it, and the game goes on), `forfeit` (its seat forfeits the game, scored as the
+    /// game's rules say under "Forfeit"), or `abort` (the run stops; exit code 4).
+    #[arg(long, value_name = "POLICY", default_value = "substitute", value_parser = crate::referee::FaultPolicy::parse)]
+    on_fault: crate::referee::FaultPolicy,
+    /// A bot with more than N faults in the run is disqualified: it is not asked again, its
+    /// seats are played as --on-fault says (substitutes, or forfeits); with abort the run stops.
+    #[arg(long, value_name = "N", allow_hyphen_values = true, value_parser = super::non_negative)]
+    max_faults: Option<u64>,
     /// Time a bot has to start and answer the handshake.
     #[arg(long, default_value = "10s", allow_hyphen_values = true, value_parser = super::parse_duration)]
     startup_time: std::time::Duration,
@@ -183,6 +192,8 @@ pub fn run(a: PlayArgs) -> Outcome {
         bot_seed: derive(seed, Purpose::Bot, u64::MAX),
         bot_key,
         limits: super::bot_limits(a.bot_memory, a.bot_cpu, a.bot_user),
+        on_fault: a.on_fault,
+        max_faults: a.max_faults,
         ..Config::default()
     };
     let mut table = Table::new(&seat_specs, cfg).map_err(usage)?;
@@ -208,6 +219,8 @@ pub fn run(a: PlayArgs) -> Outcome {
             // A later deal of the game that the file gets wrong.
             if given && e.starts_with("deal ") {
                 deal_error(g, e)
+            } else if e.starts_with(crate::referee::ABORTED) {
+                (4, format!("game {}: {e}", g + 1))
             } else {
                 usage(format!("game {}: {e}", g + 1))
             }

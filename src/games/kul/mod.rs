@@ -35,7 +35,14 @@ pub fn spec() -> GameSpec {
         // (simple bots: standard deviation 3.5); losing half a chip per session and seat is a
         // small but clear regression.
         compare_bounds: (-0.5, 0.0),
+        forfeit,
     }
+}
+
+/// A forfeit costs every Kul game's stake of the session (`stake` × `games`) to each other
+/// player: as if each of them had won every ante from the forfeiting seat.
+fn forfeit(players: usize, seat: crate::game::Seat, options: &crate::options::Options) -> Vec<f64> {
+    crate::game::forfeit_paying_each(players, seat, (options.int("stake") * options.int("games")) as f64)
 }
 
 /// Every rule option of kul.md, defaults first.

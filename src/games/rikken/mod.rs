@@ -34,7 +34,13 @@ pub fn spec() -> GameSpec {
         render: render::render,
         // A deal moves about ±5 points per seat: a loss of a point per deal is a clear regression.
         compare_bounds: (-1.0, 0.0),
+        forfeit,
     }
+}
+
+/// A forfeit costs what a failed solo beter costs, per opponent (`score_solo_beter`, 16).
+fn forfeit(players: usize, seat: crate::game::Seat, options: &crate::options::Options) -> Vec<f64> {
+    crate::game::forfeit_paying_each(players, seat, options.int("score_solo_beter") as f64)
 }
 
 /// Every rule option of Sec. 10 (and the scoring table of Sec. 9), defaults first.

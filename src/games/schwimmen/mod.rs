@@ -46,7 +46,15 @@ pub fn spec() -> GameSpec {
         // about 1.3 francs spread per seat): losing a quarter of a franc per game and seat is a
         // clear regression.
         compare_bounds: (-0.25, 0.0),
+        forfeit,
     }
+}
+
+/// A forfeiting seat takes the last place and pays n francs; the others share the other places
+/// and pay n/2 each, so the payments add up to n(n+1)/2 as in every game.
+fn forfeit(players: usize, seat: crate::game::Seat, _options: &crate::options::Options) -> Vec<f64> {
+    let n = players as f64;
+    (0..players).map(|s| if s == seat { -n } else { -n / 2.0 }).collect()
 }
 
 /// Every named option of schwimmen.md (Sec. 6), defaults first.

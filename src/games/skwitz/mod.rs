@@ -45,7 +45,22 @@ pub fn spec() -> GameSpec {
         // Scores are net chips per session (5 games, stake 4). A session moves a seat by tens of
         // chips; losing half a stake per session and seat (2 chips) is a clear regression.
         compare_bounds: (-2.0, 0.0),
+        forfeit,
     }
+}
+
+/// A forfeit costs one stake per game of the session (`stake` × `games`) to each other player
+/// (with `teams=true` the forfeiting seat's partner pays it too: the team's pool is shared).
+fn forfeit(players: usize, seat: crate::game::Seat, options: &crate::options::Options) -> Vec<f64> {
+    let amount = (options.int("stake") * options.int("games")) as f64;
+    if options.flag("teams") && players == 4 {
+        // Two teams of two: each seat of the forfeiting team pays each opponent `amount`.
+        let team = seat % 2;
+        return (0..4)
+            .map(|s| if s % 2 == team { -2.0 * amount } else { 2.0 * amount })
+            .collect();
+    }
+    crate::game::forfeit_paying_each(players, seat, amount)
 }
 
 /// The deal table of skwitz.md Sec. 1.1: (table cards T, cards per draw h, draws k) for

@@ -37,7 +37,13 @@ pub fn spec() -> GameSpec {
         // (simple bots: standard deviation 56); losing two base stakes (6 chips) per session and
         // seat is a small but clear regression.
         compare_bounds: (-6.0, 0.0),
+        forfeit,
     }
+}
+
+/// A forfeit costs one base stake per player (`base_stake` × players) to each other player.
+fn forfeit(players: usize, seat: crate::game::Seat, options: &crate::options::Options) -> Vec<f64> {
+    crate::game::forfeit_paying_each(players, seat, (options.int("base_stake") * players as i64) as f64)
 }
 
 /// Every named option of svangknack.md Sec. 6, defaults first.

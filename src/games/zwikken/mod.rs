@@ -43,7 +43,18 @@ pub fn spec() -> GameSpec {
         // or more. Losing 2 chips per session and seat (a tenth of that spread, less than one
         // pot) is a clear but small regression.
         compare_bounds: (-2.0, 0.0),
+        forfeit,
     }
+}
+
+/// A forfeit costs one chip per deal of the session (`deals`; 0 = 4 per player) to each other
+/// player.
+fn forfeit(players: usize, seat: crate::game::Seat, options: &crate::options::Options) -> Vec<f64> {
+    let deals = match options.int("deals") {
+        0 => 4 * players as i64,
+        d => d,
+    };
+    crate::game::forfeit_paying_each(players, seat, deals as f64)
 }
 
 /// Every named option of zwikken.md (§2.0, §2.4, §2.5, §3, §4, §5), defaults first.
