@@ -21,6 +21,13 @@ pub struct SeatRecord {
     /// The name and version the bot reported.
     pub name: String,
     pub version: String,
+    /// Milliseconds this seat's bot spent deciding in this game (the sum of its actions' `ms`,
+    /// timeouts included).
+    #[serde(default)]
+    pub think_ms: f64,
+    /// With `--time`: what was left on the seat's clock when the game ended, in milliseconds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock_ms: Option<f64>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -74,6 +74,8 @@ pub struct Config {
     /// to the deal; `k` is recorded as the record's `bot_seed`.
     pub bot_key: Option<u64>,
     pub limits: Limits,
+    /// `--time BANK+INC`: a clock per seat and game; `None`: only `move_time` limits a decision.
+    pub clock: Option<Clock>,
     /// What a fault does to the game (`--on-fault`).
     pub on_fault: FaultPolicy,
     /// `--max-faults N`: a player with more ruled faults in the run is disqualified (abort:
@@ -81,6 +83,34 @@ pub struct Config {
     pub max_faults: Option<u64>,
     /// Ruled faults per player over the whole run, shared by the run's tables.
     pub tally: Arc<FaultTally>,
+}
+
+/// A game clock (`--time BANK+INC`): every seat starts each game with `bank`; the time it takes
+/// for a decision is taken off, then `increment` is added. A decision may take at most what is
+/// on the clock (and at most `move_time`); past it, the answer is a `timeout`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Clock {
+    pub bank: Duration,
+    pub increment: Duration,
+}
+
+impl Clock {
+    /// `BANK+INC` or `BANK` (durations like `60s`, `1.5s`, `500ms`, `2m`).
+    pub fn parse(s: &str) -> Result<Clock, String> {
+        let (bank, inc) = s.split_once('+').unwrap_or((s, "0s"));
+        let d = |t: &str| match t.trim() {
+            "0" | "0s" | "0ms" => Ok(Duration::ZERO),
+            t => crate::cli::parse_duration(t).map_err(|e| format!("'{s}': {e}")),
+        };
+        let clock = Clock {
+            bank: d(bank)?,
+            increment: d(inc)?,
+        };
+        if clock.bank.is_zero() {
+            return Err(format!("'{s}': the bank must be more than 0"));
+        }
+        Ok(clock)
+    }
 }
 
 /// What a bot's fault does (`--on-fault`).
@@ -153,6 +183,7 @@ impl Default for Config {
             bot_seed: 0,
             bot_key: None,
             limits: Limits::default(),
+            clock: None,
             on_fault: FaultPolicy::default(),
             max_faults: None,
             tally: Arc::default(),
@@ -207,6 +238,10 @@ impl Player {
             Engine::InProcess(b) => b.version().to_string(),
             Engine::Process(p) => p.hello.version.clone(),
         }
+    }
+    /// A bot process (not a built-in bot in croupier's process).
+    pub fn is_process(&self) -> bool {
+        matches!(self.engine, Engine::Process(_))
     }
 }
 
@@ -457,8 +492,14 @@ impl Table {
     /// Asks player `p` for a decision. Returns the answer or a fault, the time it took, and a
     /// `garbage` fault when the bot wrote lines that are not protocol while deciding (they do
     /// not void a valid answer, but are recorded and told to the bot).
-    fn ask(&mut self, p: usize, decision: &str, legal: &[String]) -> (Result<String, Fault>, f64, Option<Fault>) {
-        let time_ms = self.cfg.move_time.as_millis() as u64;
+    fn ask(
+        &mut self,
+        p: usize,
+        decision: &str,
+        legal: &[String],
+        time: Duration,
+    ) -> (Result<String, Fault>, f64, Option<Fault>) {
+        let time_ms = time.as_millis() as u64;
         let start = Instant::now();
         // Milliseconds with microsecond resolution: fast in-process bots are not all 0.
         let elapsed = |s: Instant| s.elapsed().as_micros() as f64 / 1000.0;
@@ -516,7 +557,7 @@ impl Table {
         pr.send(&act_line(id, decision, time_ms, legal));
         // Everything queued for this bot since its last decision goes out in one write.
         pr.flush();
-        let deadline = start + self.cfg.move_time;
+        let deadline = start + time;
         let fault = |kind: &'static str, message: String, restart: bool| Err(Fault { kind, message, restart });
         let result = loop {
             match wait_line(pr, &mut others, deadline) {
@@ -546,8 +587,14 @@ impl Table {
                 },
                 ReadResult::Timeout => {
                     let looked = pr.late_look().unwrap_or_default().as_secs_f64() * 1000.0;
-                    let message =
-                        format!("no answer within {time_ms} ms (croupier looked {looked:.2} ms after the deadline)");
+                    let clock = if time < self.cfg.move_time {
+                        ", all its clock had left"
+                    } else {
+                        ""
+                    };
+                    let message = format!(
+                        "no answer within {time_ms} ms{clock} (croupier looked {looked:.2} ms after the deadline)"
+                    );
                     break fault("timeout", message, true);
                 }
                 ReadResult::Exited { status: Some(s) } => break fault("crash", format!("the bot exited ({s})"), true),
@@ -642,6 +689,9 @@ impl Table {
         let mut actions: Vec<ActionRecord> = Vec::new();
         let mut faults: Vec<FaultRecord> = Vec::new();
         let mut forfeit: Option<ForfeitRecord> = None;
+        // Per seat: time spent deciding, and the clock (`--time`).
+        let mut think = vec![0.0f64; n];
+        let mut clocks: Option<Vec<Duration>> = self.cfg.clock.map(|c| vec![c.bank; n]);
         loop {
             for ev in game.take_events() {
                 self.route(&ev, seat_of);
@@ -670,8 +720,25 @@ impl Table {
                         None,
                     )
                 }
-                None => self.ask(p, decision, &legal),
+                None => {
+                    let time = match &clocks {
+                        Some(c) => {
+                            if self.players[p].is_process() {
+                                let inc = self.cfg.clock.map_or(0, |c| c.increment.as_millis());
+                                self.notify(p, "clock", vec![c[seat].as_millis().to_string(), inc.to_string()]);
+                            }
+                            self.cfg.move_time.min(c[seat])
+                        }
+                        None => self.cfg.move_time,
+                    };
+                    self.ask(p, decision, &legal, time)
+                }
             };
+            think[seat] += ms;
+            if let (Some(c), Some(clock)) = (&mut clocks, self.cfg.clock) {
+                let used = Duration::from_secs_f64(ms / 1000.0);
+                c[seat] = c[seat].saturating_sub(used) + clock.increment;
+            }
             let deal = game.chance().deals().len();
             if let Some(g) = garbage {
                 faults.push(self.fault_record(seat, p, deal, actions.len(), g.kind, g.message.clone()));
@@ -788,11 +855,14 @@ impl Table {
         }
         let seats = seat_of
             .iter()
-            .map(|&p| SeatRecord {
+            .enumerate()
+            .map(|(s, &p)| SeatRecord {
                 player: p,
                 spec: self.players[p].spec.display(),
                 name: self.players[p].name(),
                 version: self.players[p].version(),
+                think_ms: (think[s] * 1000.0).round() / 1000.0,
+                clock_ms: clocks.as_ref().map(|c| c[s].as_micros() as f64 / 1000.0),
             })
             .collect();
         let mut rec = GameRecord::new(

@@ -188,6 +188,9 @@ fn normalized(mut rec: Value) -> Value {
     for a in o.get_mut("actions").and_then(Value::as_array_mut).into_iter().flatten() {
         a.as_object_mut().unwrap().remove("ms");
     }
+    for s in o.get_mut("seats").and_then(Value::as_array_mut).into_iter().flatten() {
+        s.as_object_mut().unwrap().remove("think_ms");
+    }
     rec
 }
 

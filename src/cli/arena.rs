@@ -62,6 +62,12 @@ pub struct TableArgs {
     /// seats are played as --on-fault says (substitutes, or forfeits); with abort the run stops.
     #[arg(long, value_name = "N", allow_hyphen_values = true, value_parser = super::non_negative)]
     max_faults: Option<u64>,
+    /// A game clock per seat, like 60s+1s: every seat starts each game with BANK, the time
+    /// it takes for a decision is taken off, INC is added after it. A decision may take at most
+    /// what is left (and at most --move-time); running out is a timeout. Sent to bot processes
+    /// as `clock <ms left> <increment ms>` before each `act`.
+    #[arg(long, value_name = "BANK+INC", value_parser = crate::referee::Clock::parse)]
+    time: Option<crate::referee::Clock>,
     /// Time a bot has to start and answer the handshake.
     #[arg(long, default_value = "10s", allow_hyphen_values = true, value_parser = super::parse_duration)]
     startup_time: Duration,
@@ -242,6 +248,9 @@ fn limits_canon(canonical: &mut Value, config: &Config) {
     if let Some(m) = config.max_faults {
         canonical["max_faults"] = m.into();
     }
+    if let Some(c) = config.clock {
+        canonical["time_ms"] = serde_json::json!([c.bank.as_millis() as u64, c.increment.as_millis() as u64]);
+    }
 }
 
 struct Common {
@@ -269,6 +278,7 @@ fn common(game: &str, t: &TableArgs, players: Option<usize>, seed: u64) -> Resul
         bot_seed: derive(seed, Purpose::Bot, u64::MAX),
         limits: super::bot_limits(t.bot_memory, t.bot_cpu, t.bot_user),
         on_fault: t.on_fault,
+        clock: t.time,
         max_faults: t.max_faults,
         ..Config::default()
     };

@@ -61,6 +61,12 @@ pub struct PlayArgs {
     /// seats are played as --on-fault says (substitutes, or forfeits); with abort the run stops.
     #[arg(long, value_name = "N", allow_hyphen_values = true, value_parser = super::non_negative)]
     max_faults: Option<u64>,
+    /// A game clock per seat, like 60s+1s: every seat starts each game with BANK, the time
+    /// it takes for a decision is taken off, INC is added after it. A decision may take at most
+    /// what is left (and at most --move-time); running out is a timeout. Sent to bot processes
+    /// as `clock <ms left> <increment ms>` before each `act`.
+    #[arg(long, value_name = "BANK+INC", value_parser = crate::referee::Clock::parse)]
+    time: Option<crate::referee::Clock>,
     /// Time a bot has to start and answer the handshake.
     #[arg(long, default_value = "10s", allow_hyphen_values = true, value_parser = super::parse_duration)]
     startup_time: std::time::Duration,
@@ -193,6 +199,7 @@ pub fn run(a: PlayArgs) -> Outcome {
         bot_key,
         limits: super::bot_limits(a.bot_memory, a.bot_cpu, a.bot_user),
         on_fault: a.on_fault,
+        clock: a.time,
         max_faults: a.max_faults,
         ..Config::default()
     };
