@@ -58,20 +58,47 @@ fn has(hand: &[Card], r: Rank, s: Suit) -> bool {
     hand.contains(&Card::new(r, s))
 }
 
+// A suit's cards in a `CardSet` are 13 bits, ace first (`Card::index`): the highest card is the
+// lowest set bit.
+
+/// The highest card of `set` (meant for one suit).
+fn top(set: CardSet) -> Option<Card> {
+    (!set.is_empty()).then(|| Card::from_index(set.0.trailing_zeros() as usize))
+}
+
+/// The lowest card of `set` (meant for one suit).
+fn bottom(set: CardSet) -> Option<Card> {
+    (!set.is_empty()).then(|| Card::from_index(63 - set.0.leading_zeros() as usize))
+}
+
+/// The cards of `set` in `c`'s suit that rank as high as `c` or higher.
+fn at_or_above(set: CardSet, c: Card) -> CardSet {
+    CardSet(set.of_suit(c.suit).0 & ((1u64 << (c.index() + 1)) - 1))
+}
+
+/// The cards of `set` in `c`'s suit that rank below `c`.
+fn below(set: CardSet, c: Card) -> CardSet {
+    set.of_suit(c.suit).minus(at_or_above(set, c))
+}
+
 // ---------------------------------------------------------------------------------------------
 // Hand evaluation and bidding
 
 /// Estimated tricks of `hand` with `trump` as trump suit (by itself, without partner).
 pub(crate) fn trick_estimate(hand: &[Card], trump: Suit) -> f64 {
-    let tlen = of_suit(hand, trump).len();
+    estimate(CardSet::from_cards(hand), trump)
+}
+
+fn estimate(hand: CardSet, trump: Suit) -> f64 {
+    let tlen = hand.of_suit(trump).len();
     let mut est = 0.0;
     for s in Suit::ALL {
-        let len = of_suit(hand, s).len();
+        let len = hand.of_suit(s).len();
         let (a, k, q, j) = (
-            has(hand, Rank::ACE, s),
-            has(hand, Rank::KING, s),
-            has(hand, Rank::QUEEN, s),
-            has(hand, Rank::JACK, s),
+            hand.contains(Card::new(Rank::ACE, s)),
+            hand.contains(Card::new(Rank::KING, s)),
+            hand.contains(Card::new(Rank::QUEEN, s)),
+            hand.contains(Card::new(Rank::JACK, s)),
         );
         if s == trump {
             est += f64::from(u8::from(a));
@@ -100,24 +127,29 @@ pub(crate) fn trick_estimate(hand: &[Card], trump: Suit) -> f64 {
 }
 
 fn best_trump(hand: &[Card], allowed: &[Suit]) -> Option<Suit> {
-    allowed.iter().copied().max_by(|&a, &b| {
-        let ka = (trick_estimate(hand, a), of_suit(hand, a).len());
-        let kb = (trick_estimate(hand, b), of_suit(hand, b).len());
-        ka.partial_cmp(&kb).unwrap_or(std::cmp::Ordering::Equal).then(b.cmp(&a))
-    })
+    let set = CardSet::from_cards(hand);
+    let key = |s: Suit| (estimate(set, s), set.of_suit(s).len());
+    allowed
+        .iter()
+        .map(|&s| (s, key(s)))
+        .max_by(|(a, ka), (b, kb)| ka.partial_cmp(kb).unwrap_or(std::cmp::Ordering::Equal).then(b.cmp(a)))
+        .map(|(s, _)| s)
 }
 
 /// Cards of `hand` a misère player may be forced to win with: the i-th lowest card of a suit
 /// (0-based) is risky above rank `base + 2 i`.
-fn misere_risky(hand: &[Card], base: u8) -> Vec<Card> {
-    let mut risky = Vec::new();
+fn misere_risky(hand: &[Card], base: u8) -> CardSet {
+    let set = CardSet::from_cards(hand);
+    let mut risky = CardSet::EMPTY;
     for s in Suit::ALL {
-        let mut cs = of_suit(hand, s);
-        cs.reverse();
-        for (i, c) in cs.iter().enumerate() {
-            if c.rank.value() > base + 2 * i as u8 {
-                risky.push(*c);
+        let mut cs = set.of_suit(s);
+        let mut i = 0;
+        while let Some(c) = bottom(cs) {
+            if c.rank.value() > base + 2 * i {
+                risky.insert(c);
             }
+            cs.remove(c);
+            i += 1;
         }
     }
     risky
@@ -162,7 +194,7 @@ fn bid(view: &RikkenView, legal: &[String]) -> Option<String> {
     let risky = misere_risky(hand, 5);
     let misere_ok = risky.is_empty();
     let open_ok = misere_risky(hand, 4).is_empty();
-    let piek_ok = risky.len() == 1 && risky[0].rank == Rank::ACE && aces == 1;
+    let piek_ok = risky.len() == 1 && top(risky).is_some_and(|c| c.rank == Rank::ACE) && aces == 1;
     let supports = |token: &str| -> bool {
         let base = token.strip_suffix("_join").unwrap_or(token);
         match base {
@@ -262,6 +294,8 @@ struct Ctx<'a> {
     trick: &'a [Card],
     /// Cards neither in my hand nor seen played.
     unseen: CardSet,
+    /// My hand as a set.
+    hand_set: CardSet,
     /// Open hands by seat, without the cards played from them.
     exposed: &'a BTreeMap<usize, Vec<Card>>,
     tricks_won: &'a [u32],
@@ -302,6 +336,7 @@ impl<'a> Ctx<'a> {
         for &c in trick {
             seen.insert(c);
         }
+        let hand_set = CardSet::from_cards(&d.hand);
         let unseen = CardSet((1u64 << 52) - 1).minus(seen);
         Ctx {
             seat,
@@ -315,6 +350,7 @@ impl<'a> Ctx<'a> {
             leader,
             trick,
             unseen,
+            hand_set,
             exposed: &d.exposed,
             tricks_won: &d.tricks_won,
         }
@@ -361,7 +397,7 @@ impl<'a> Ctx<'a> {
 
     /// No unseen card of the suit ranks above `c`.
     fn is_master(&self, c: Card) -> bool {
-        self.unseen.of_suit(c.suit).cards().iter().all(|u| u.rank < c.rank)
+        at_or_above(self.unseen, c).is_empty()
     }
 
     fn unseen_in(&self, s: Suit) -> usize {
@@ -413,7 +449,7 @@ fn discard(ctx: &Ctx, l: &[Card]) -> Option<Card> {
     let pool = if side.is_empty() { l.to_vec() } else { side };
     pool.iter()
         .copied()
-        .min_by_key(|&c| (ctx.is_master(c), c.rank, of_suit(ctx.hand, c.suit).len()))
+        .min_by_key(|&c| (ctx.is_master(c), c.rank, ctx.hand_set.of_suit(c.suit).len()))
 }
 
 fn play_tricks(ctx: &Ctx, l: &[Card]) -> Option<Card> {
@@ -460,15 +496,14 @@ fn play_tricks(ctx: &Ctx, l: &[Card]) -> Option<Card> {
 fn lead_tricks(ctx: &Ctx, l: &[Card]) -> Option<Card> {
     let declaring = ctx.on_declarer_side(ctx.seat);
     if let Some(t) = ctx.trump {
-        let mine = of_suit(l, t);
+        let mine = CardSet::from_cards(l).of_suit(t);
         let out = ctx.unseen_in(t);
-        if declaring && out > 0 && !mine.is_empty() {
-            let top = mine[0];
-            if ctx.is_master(top) && (mine.len() >= 2 || out <= 2) {
-                return Some(top);
+        if let Some(high) = top(mine).filter(|_| declaring && out > 0) {
+            if ctx.is_master(high) && (mine.len() >= 2 || out <= 2) {
+                return Some(high);
             }
             if mine.len() >= 4 {
-                return Some(top);
+                return Some(high);
             }
         }
     }
@@ -486,16 +521,19 @@ fn lead_tricks(ctx: &Ctx, l: &[Card]) -> Option<Card> {
         return Some(c);
     }
     // A low card of the longest side suit, not away from an unguarded king.
-    let side: Vec<Card> = l.iter().copied().filter(|c| Some(c.suit) != ctx.trump).collect();
+    let mut side = CardSet::from_cards(l);
+    if let Some(t) = ctx.trump {
+        side = side.minus(side.of_suit(t));
+    }
     if side.is_empty() {
         return lowest(l);
     }
     Suit::ALL
         .iter()
         .filter_map(|&s| {
-            let cs = of_suit(&side, s);
-            let c = *cs.last()?;
-            let bare_k = cs.len() == 2 && cs[0].rank == Rank::KING;
+            let cs = side.of_suit(s);
+            let c = bottom(cs)?;
+            let bare_k = cs.len() == 2 && top(cs).is_some_and(|h| h.rank == Rank::KING);
             Some((c, cs.len() as i32 - 3 * i32::from(bare_k)))
         })
         .max_by_key(|&(c, score)| (score, std::cmp::Reverse(c.rank)))
@@ -507,13 +545,7 @@ fn lead_tricks(ctx: &Ctx, l: &[Card]) -> Option<Card> {
 fn avoid(ctx: &Ctx, l: &[Card]) -> Option<Card> {
     if ctx.trick.is_empty() {
         return l.iter().copied().min_by_key(|&c| {
-            let lower = ctx
-                .unseen
-                .of_suit(c.suit)
-                .cards()
-                .iter()
-                .filter(|u| u.rank < c.rank)
-                .count();
+            let lower = below(ctx.unseen, c).len();
             (ctx.is_master(c), lower, c.rank)
         });
     }
@@ -567,16 +599,16 @@ fn against_misere(ctx: &Ctx, l: &[Card]) -> Option<Card> {
     let decl: Vec<usize> = ctx.declarers.iter().copied().filter(|&d| d != ctx.seat).collect();
     if ctx.trick.is_empty() {
         // With an open hand: lead a suit where the declarer's lowest card beats my lowest.
+        let mine = CardSet::from_cards(l);
         let best = ctx
             .exposed
             .iter()
             .filter(|(s, _)| decl.contains(s))
             .flat_map(|(_, open)| {
-                Suit::ALL.iter().filter_map(|&s| {
-                    let theirs = of_suit(open, s);
-                    let mine = of_suit(l, s);
-                    let (t, m) = (theirs.last()?, mine.last()?);
-                    (t.rank > m.rank).then_some((*m, t.rank.value() as i32 - m.rank.value() as i32))
+                let theirs = CardSet::from_cards(open);
+                Suit::ALL.iter().filter_map(move |&s| {
+                    let (t, m) = (bottom(theirs.of_suit(s))?, bottom(mine.of_suit(s))?);
+                    (t.rank > m.rank).then_some((m, t.rank.value() as i32 - m.rank.value() as i32))
                 })
             })
             .max_by_key(|&(c, margin)| (margin, std::cmp::Reverse(c.rank)));
@@ -962,6 +994,48 @@ mod tests {
         crate::games::rikken::view::tests::feed(&mut v, &lines, upto);
         let legal = strings(&v.deal.hand);
         assert_eq!(simple_policy(&v, "play", &legal), "AS");
+    }
+
+    #[test]
+    fn the_suit_bit_helpers_agree_with_their_card_by_card_definitions() {
+        let mut rng = Rng(11);
+        for _ in 0..300 {
+            let set = CardSet(rng.next() & ((1u64 << 52) - 1));
+            let cards = set.cards();
+            for s in Suit::ALL {
+                let suit: Vec<Card> = cards.iter().copied().filter(|c| c.suit == s).collect();
+                assert_eq!(top(set.of_suit(s)), suit.iter().copied().max_by_key(|c| c.rank));
+                assert_eq!(bottom(set.of_suit(s)), suit.iter().copied().min_by_key(|c| c.rank));
+            }
+            for c in full_deck() {
+                let of = |keep: &dyn Fn(&Card) -> bool| {
+                    CardSet::from_cards(
+                        &cards
+                            .iter()
+                            .copied()
+                            .filter(|u| u.suit == c.suit && keep(u))
+                            .collect::<Vec<_>>(),
+                    )
+                };
+                assert_eq!(at_or_above(set, c), of(&|u| u.rank >= c.rank), "{c}");
+                assert_eq!(below(set, c), of(&|u| u.rank < c.rank), "{c}");
+            }
+            // Misère risk: the i-th lowest card of a suit above rank base + 2 i.
+            let hand: Vec<Card> = cards.iter().copied().take(13).collect();
+            for base in [4, 5, 7] {
+                let mut naive = CardSet::EMPTY;
+                for s in Suit::ALL {
+                    let mut cs: Vec<Card> = hand.iter().copied().filter(|c| c.suit == s).collect();
+                    cs.sort_by_key(|c| c.rank);
+                    for (i, c) in cs.iter().enumerate() {
+                        if usize::from(c.rank.value()) > usize::from(base) + 2 * i {
+                            naive.insert(*c);
+                        }
+                    }
+                }
+                assert_eq!(misere_risky(&hand, base), naive);
+            }
+        }
     }
 
     #[test]
