@@ -4,6 +4,7 @@
 
 use crate::cards::{Card, Suit};
 use crate::game::{GameInfo, Seat, SeatView};
+use crate::options::Options;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 
@@ -69,7 +70,8 @@ pub struct RikkenView {
     game: String,
     pub(super) players: usize,
     pub(super) seat: Seat,
-    options: Value,
+    /// The game's options, made JSON only in `to_json` (a process bot that asked for `view`).
+    options: Options,
     hide_quitted_tricks: bool,
     pub(super) deal: DealState,
     scores: Option<Vec<Value>>,
@@ -85,7 +87,7 @@ impl RikkenView {
             game: info.game.clone(),
             players: info.players,
             seat: info.seat,
-            options: info.options.to_json(),
+            options: info.options.clone(),
             hide_quitted_tricks,
             deal: DealState {
                 tricks_won: vec![0; info.players],
@@ -267,7 +269,7 @@ impl SeatView for RikkenView {
             "game": self.game,
             "players": self.players,
             "seat": self.seat,
-            "options": self.options,
+            "options": self.options.to_json(),
             "deal": d.number,
             "dealer": d.dealer,
             "hand": card_strings(&d.hand),
@@ -297,7 +299,7 @@ pub fn new_view(info: &GameInfo) -> Box<dyn SeatView> {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::options::{OptionSpec, Options};
+    use crate::options::OptionSpec;
 
     pub(crate) const HANDS: [&str; 4] = [
         "AS KS QS 5S AH 9H 4H KD 7D QC JC 8C 3C",
