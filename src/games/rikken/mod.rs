@@ -29,8 +29,7 @@ pub fn spec() -> GameSpec {
         options,
         new_game: engine::new_game,
         new_view: view::new_view,
-        // The policy still reads the JSON form of the view (to be ported to the typed view).
-        simple_policy: |view, decision, legal| policy::simple_policy(&view.to_json(), decision, legal),
+        simple_policy: policy::simple_policy,
         render: render::render,
         // A deal moves about ±5 points per seat: a loss of a point per deal is a clear regression.
         compare_bounds: (-1.0, 0.0),

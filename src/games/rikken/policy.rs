@@ -18,13 +18,18 @@
 //!
 //! The answer is always one of `legal` (the first one when nothing better is found).
 
+use super::view::RikkenView;
 use crate::cards::{Card, CardSet, Rank, Suit};
-use serde_json::Value;
+use crate::game::SeatView;
+use std::collections::BTreeMap;
 
 /// The `simple` bot's choice for a Rikken decision (the `simple_policy` of the game's spec).
-pub fn simple_policy(view: &Value, decision: &str, legal: &[String]) -> String {
+pub fn simple_policy(view: &dyn SeatView, decision: &str, legal: &[String]) -> String {
     let Some(first) = legal.first() else {
         return String::new();
+    };
+    let Some(view) = view.as_any().downcast_ref::<RikkenView>() else {
+        return first.clone();
     };
     let choice = match decision {
         "bid" => bid(view, legal),
@@ -37,12 +42,6 @@ pub fn simple_policy(view: &Value, decision: &str, legal: &[String]) -> String {
         Some(c) if legal.contains(&c) => c,
         _ => first.clone(),
     }
-}
-
-fn cards(v: &Value) -> Vec<Card> {
-    v.as_array()
-        .map(|a| a.iter().filter_map(|x| x.as_str()?.parse().ok()).collect())
-        .unwrap_or_default()
 }
 
 fn parse_legal_cards(legal: &[String]) -> Vec<Card> {
@@ -59,20 +58,47 @@ fn has(hand: &[Card], r: Rank, s: Suit) -> bool {
     hand.contains(&Card::new(r, s))
 }
 
+// A suit's cards in a `CardSet` are 13 bits, ace first (`Card::index`): the highest card is the
+// lowest set bit.
+
+/// The highest card of `set` (meant for one suit).
+fn top(set: CardSet) -> Option<Card> {
+    (!set.is_empty()).then(|| Card::from_index(set.0.trailing_zeros() as usize))
+}
+
+/// The lowest card of `set` (meant for one suit).
+fn bottom(set: CardSet) -> Option<Card> {
+    (!set.is_empty()).then(|| Card::from_index(63 - set.0.leading_zeros() as usize))
+}
+
+/// The cards of `set` in `c`'s suit that rank as high as `c` or higher.
+fn at_or_above(set: CardSet, c: Card) -> CardSet {
+    CardSet(set.of_suit(c.suit).0 & ((1u64 << (c.index() + 1)) - 1))
+}
+
+/// The cards of `set` in `c`'s suit that rank below `c`.
+fn below(set: CardSet, c: Card) -> CardSet {
+    set.of_suit(c.suit).minus(at_or_above(set, c))
+}
+
 // ---------------------------------------------------------------------------------------------
 // Hand evaluation and bidding
 
 /// Estimated tricks of `hand` with `trump` as trump suit (by itself, without partner).
 pub(crate) fn trick_estimate(hand: &[Card], trump: Suit) -> f64 {
-    let tlen = of_suit(hand, trump).len();
+    estimate(CardSet::from_cards(hand), trump)
+}
+
+fn estimate(hand: CardSet, trump: Suit) -> f64 {
+    let tlen = hand.of_suit(trump).len();
     let mut est = 0.0;
     for s in Suit::ALL {
-        let len = of_suit(hand, s).len();
+        let len = hand.of_suit(s).len();
         let (a, k, q, j) = (
-            has(hand, Rank::ACE, s),
-            has(hand, Rank::KING, s),
-            has(hand, Rank::QUEEN, s),
-            has(hand, Rank::JACK, s),
+            hand.contains(Card::new(Rank::ACE, s)),
+            hand.contains(Card::new(Rank::KING, s)),
+            hand.contains(Card::new(Rank::QUEEN, s)),
+            hand.contains(Card::new(Rank::JACK, s)),
         );
         if s == trump {
             est += f64::from(u8::from(a));
@@ -101,24 +127,29 @@ pub(crate) fn trick_estimate(hand: &[Card], trump: Suit) -> f64 {
 }
 
 fn best_trump(hand: &[Card], allowed: &[Suit]) -> Option<Suit> {
-    allowed.iter().copied().max_by(|&a, &b| {
-        let ka = (trick_estimate(hand, a), of_suit(hand, a).len());
-        let kb = (trick_estimate(hand, b), of_suit(hand, b).len());
-        ka.partial_cmp(&kb).unwrap_or(std::cmp::Ordering::Equal).then(b.cmp(&a))
-    })
+    let set = CardSet::from_cards(hand);
+    let key = |s: Suit| (estimate(set, s), set.of_suit(s).len());
+    allowed
+        .iter()
+        .map(|&s| (s, key(s)))
+        .max_by(|(a, ka), (b, kb)| ka.partial_cmp(kb).unwrap_or(std::cmp::Ordering::Equal).then(b.cmp(a)))
+        .map(|(s, _)| s)
 }
 
 /// Cards of `hand` a misère player may be forced to win with: the i-th lowest card of a suit
 /// (0-based) is risky above rank `base + 2 i`.
-fn misere_risky(hand: &[Card], base: u8) -> Vec<Card> {
-    let mut risky = Vec::new();
+fn misere_risky(hand: &[Card], base: u8) -> CardSet {
+    let set = CardSet::from_cards(hand);
+    let mut risky = CardSet::EMPTY;
     for s in Suit::ALL {
-        let mut cs = of_suit(hand, s);
-        cs.reverse();
-        for (i, c) in cs.iter().enumerate() {
-            if c.rank.value() > base + 2 * i as u8 {
-                risky.push(*c);
+        let mut cs = set.of_suit(s);
+        let mut i = 0;
+        while let Some(c) = bottom(cs) {
+            if c.rank.value() > base + 2 * i {
+                risky.insert(c);
             }
+            cs.remove(c);
+            i += 1;
         }
     }
     risky
@@ -155,15 +186,15 @@ pub(crate) fn bid_rank(token: &str) -> u32 {
     }
 }
 
-fn bid(view: &Value, legal: &[String]) -> Option<String> {
-    let hand = cards(&view["hand"]);
+fn bid(view: &RikkenView, legal: &[String]) -> Option<String> {
+    let hand = &view.deal.hand[..];
     let aces = hand.iter().filter(|c| c.rank == Rank::ACE).count();
-    let est = best_trump(&hand, &Suit::ALL).map_or(0.0, |t| trick_estimate(&hand, t));
-    let est_h = trick_estimate(&hand, Suit::Hearts);
-    let risky = misere_risky(&hand, 5);
+    let est = best_trump(hand, &Suit::ALL).map_or(0.0, |t| trick_estimate(hand, t));
+    let est_h = trick_estimate(hand, Suit::Hearts);
+    let risky = misere_risky(hand, 5);
     let misere_ok = risky.is_empty();
-    let open_ok = misere_risky(&hand, 4).is_empty();
-    let piek_ok = risky.len() == 1 && risky[0].rank == Rank::ACE && aces == 1;
+    let open_ok = misere_risky(hand, 4).is_empty();
+    let piek_ok = risky.len() == 1 && top(risky).is_some_and(|c| c.rank == Rank::ACE) && aces == 1;
     let supports = |token: &str| -> bool {
         let base = token.strip_suffix("_join").unwrap_or(token);
         match base {
@@ -203,7 +234,7 @@ fn bid(view: &Value, legal: &[String]) -> Option<String> {
     if legal.iter().any(|t| t == "malheur") {
         return Some("malheur".into());
     }
-    if misere_risky(&hand, 7).len() <= 1 {
+    if misere_risky(hand, 7).len() <= 1 {
         if let Some(b) = lowest(&|t| t == "misere" || t == "piek") {
             return Some(b);
         }
@@ -211,21 +242,20 @@ fn bid(view: &Value, legal: &[String]) -> Option<String> {
     lowest(&|_| true)
 }
 
-fn choose_trump(view: &Value, legal: &[String]) -> Option<String> {
-    let hand = cards(&view["hand"]);
+fn choose_trump(view: &RikkenView, legal: &[String]) -> Option<String> {
     let allowed: Vec<Suit> = legal.iter().filter_map(|t| t.parse().ok()).collect();
-    best_trump(&hand, &allowed).map(|s| s.to_string())
+    best_trump(&view.deal.hand, &allowed).map(|s| s.to_string())
 }
 
-fn call(view: &Value, legal: &[String]) -> Option<String> {
-    let hand = cards(&view["hand"]);
-    let trump = view["trump"].as_str().and_then(|t| t.parse::<Suit>().ok());
+fn call(view: &RikkenView, legal: &[String]) -> Option<String> {
+    let hand = &view.deal.hand[..];
+    let trump = view.trump_suit();
     parse_legal_cards(legal)
         .into_iter()
         .max_by_key(|c| {
-            let len = of_suit(&hand, c.suit).len() as i32;
-            let k = i32::from(c.rank < Rank::KING && has(&hand, Rank::KING, c.suit));
-            let q = i32::from(c.rank < Rank::QUEEN && has(&hand, Rank::QUEEN, c.suit) && len >= 2);
+            let len = of_suit(hand, c.suit).len() as i32;
+            let k = i32::from(c.rank < Rank::KING && has(hand, Rank::KING, c.suit));
+            let q = i32::from(c.rank < Rank::QUEEN && has(hand, Rank::QUEEN, c.suit) && len >= 2);
             let not_trump = i32::from(Some(c.suit) != trump);
             // Prefer a suit where the partner's card makes own honours good; avoid trump.
             (not_trump, 6 * k + 3 * q + len, std::cmp::Reverse(c.index()))
@@ -250,36 +280,36 @@ enum Kind {
     Mie,
 }
 
-struct Ctx {
+struct Ctx<'a> {
     seat: usize,
     players: usize,
-    hand: Vec<Card>,
+    hand: &'a [Card],
     trump: Option<Suit>,
     kind: Kind,
-    declarers: Vec<usize>,
+    declarers: &'a [usize],
     partner: Option<usize>,
     /// The declaring side is known to everybody (or the contract is one against three).
     sides_known: bool,
     leader: usize,
-    trick: Vec<Card>,
+    trick: &'a [Card],
     /// Cards neither in my hand nor seen played.
     unseen: CardSet,
-    exposed: Vec<(usize, Vec<Card>)>,
-    tricks_won: Vec<u64>,
+    /// My hand as a set.
+    hand_set: CardSet,
+    /// Open hands by seat, without the cards played from them.
+    exposed: &'a BTreeMap<usize, Vec<Card>>,
+    tricks_won: &'a [u32],
 }
 
-impl Ctx {
-    fn from_view(view: &Value) -> Option<Ctx> {
-        let seat = view["seat"].as_u64()? as usize;
-        let players = view["players"].as_u64().unwrap_or(4) as usize;
-        let hand = cards(&view["hand"]);
-        let trump = view["trump"].as_str().and_then(|t| t.parse::<Suit>().ok());
-        let bid = view["contract"]["bid"].as_str().unwrap_or("");
-        let declarers: Vec<usize> = view["contract"]["declarers"]
-            .as_array()
-            .map(|a| a.iter().filter_map(|x| x.as_u64().map(|x| x as usize)).collect())
-            .unwrap_or_default();
-        let partner = view["partner"].as_u64().map(|p| p as usize);
+impl<'a> Ctx<'a> {
+    fn from_view(view: &'a RikkenView) -> Ctx<'a> {
+        let d = &view.deal;
+        let seat = view.seat;
+        let (bid, declarers): (&str, &[usize]) = match &d.contract {
+            Some((bid, declarers)) => (bid, declarers),
+            None => ("", &[]),
+        };
+        let partner = d.partner;
         let base = bid.strip_suffix("_join").unwrap_or(bid);
         let kind = match base {
             "misere" | "open_misere" | "open_misere_praatje" => Kind::Misere,
@@ -290,43 +320,29 @@ impl Ctx {
         };
         let with_partner = matches!(base, "rik" | "rik_beter" | "malheur" | "op_voorhand");
         let sides_known = !with_partner || partner.is_some();
-        let (leader, trick) = match &view["trick"] {
-            Value::Object(t) => (
-                t.get("leader").and_then(Value::as_u64).unwrap_or(seat as u64) as usize,
-                t.get("cards").map(cards).unwrap_or_default(),
-            ),
-            _ => (seat, Vec::new()),
+        let (leader, trick): (usize, &[Card]) = match &d.trick {
+            Some((leader, cards)) => (*leader, cards),
+            None => (seat, &[]),
         };
-        let mut seen = CardSet::from_cards(&hand);
-        for c in cards(&view["played"]) {
+        let mut seen = CardSet::from_cards(&d.hand);
+        for &c in &d.played {
             seen.insert(c);
         }
-        for t in view["tricks"].as_array().into_iter().flatten() {
-            for c in cards(&t["cards"]) {
+        for t in &d.tricks {
+            for &c in t.cards.iter().flatten() {
                 seen.insert(c);
             }
         }
-        for &c in &trick {
+        for &c in trick {
             seen.insert(c);
         }
+        let hand_set = CardSet::from_cards(&d.hand);
         let unseen = CardSet((1u64 << 52) - 1).minus(seen);
-        let exposed = view["exposed"]
-            .as_object()
-            .map(|m| {
-                m.iter()
-                    .filter_map(|(k, v)| Some((k.parse().ok()?, cards(v))))
-                    .collect()
-            })
-            .unwrap_or_default();
-        let tricks_won = view["tricks_won"]
-            .as_array()
-            .map(|a| a.iter().map(|x| x.as_u64().unwrap_or(0)).collect())
-            .unwrap_or_else(|| vec![0; players]);
-        Some(Ctx {
+        Ctx {
             seat,
-            players,
-            hand,
-            trump,
+            players: view.players,
+            hand: &d.hand,
+            trump: view.trump_suit(),
             kind,
             declarers,
             partner,
@@ -334,9 +350,10 @@ impl Ctx {
             leader,
             trick,
             unseen,
-            exposed,
-            tricks_won,
-        })
+            hand_set,
+            exposed: &d.exposed,
+            tricks_won: &d.tricks_won,
+        }
     }
 
     fn on_declarer_side(&self, s: usize) -> bool {
@@ -380,7 +397,7 @@ impl Ctx {
 
     /// No unseen card of the suit ranks above `c`.
     fn is_master(&self, c: Card) -> bool {
-        self.unseen.of_suit(c.suit).cards().iter().all(|u| u.rank < c.rank)
+        at_or_above(self.unseen, c).is_empty()
     }
 
     fn unseen_in(&self, s: Suit) -> usize {
@@ -403,12 +420,12 @@ fn highest(cs: &[Card]) -> Option<Card> {
     cs.iter().copied().max_by_key(|c| (c.rank, c.index()))
 }
 
-fn play(view: &Value, legal: &[String]) -> Option<String> {
+fn play(view: &RikkenView, legal: &[String]) -> Option<String> {
     let l = parse_legal_cards(legal);
     if l.len() <= 1 {
         return l.first().map(|c| c.to_string());
     }
-    let ctx = Ctx::from_view(view)?;
+    let ctx = Ctx::from_view(view);
     let me = ctx.seat;
     let card = match ctx.kind {
         Kind::Tricks => play_tricks(&ctx, &l),
@@ -432,7 +449,7 @@ fn discard(ctx: &Ctx, l: &[Card]) -> Option<Card> {
     let pool = if side.is_empty() { l.to_vec() } else { side };
     pool.iter()
         .copied()
-        .min_by_key(|&c| (ctx.is_master(c), c.rank, of_suit(&ctx.hand, c.suit).len()))
+        .min_by_key(|&c| (ctx.is_master(c), c.rank, ctx.hand_set.of_suit(c.suit).len()))
 }
 
 fn play_tricks(ctx: &Ctx, l: &[Card]) -> Option<Card> {
@@ -479,15 +496,14 @@ fn play_tricks(ctx: &Ctx, l: &[Card]) -> Option<Card> {
 fn lead_tricks(ctx: &Ctx, l: &[Card]) -> Option<Card> {
     let declaring = ctx.on_declarer_side(ctx.seat);
     if let Some(t) = ctx.trump {
-        let mine = of_suit(l, t);
+        let mine = CardSet::from_cards(l).of_suit(t);
         let out = ctx.unseen_in(t);
-        if declaring && out > 0 && !mine.is_empty() {
-            let top = mine[0];
-            if ctx.is_master(top) && (mine.len() >= 2 || out <= 2) {
-                return Some(top);
+        if let Some(high) = top(mine).filter(|_| declaring && out > 0) {
+            if ctx.is_master(high) && (mine.len() >= 2 || out <= 2) {
+                return Some(high);
             }
             if mine.len() >= 4 {
-                return Some(top);
+                return Some(high);
             }
         }
     }
@@ -505,16 +521,19 @@ fn lead_tricks(ctx: &Ctx, l: &[Card]) -> Option<Card> {
         return Some(c);
     }
     // A low card of the longest side suit, not away from an unguarded king.
-    let side: Vec<Card> = l.iter().copied().filter(|c| Some(c.suit) != ctx.trump).collect();
+    let mut side = CardSet::from_cards(l);
+    if let Some(t) = ctx.trump {
+        side = side.minus(side.of_suit(t));
+    }
     if side.is_empty() {
         return lowest(l);
     }
     Suit::ALL
         .iter()
         .filter_map(|&s| {
-            let cs = of_suit(&side, s);
-            let c = *cs.last()?;
-            let bare_k = cs.len() == 2 && cs[0].rank == Rank::KING;
+            let cs = side.of_suit(s);
+            let c = bottom(cs)?;
+            let bare_k = cs.len() == 2 && top(cs).is_some_and(|h| h.rank == Rank::KING);
             Some((c, cs.len() as i32 - 3 * i32::from(bare_k)))
         })
         .max_by_key(|&(c, score)| (score, std::cmp::Reverse(c.rank)))
@@ -526,13 +545,7 @@ fn lead_tricks(ctx: &Ctx, l: &[Card]) -> Option<Card> {
 fn avoid(ctx: &Ctx, l: &[Card]) -> Option<Card> {
     if ctx.trick.is_empty() {
         return l.iter().copied().min_by_key(|&c| {
-            let lower = ctx
-                .unseen
-                .of_suit(c.suit)
-                .cards()
-                .iter()
-                .filter(|u| u.rank < c.rank)
-                .count();
+            let lower = below(ctx.unseen, c).len();
             (ctx.is_master(c), lower, c.rank)
         });
     }
@@ -586,16 +599,16 @@ fn against_misere(ctx: &Ctx, l: &[Card]) -> Option<Card> {
     let decl: Vec<usize> = ctx.declarers.iter().copied().filter(|&d| d != ctx.seat).collect();
     if ctx.trick.is_empty() {
         // With an open hand: lead a suit where the declarer's lowest card beats my lowest.
+        let mine = CardSet::from_cards(l);
         let best = ctx
             .exposed
             .iter()
             .filter(|(s, _)| decl.contains(s))
             .flat_map(|(_, open)| {
-                Suit::ALL.iter().filter_map(|&s| {
-                    let theirs = of_suit(open, s);
-                    let mine = of_suit(l, s);
-                    let (t, m) = (theirs.last()?, mine.last()?);
-                    (t.rank > m.rank).then_some((*m, t.rank.value() as i32 - m.rank.value() as i32))
+                let theirs = CardSet::from_cards(open);
+                Suit::ALL.iter().filter_map(move |&s| {
+                    let (t, m) = (bottom(theirs.of_suit(s))?, bottom(mine.of_suit(s))?);
+                    (t.rank > m.rank).then_some((m, t.rank.value() as i32 - m.rank.value() as i32))
                 })
             })
             .max_by_key(|&(c, margin)| (margin, std::cmp::Reverse(c.rank)));
@@ -656,7 +669,7 @@ mod tests {
     use crate::game::SeatView;
     use crate::games::rikken::view::tests::{view_for, HANDS};
     use crate::games::rikken::view::RikkenView;
-    use serde_json::json;
+    use serde_json::Value;
 
     struct Rng(u64);
     impl Rng {
@@ -686,11 +699,16 @@ mod tests {
             .collect()
     }
 
-    fn tell(views: &mut [RikkenView], to: Option<usize>, line: &str) {
+    /// Folds one protocol line into a view.
+    fn say(view: &mut RikkenView, line: &str) {
         let w: Vec<String> = line.split(' ').map(String::from).collect();
+        view.observe(&w[0], &w[1..]);
+    }
+
+    fn tell(views: &mut [RikkenView], to: Option<usize>, line: &str) {
         for (s, v) in views.iter_mut().enumerate() {
             if to.is_none_or(|t| t == s) {
-                v.observe(&w[0], &w[1..]);
+                say(v, line);
             }
         }
     }
@@ -746,7 +764,7 @@ mod tests {
             None
         } else {
             let legal: Vec<String> = ["S", "H", "D", "C"].iter().map(|s| s.to_string()).collect();
-            let t = simple_policy(&views[declarers[0]].to_json(), "trump", &legal);
+            let t = simple_policy(&views[declarers[0]], "trump", &legal);
             assert!(legal.contains(&t));
             tell(&mut views, None, &format!("move {} {t} trump", declarers[0]));
             t.parse::<Suit>().ok()
@@ -781,7 +799,7 @@ mod tests {
                 };
                 let legal = strings(&legal);
                 let choice = if smart[s] {
-                    let c = simple_policy(&views[s].to_json(), "play", &legal);
+                    let c = simple_policy(&views[s], "play", &legal);
                     assert!(legal.contains(&c), "{c} not in {legal:?}");
                     c
                 } else {
@@ -801,7 +819,7 @@ mod tests {
             tell(&mut views, None, &format!("trick {n} {leader}"));
         }
         for v in &views {
-            assert!(v.to_json()["hand"].as_array().unwrap().is_empty());
+            assert!(v.deal.hand.is_empty());
         }
         won
     }
@@ -875,10 +893,27 @@ mod tests {
         }
     }
 
-    fn bid_view(hand: &str, auction: Value) -> Value {
-        json!({"game": "rikken", "players": 4, "seat": 0, "hand": hand.split(' ').collect::<Vec<_>>(),
-               "auction": auction, "contract": null, "trump": null, "called": null, "partner": null,
-               "tricks": [], "trick": null, "tricks_won": [0, 0, 0, 0], "played": []})
+    /// Seat 0's view in the auction of deal 1: its hand, and the bids before its turn.
+    fn bid_view(hand: &str, auction: &[(usize, &str)]) -> RikkenView {
+        let mut v = view_for(0, false);
+        say(&mut v, "deal 1 3");
+        say(&mut v, &format!("hand {hand}"));
+        for (seat, bid) in auction {
+            say(&mut v, &format!("move {seat} {bid} bid"));
+        }
+        v
+    }
+
+    /// A seat view of another game: the policy answers the first legal token.
+    struct OtherView;
+    impl SeatView for OtherView {
+        fn observe(&mut self, _: &str, _: &[String]) {}
+        fn to_json(&self) -> Value {
+            Value::Null
+        }
+        fn as_any(&self) -> &dyn std::any::Any {
+            self
+        }
     }
 
     fn toks(s: &str) -> Vec<String> {
@@ -892,29 +927,20 @@ mod tests {
     fn bids_follow_the_strength_of_the_hand() {
         // Weak, no misère either: pass.
         let weak = "QS 8S 3S JH 9H 4H KD 9D 5D QC TC 7C 2C";
-        assert_eq!(simple_policy(&bid_view(weak, json!([])), "bid", &toks(OPENING)), "pass");
+        assert_eq!(simple_policy(&bid_view(weak, &[]), "bid", &toks(OPENING)), "pass");
         // Long strong spades and side aces: rik.
         let strong = "AS KS QS JS 9S 4S AH 5H KD 7D 3D 8C 2C";
-        assert_eq!(
-            simple_policy(&bid_view(strong, json!([])), "bid", &toks(OPENING)),
-            "rik"
-        );
+        assert_eq!(simple_policy(&bid_view(strong, &[]), "bid", &toks(OPENING)), "rik");
         // The same hand over a rik bids alone.
         let over = toks("pass rik_beter alone7 alone7_beter alone8 alone8_beter misere piek alone9 solo");
-        assert_eq!(
-            simple_policy(&bid_view(strong, json!([[3, "rik"]])), "bid", &over),
-            "alone7"
-        );
+        assert_eq!(simple_policy(&bid_view(strong, &[(3, "rik")]), "bid", &over), "alone7");
         // Low cards everywhere: misère.
         let low = "7S 4S 2S 6H 3H 2H 8D 5D 3D 2D 6C 4C 2C";
-        assert_eq!(
-            simple_policy(&bid_view(low, json!([])), "bid", &toks(OPENING)),
-            "misere"
-        );
+        assert_eq!(simple_policy(&bid_view(low, &[]), "bid", &toks(OPENING)), "misere");
         // Three aces and no pass allowed: the obligatory malheur.
         let aces = "AS 4S 2S AH 3H 2H AD 5D 3D 2D 6C 4C 2C";
         let forced = toks("malheur open_misere open_piek open_misere_praatje open_piek_praatje solo solo_beter");
-        assert_eq!(simple_policy(&bid_view(aces, json!([])), "bid", &forced), "malheur");
+        assert_eq!(simple_policy(&bid_view(aces, &[]), "bid", &forced), "malheur");
         // The answer is always legal, whatever subset is offered.
         let all = toks(
             "pass rik rik_beter alone7 alone8_beter misere misere_join piek malheur open_misere \
@@ -927,7 +953,7 @@ mod tests {
                 if legal.is_empty() {
                     continue;
                 }
-                let b = simple_policy(&bid_view(hand, json!([])), "bid", &legal);
+                let b = simple_policy(&bid_view(hand, &[]), "bid", &legal);
                 assert!(legal.contains(&b), "{b} not in {legal:?}");
             }
         }
@@ -936,18 +962,19 @@ mod tests {
     #[test]
     fn trump_and_call_choices() {
         let hand = "AS KS QS JS 9S 4S AH 5H KD 7D 3D 8C 2C";
-        let v = bid_view(hand, json!([]));
+        let v = bid_view(hand, &[]);
         assert_eq!(simple_policy(&v, "trump", &toks("S H D C")), "S");
         assert_eq!(simple_policy(&v, "trump", &toks("H D C")), "D");
         let mut v = v;
-        v["trump"] = json!("S");
+        say(&mut v, "trump S");
         // The ace of diamonds, where it holds the king.
         assert_eq!(simple_policy(&v, "call", &toks("AD AC")), "AD");
         assert_eq!(simple_policy(&v, "call", &toks("AC")), "AC");
-        // Nonsense decisions and bad views still give a legal answer.
-        assert_eq!(simple_policy(&json!({}), "play", &toks("2C 3C")), "2C");
-        assert_eq!(simple_policy(&json!(null), "what", &toks("x y")), "x");
-        assert_eq!(simple_policy(&json!({}), "bid", &toks("pass")), "pass");
+        // Nonsense decisions and views of another game still give a legal answer.
+        assert_eq!(simple_policy(&v, "what", &toks("x y")), "x");
+        assert_eq!(simple_policy(&OtherView, "play", &toks("3C 2C")), "3C");
+        assert_eq!(simple_policy(&OtherView, "bid", &toks("rik pass")), "rik");
+        assert_eq!(simple_policy(&v, "play", &[]), "");
     }
 
     #[test]
@@ -957,17 +984,58 @@ mod tests {
         let upto = lines.iter().position(|(_, l)| l == "move 2 4D play").unwrap();
         let mut v = view_for(2, false);
         crate::games::rikken::view::tests::feed(&mut v, &lines, upto);
-        let j = v.to_json();
         // Partner E wins with the ace: S (an opponent of N and E) cannot win, plays lowest.
-        assert_eq!(simple_policy(&j, "play", &toks("JD 9D 4D")), "4D");
+        assert_eq!(simple_policy(&v, "play", &toks("JD 9D 4D")), "4D");
         // The only legal card is played.
-        assert_eq!(simple_policy(&j, "play", &toks("9D")), "9D");
+        assert_eq!(simple_policy(&v, "play", &toks("9D")), "9D");
         // N leads trick 1 as rikker with ♠A K Q 5 in trumps: draws trumps with the ace.
         let upto = lines.iter().position(|(_, l)| l == "move 0 AS play").unwrap();
         let mut v = view_for(0, false);
         crate::games::rikken::view::tests::feed(&mut v, &lines, upto);
-        let legal = strings(&cards(&v.to_json()["hand"]));
-        assert_eq!(simple_policy(&v.to_json(), "play", &legal), "AS");
+        let legal = strings(&v.deal.hand);
+        assert_eq!(simple_policy(&v, "play", &legal), "AS");
+    }
+
+    #[test]
+    fn the_suit_bit_helpers_agree_with_their_card_by_card_definitions() {
+        let mut rng = Rng(11);
+        for _ in 0..300 {
+            let set = CardSet(rng.next() & ((1u64 << 52) - 1));
+            let cards = set.cards();
+            for s in Suit::ALL {
+                let suit: Vec<Card> = cards.iter().copied().filter(|c| c.suit == s).collect();
+                assert_eq!(top(set.of_suit(s)), suit.iter().copied().max_by_key(|c| c.rank));
+                assert_eq!(bottom(set.of_suit(s)), suit.iter().copied().min_by_key(|c| c.rank));
+            }
+            for c in full_deck() {
+                let of = |keep: &dyn Fn(&Card) -> bool| {
+                    CardSet::from_cards(
+                        &cards
+                            .iter()
+                            .copied()
+                            .filter(|u| u.suit == c.suit && keep(u))
+                            .collect::<Vec<_>>(),
+                    )
+                };
+                assert_eq!(at_or_above(set, c), of(&|u| u.rank >= c.rank), "{c}");
+                assert_eq!(below(set, c), of(&|u| u.rank < c.rank), "{c}");
+            }
+            // Misère risk: the i-th lowest card of a suit above rank base + 2 i.
+            let hand: Vec<Card> = cards.iter().copied().take(13).collect();
+            for base in [4, 5, 7] {
+                let mut naive = CardSet::EMPTY;
+                for s in Suit::ALL {
+                    let mut cs: Vec<Card> = hand.iter().copied().filter(|c| c.suit == s).collect();
+                    cs.sort_by_key(|c| c.rank);
+                    for (i, c) in cs.iter().enumerate() {
+                        if usize::from(c.rank.value()) > usize::from(base) + 2 * i {
+                            naive.insert(*c);
+                        }
+                    }
+                }
+                assert_eq!(misere_risky(&hand, base), naive);
+            }
+        }
     }
 
     #[test]

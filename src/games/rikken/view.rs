@@ -2,8 +2,9 @@
 //! (protocol.md §6.1), and its JSON form (protocol.md §6.3, without `decision`, `legal` and
 //! `time_ms`, which the referee adds).
 
-use crate::cards::Card;
+use crate::cards::{Card, Suit};
 use crate::game::{GameInfo, Seat, SeatView};
+use crate::options::Options;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 
@@ -37,29 +38,29 @@ impl MoveKind {
 
 /// A completed trick; `cards` is `None` under `hide_quitted_tricks`.
 #[derive(Clone, Debug)]
-struct DoneTrick {
+pub(super) struct DoneTrick {
     leader: Seat,
-    cards: Option<Vec<Card>>,
+    pub(super) cards: Option<Vec<Card>>,
     winner: Seat,
 }
 
 /// Everything that belongs to the current deal (reset by a `deal` line).
 #[derive(Clone, Debug, Default)]
-struct DealState {
+pub(super) struct DealState {
     number: Option<u64>,
     dealer: Option<Seat>,
-    hand: Vec<Card>,
+    pub(super) hand: Vec<Card>,
     auction: Vec<(Seat, String)>,
-    contract: Option<(String, Vec<Seat>)>,
-    trump: Option<String>,
+    pub(super) contract: Option<(String, Vec<Seat>)>,
+    pub(super) trump: Option<String>,
     called: Option<String>,
-    partner: Option<Seat>,
+    pub(super) partner: Option<Seat>,
     aces: Vec<String>,
-    exposed: BTreeMap<Seat, Vec<Card>>,
-    tricks: Vec<DoneTrick>,
-    trick: Option<(Seat, Vec<Card>)>,
-    tricks_won: Vec<u32>,
-    played: Vec<Card>,
+    pub(super) exposed: BTreeMap<Seat, Vec<Card>>,
+    pub(super) tricks: Vec<DoneTrick>,
+    pub(super) trick: Option<(Seat, Vec<Card>)>,
+    pub(super) tricks_won: Vec<u32>,
+    pub(super) played: Vec<Card>,
     hints: Vec<String>,
     ended: Option<String>,
 }
@@ -67,11 +68,12 @@ struct DealState {
 /// One seat's knowledge of a Rikken game.
 pub struct RikkenView {
     game: String,
-    players: usize,
-    seat: Seat,
-    options: Value,
+    pub(super) players: usize,
+    pub(super) seat: Seat,
+    /// The game's options, made JSON only in `to_json` (a process bot that asked for `view`).
+    options: Options,
     hide_quitted_tricks: bool,
-    deal: DealState,
+    pub(super) deal: DealState,
     scores: Option<Vec<Value>>,
 }
 
@@ -85,13 +87,23 @@ impl RikkenView {
             game: info.game.clone(),
             players: info.players,
             seat: info.seat,
-            options: info.options.to_json(),
+            options: info.options.clone(),
             hide_quitted_tricks,
             deal: DealState {
                 tricks_won: vec![0; info.players],
                 ..DealState::default()
             },
             scores: None,
+        }
+    }
+
+    /// The trump suit of the deal, once declared (`None` before, and for `trump none`).
+    pub(super) fn trump_suit(&self) -> Option<Suit> {
+        let t = self.deal.trump.as_deref()?;
+        let mut chars = t.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) => Suit::from_letter(c),
+            _ => None,
         }
     }
 
@@ -257,7 +269,7 @@ impl SeatView for RikkenView {
             "game": self.game,
             "players": self.players,
             "seat": self.seat,
-            "options": self.options,
+            "options": self.options.to_json(),
             "deal": d.number,
             "dealer": d.dealer,
             "hand": card_strings(&d.hand),
@@ -287,7 +299,7 @@ pub fn new_view(info: &GameInfo) -> Box<dyn SeatView> {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::options::{OptionSpec, Options};
+    use crate::options::OptionSpec;
 
     pub(crate) const HANDS: [&str; 4] = [
         "AS KS QS 5S AH 9H 4H KD 7D QC JC 8C 3C",
@@ -600,6 +612,20 @@ pub(crate) mod tests {
         assert_eq!(j["auction"].as_array().unwrap().len(), 5);
         assert_eq!(j["called"], "AS");
         assert_eq!(j["trick"], json!({"leader": 0, "cards": ["KC"]}));
+    }
+
+    #[test]
+    fn the_trump_suit_is_typed_once_declared_and_none_without_trump() {
+        let lines = rik_deal();
+        let mut v = view_for(2, false);
+        feed(&mut v, &lines, position(&lines, "trump S"));
+        assert_eq!(v.trump_suit(), None);
+        feed(&mut v, &lines, position(&lines, "trump S") + 1);
+        assert_eq!(v.trump_suit(), Some(Suit::Spades));
+        assert_eq!(v.to_json()["trump"], "S");
+        observe_all(&mut v, &["deal 2 0", "contract misere 1", "trump none"]);
+        assert_eq!(v.trump_suit(), None);
+        assert_eq!(v.to_json()["trump"], "none");
     }
 
     #[test]
