@@ -11,6 +11,7 @@ use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha20Rng;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, VecDeque};
+use std::sync::Arc;
 
 /// What a derived seed is for; part of the ChaCha key, so streams never overlap.
 #[derive(Clone, Copy, Debug)]
@@ -211,13 +212,16 @@ impl DealSpec {
 
 /// The source of every chance event of one game, and the log of the deals it made. A clone
 /// (a game state copied for search) makes the same deals as the original from then on.
+///
+/// Cloning is cheap: the log and the given deals are shared (reference-counted) and copied
+/// only when a clone makes a deal of its own.
 #[derive(Clone)]
 pub struct Chance {
     rng: Rng,
-    given: VecDeque<DealSpec>,
+    given: Arc<VecDeque<DealSpec>>,
     /// Where the deals came from: `"seed"` or `"file"`.
     source: &'static str,
-    log: Vec<Deal>,
+    log: Arc<Vec<Deal>>,
     /// The game's name for messages about given deals ("Rikken deals 13").
     title: &'static str,
 }
@@ -227,9 +231,9 @@ impl Chance {
     pub fn seeded(game_seed: u64) -> Chance {
         Chance {
             rng: Rng::new(game_seed, Purpose::Deal, 0),
-            given: VecDeque::new(),
+            given: Arc::default(),
             source: "seed",
-            log: vec![],
+            log: Arc::default(),
             title: "this game",
         }
     }
@@ -239,9 +243,9 @@ impl Chance {
         let source = if deals.is_empty() { "seed" } else { "file" };
         Chance {
             rng: Rng::new(game_seed, Purpose::Deal, 0),
-            given: deals.into(),
+            given: Arc::new(deals.into()),
             source,
-            log: vec![],
+            log: Arc::default(),
             title: "this game",
         }
     }
@@ -278,7 +282,12 @@ impl Chance {
 
     /// Makes the next deal.
     pub fn deal(&mut self, req: &DealRequest) -> Result<Deal, String> {
-        let deal = match self.given.pop_front() {
+        let next = if self.given.is_empty() {
+            None
+        } else {
+            Arc::make_mut(&mut self.given).pop_front()
+        };
+        let deal = match next {
             Some(spec) => self.complete(req, spec)?,
             None => {
                 let order = match &req.cut_from {
@@ -297,7 +306,7 @@ impl Chance {
                 req.deal_order(&order)
             }
         };
-        self.log.push(deal.clone());
+        Arc::make_mut(&mut self.log).push(deal.clone());
         Ok(deal)
     }
 
@@ -563,6 +572,21 @@ mod tests {
         let mut all: Vec<Card> = d1.hands.concat();
         all.sort_by_key(|c| c.index());
         assert_eq!(all, full_deck());
+    }
+
+    /// A clone shares the log until it deals itself (search clones states by the million),
+    /// and deals what the original deals; the original's log is never touched by a clone.
+    #[test]
+    fn a_clone_shares_the_log_until_it_deals_and_deals_the_same() {
+        let req = DealRequest::hands(0, full_deck(), 4, 13);
+        let mut a = Chance::given(9, vec![DealSpec::default()]);
+        a.deal(&req).unwrap();
+        let mut b = a.clone();
+        assert!(Arc::ptr_eq(&a.log, &b.log) && Arc::ptr_eq(&a.given, &b.given));
+        let from_b = b.deal(&req).unwrap();
+        assert!(!Arc::ptr_eq(&a.log, &b.log));
+        assert_eq!((a.deals().len(), b.deals().len()), (1, 2));
+        assert_eq!(a.deal(&req).unwrap(), from_b);
     }
 
     #[test]
