@@ -3,6 +3,7 @@
 
 use crate::cards::Card;
 use crate::game::{GameInfo, Seat, SeatView};
+use crate::options::Options;
 use serde_json::{json, Value};
 
 #[derive(Clone, Debug)]
@@ -17,7 +18,8 @@ pub struct KulView {
     game: String,
     players: usize,
     seat: Seat,
-    options: Value,
+    /// Made JSON only in `to_json` (for a process bot that asked for `view`).
+    options: Options,
     game_no: u64,
     stake: i64,
     pot: i64,
@@ -44,7 +46,7 @@ impl KulView {
             game: info.game.clone(),
             players: info.players,
             seat: info.seat,
-            options: info.options.to_json(),
+            options: info.options.clone(),
             game_no: 0,
             stake: 0,
             pot: 0,
@@ -161,7 +163,7 @@ impl SeatView for KulView {
             "game": self.game,
             "players": self.players,
             "seat": self.seat,
-            "options": self.options,
+            "options": self.options.to_json(),
             "game_no": self.game_no,
             "stake": self.stake,
             "pot": self.pot,
