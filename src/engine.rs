@@ -97,6 +97,10 @@ pub trait Engine: Clone + Send + 'static {
 pub struct Typed<G: Engine> {
     engine: G,
     events: Vec<Event>,
+    /// False when nobody reads the events: actions are then applied with [`NoEvents`].
+    listening: bool,
+    /// The legal actions of the last [`Game::legal_count`], addressed by index.
+    legal: Vec<G::Action>,
 }
 
 impl<G: Engine> Typed<G> {
@@ -104,7 +108,12 @@ impl<G: Engine> Typed<G> {
     pub fn new(build: impl FnOnce(&mut Vec<Event>) -> Result<G, String>) -> Result<Typed<G>, String> {
         let mut events = Vec::new();
         let engine = build(&mut events)?;
-        Ok(Typed { engine, events })
+        Ok(Typed {
+            engine,
+            events,
+            listening: true,
+            legal: Vec::new(),
+        })
     }
 
     /// The typed engine inside.
@@ -134,11 +143,37 @@ impl<G: Engine> Game for Typed<G> {
 
     fn apply(&mut self, token: &str) -> Result<(), String> {
         let action = self.engine.parse(token)?;
-        self.engine.apply(action, &mut self.events)
+        if self.listening {
+            self.engine.apply(action, &mut self.events)
+        } else {
+            self.engine.apply(action, &mut NoEvents)
+        }
     }
 
     fn take_events(&mut self) -> Vec<Event> {
         std::mem::take(&mut self.events)
+    }
+
+    fn set_listening(&mut self, listening: bool) {
+        self.listening = listening;
+    }
+
+    fn legal_count(&mut self) -> usize {
+        self.engine.legal(&mut self.legal);
+        self.legal.len()
+    }
+
+    fn legal_token(&self, i: usize) -> String {
+        self.legal[i].to_string()
+    }
+
+    fn apply_legal(&mut self, i: usize) -> Result<(), String> {
+        let action = self.legal[i];
+        if self.listening {
+            self.engine.apply(action, &mut self.events)
+        } else {
+            self.engine.apply(action, &mut NoEvents)
+        }
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -150,7 +185,12 @@ impl<G: Engine> Game for Typed<G> {
     }
 
     fn on_fault(&mut self, seat: Seat, kind: &str) -> FaultRuling {
-        match self.engine.on_fault(seat, kind, &mut self.events) {
+        let ruling = if self.listening {
+            self.engine.on_fault(seat, kind, &mut self.events)
+        } else {
+            self.engine.on_fault(seat, kind, &mut NoEvents)
+        };
+        match ruling {
             Ruling::Substitute => Ruling::Substitute,
             Ruling::Play(a) => Ruling::Play(a.to_string()),
             Ruling::Handled => Ruling::Handled,

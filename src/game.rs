@@ -118,6 +118,25 @@ pub trait Game: Send {
     fn apply(&mut self, action: &str) -> Result<(), String>;
     /// Events produced since the last call, in order.
     fn take_events(&mut self) -> Vec<Event>;
+    /// Whether anybody listens to the events from now on. When nobody does (every seat a
+    /// built-in bot that reads no view), an engine may skip making them: `take_events` then
+    /// returns only those made before. The default keeps making them.
+    fn set_listening(&mut self, _listening: bool) {}
+    /// The number of legal actions of the seat to move; they are then addressed by index with
+    /// [`legal_token`](Game::legal_token) and [`apply_legal`](Game::apply_legal), in the order
+    /// of `legal_actions`, without making every token. (Defaults through `legal_actions`.)
+    fn legal_count(&mut self) -> usize {
+        self.legal_actions().len()
+    }
+    /// The token of legal action `i` (after [`legal_count`](Game::legal_count)).
+    fn legal_token(&self, i: usize) -> String {
+        self.legal_actions().swap_remove(i)
+    }
+    /// Applies legal action `i` (after [`legal_count`](Game::legal_count)).
+    fn apply_legal(&mut self, i: usize) -> Result<(), String> {
+        let token = self.legal_token(i);
+        self.apply(&token)
+    }
     /// The outcome, once the game is over.
     fn outcome(&self) -> Option<Outcome>;
     /// The chance source, whose log holds every deal made so far.

@@ -113,6 +113,34 @@ impl Clock {
     }
 }
 
+/// Each seat's thinking time in a game, and its clock (`--time`).
+struct SeatTimes {
+    /// Milliseconds spent deciding, per seat.
+    think: Vec<f64>,
+    /// What is left on each seat's clock, with `--time`.
+    clock: Option<(Vec<Duration>, Clock)>,
+}
+
+impl SeatTimes {
+    fn new(n: usize, clock: Option<Clock>) -> SeatTimes {
+        SeatTimes {
+            think: vec![0.0; n],
+            clock: clock.map(|c| (vec![c.bank; n], c)),
+        }
+    }
+    /// What is left on `seat`'s clock (with `--time`).
+    fn left(&self, seat: Seat) -> Option<Duration> {
+        self.clock.as_ref().map(|(left, _)| left[seat])
+    }
+    /// `seat` took `ms` for a decision: off its clock, then the increment on.
+    fn spent(&mut self, seat: Seat, ms: f64) {
+        self.think[seat] += ms;
+        if let Some((left, clock)) = &mut self.clock {
+            left[seat] = left[seat].saturating_sub(Duration::from_secs_f64(ms / 1000.0)) + clock.increment;
+        }
+    }
+}
+
 /// What a bot's fault does (`--on-fault`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum FaultPolicy {
@@ -689,14 +717,40 @@ impl Table {
         let mut actions: Vec<ActionRecord> = Vec::new();
         let mut faults: Vec<FaultRecord> = Vec::new();
         let mut forfeit: Option<ForfeitRecord> = None;
-        // Per seat: time spent deciding, and the clock (`--time`).
-        let mut think = vec![0.0f64; n];
-        let mut clocks: Option<Vec<Duration>> = self.cfg.clock.map(|c| vec![c.bank; n]);
+        let mut time = SeatTimes::new(n, self.cfg.clock);
+        // Nobody reads the events when every seat is a built-in bot that needs no view.
+        let listening = seat_of.iter().any(|&p| match &self.players[p].engine {
+            Engine::Process(_) => true,
+            Engine::InProcess(bot) => bot.listens(),
+        });
+        game.set_listening(listening);
         loop {
             for ev in game.take_events() {
                 self.route(&ev, seat_of);
             }
             let Some(seat) = game.to_move() else { break };
+            let count = game.legal_count();
+            // A built-in bot that chooses by index (random) needs no tokens: only the one chosen
+            // is made, for the record.
+            if let Engine::InProcess(bot) = &mut self.players[seat_of[seat]].engine {
+                let start = Instant::now();
+                if let Some(i) = bot.act_by_index(game.decision(), count).filter(|&i| i < count) {
+                    let ms = start.elapsed().as_micros() as f64 / 1000.0;
+                    time.spent(seat, ms);
+                    let deal = game.chance().deals().len();
+                    let action = game.legal_token(i);
+                    game.apply_legal(i)
+                        .map_err(|e| format!("internal error: legal action refused: {e}"))?;
+                    actions.push(ActionRecord {
+                        deal,
+                        seat,
+                        action,
+                        ms,
+                        substitute: false,
+                    });
+                    continue;
+                }
+            }
             let legal = game.legal_actions();
             if legal.is_empty() {
                 return Err(format!(
@@ -721,24 +775,20 @@ impl Table {
                     )
                 }
                 None => {
-                    let time = match &clocks {
-                        Some(c) => {
+                    let limit = match (time.left(seat), self.cfg.clock) {
+                        (Some(left), Some(clock)) => {
                             if self.players[p].is_process() {
-                                let inc = self.cfg.clock.map_or(0, |c| c.increment.as_millis());
-                                self.notify(p, "clock", vec![c[seat].as_millis().to_string(), inc.to_string()]);
+                                let inc = clock.increment.as_millis().to_string();
+                                self.notify(p, "clock", vec![left.as_millis().to_string(), inc]);
                             }
-                            self.cfg.move_time.min(c[seat])
+                            self.cfg.move_time.min(left)
                         }
-                        None => self.cfg.move_time,
+                        _ => self.cfg.move_time,
                     };
-                    self.ask(p, decision, &legal, time)
+                    self.ask(p, decision, &legal, limit)
                 }
             };
-            think[seat] += ms;
-            if let (Some(c), Some(clock)) = (&mut clocks, self.cfg.clock) {
-                let used = Duration::from_secs_f64(ms / 1000.0);
-                c[seat] = c[seat].saturating_sub(used) + clock.increment;
-            }
+            time.spent(seat, ms);
             let deal = game.chance().deals().len();
             if let Some(g) = garbage {
                 faults.push(self.fault_record(seat, p, deal, actions.len(), g.kind, g.message.clone()));
@@ -861,8 +911,8 @@ impl Table {
                 spec: self.players[p].spec.display(),
                 name: self.players[p].name(),
                 version: self.players[p].version(),
-                think_ms: (think[s] * 1000.0).round() / 1000.0,
-                clock_ms: clocks.as_ref().map(|c| c[s].as_micros() as f64 / 1000.0),
+                think_ms: (time.think[s] * 1000.0).round() / 1000.0,
+                clock_ms: time.left(s).map(|c| c.as_micros() as f64 / 1000.0),
             })
             .collect();
         let mut rec = GameRecord::new(

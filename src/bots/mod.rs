@@ -22,6 +22,16 @@ pub trait Bot: Send {
     fn notify(&mut self, kind: &str, args: &[String]);
     /// A decision: return one of `legal`.
     fn act(&mut self, decision: &str, time_ms: u64, legal: &[String]) -> String;
+    /// Whether the bot reads the game's notifications. A table where no bot does plays
+    /// without making them.
+    fn listens(&self) -> bool {
+        true
+    }
+    /// A decision among `count` legal actions by index alone (their order is `act`'s), for
+    /// bots that need no tokens; `None`: ask [`act`](Bot::act) with the tokens.
+    fn act_by_index(&mut self, _decision: &str, _count: usize) -> Option<usize> {
+        None
+    }
 }
 
 /// The names of the built-in bots, with one line each.
@@ -173,6 +183,15 @@ impl Bot for Builtin {
                 }
             }
         }
+    }
+
+    fn listens(&self) -> bool {
+        self.wants_view()
+    }
+
+    fn act_by_index(&mut self, _decision: &str, count: usize) -> Option<usize> {
+        // The same draw as `act` makes for `random`: the same index, so the same action.
+        (self.strategy == Strategy::Random && count > 0).then(|| self.rng.below(count as u64) as usize)
     }
 
     fn act(&mut self, decision: &str, _time_ms: u64, legal: &[String]) -> String {
