@@ -859,9 +859,10 @@ enum Slot {
     Extra,
 }
 
-/// One `poll(2)` over: `procs[read_from]`'s stdout, every process's stdin (for POLLOUT when
-/// output is pending, else only for errors), every process's stderr, and `extra`. Services what is ready (writes, reads into the line
-/// buffer, stderr into the log). Returns false if poll was interrupted (EINTR); panics on
+/// One `poll(2)` over: `procs[read_from]`'s stdout, the stdin of `procs[read_from]` (or of
+/// every process when `read_from` is `None`) for POLLOUT when output is pending, every other
+/// stdin only for errors, every process's stderr, and `extra`. Services what is ready (writes,
+/// reads into the line buffer, stderr into the log). Returns false if poll was interrupted (EINTR); panics on
 /// any other poll failure (which would otherwise make the caller spin).
 fn poll_round(
     procs: &mut [&mut BotProcess],
@@ -883,8 +884,15 @@ fn poll_round(
         }
         if let Some(f) = &p.stdin {
             // Without pending output, poll only for POLLERR (always reported): the read end was
-            // closed, i.e. the bot closed its stdin or died.
-            let events = if p.pending_bytes() > 0 { libc::POLLOUT } else { 0 };
+            // closed, i.e. the bot closed its stdin or died. While waiting for one bot's answer
+            // only that bot is written to: the others' lines wait for their own turn (one write
+            // per bot and decision, no wake-up of bots that are not asked).
+            let writable = read_from.is_none_or(|r| r == i);
+            let events = if writable && p.pending_bytes() > 0 {
+                libc::POLLOUT
+            } else {
+                0
+            };
             add(&mut fds, f.as_raw_fd(), events, Slot::Stdin(i));
         }
         if let Some(f) = &p.stderr {
@@ -1398,16 +1406,25 @@ mod tests {
         assert_eq!(b.pending_bytes(), 0);
     }
 
+    /// While croupier waits on one bot, the others' stderr is drained, but their queued lines
+    /// wait for their own turn: only the bot waited on is written to (one write per bot and
+    /// decision; bots that are not asked are not woken).
     #[test]
-    fn waiting_on_one_bot_services_the_others() {
+    fn waiting_on_one_bot_writes_only_to_it() {
         let a = start("sleep 0.1; head -c 2000000 >/dev/null; echo got");
         let b = start("echo warn >&2; sleep 0.3; echo b");
         let mut bots = vec![a, b];
         bots[0].send(&"z".repeat(1_999_999));
-        assert!(bots[0].pending_bytes() > 0);
+        let queued = bots[0].pending_bytes();
+        assert!(queued > 0);
         assert_eq!(wait_line_in(&mut bots, 1, soon(5000)), line("b"));
-        assert_eq!(bots[0].pending_bytes(), 0);
+        assert_eq!(
+            bots[0].pending_bytes(),
+            queued,
+            "nothing written to a bot not waited on"
+        );
         assert_eq!(bots[0].read_line(soon(5000)), line("got"));
+        assert_eq!(bots[0].pending_bytes(), 0);
 
         // The Vec<Option<BotProcess>> form, with a gap.
         let c = start("read x; echo c:$x");
@@ -1416,7 +1433,7 @@ mod tests {
         opt[2].as_mut().unwrap().send(&"w".repeat(999_999));
         opt[0].as_mut().unwrap().send("go");
         assert_eq!(wait_line_opt(&mut opt, 0, soon(5000)), line("c:go"));
-        // d's pending output got written while we waited on c (or is being written now).
+        // d's pending output is written by a pump (or when d is waited on).
         let mut rest: Vec<&mut BotProcess> = opt.iter_mut().flatten().collect();
         pump(&mut rest);
         let (c, d) = rest.split_at_mut(1);
