@@ -114,6 +114,7 @@ macro_rules! bench_engine {
 fn playouts(c: &mut Criterion) {
     // One line per typed engine.
     bench_engine!(c, kul, croupier::games::kul::engine::Kul, 5);
+    bench_engine!(c, zwikken, croupier::games::zwikken::engine::Zwikken, 4);
 }
 
 criterion_group!(benches, playouts);
