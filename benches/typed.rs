@@ -114,6 +114,8 @@ macro_rules! bench_engine {
 fn playouts(c: &mut Criterion) {
     // One line per typed engine.
     bench_engine!(c, kul, croupier::games::kul::engine::Kul, 5);
+    bench_engine!(c, zwikken, croupier::games::zwikken::engine::Zwikken, 4);
+    bench_engine!(c, svangknack, croupier::games::svangknack::engine::Svangknack, 6);
 }
 
 criterion_group!(benches, playouts);

@@ -7,7 +7,7 @@ use common::{assert_refused, play_with_simple_views, random_option_value};
 
 use croupier::cards::Card;
 use croupier::chance::{Chance, Purpose, Rng};
-use croupier::game::Game;
+use croupier::game::{Game, Typed};
 use croupier::games::svangknack::{engine::Svangknack, options};
 use croupier::options::{OptionKind, Options};
 use proptest::prelude::*;
@@ -33,7 +33,7 @@ fn random_rules(rng: &mut Rng, n: usize) -> Vec<String> {
 
 fn play_random(seed: u64, n: usize, rules: &[String]) {
     let o = Options::resolve(&options(), "svangknack", rules).unwrap();
-    let mut g = Svangknack::new(n, o, Chance::seeded(seed)).unwrap();
+    let mut g = Typed::new(|ev| Svangknack::new(n, &o, Chance::seeded(seed), ev)).unwrap();
     let mut rng = Rng::new(seed, Purpose::Bot, 1);
     let mut played: HashSet<Card> = HashSet::new();
     let mut carried: i64 = 0;

@@ -4,9 +4,9 @@
 mod common;
 use common::{deal_spec, drive as play, lines};
 
-use croupier::cards::{parse_cards, CardSet, Suit};
+use croupier::cards::{parse_cards, Card, CardSet, Suit};
 use croupier::chance::{Chance, DealSpec};
-use croupier::game::{Audience, Event, Game};
+use croupier::game::{Audience, Event, Game, NoEvents, Typed};
 use croupier::games::svangknack::engine::{can_overtake, legal_follow, Rules, Svangknack, TrickState};
 use croupier::games::svangknack::options;
 use croupier::options::Options;
@@ -15,9 +15,9 @@ fn spec(dealer: usize, hands: &[&str], stock: &str) -> DealSpec {
     deal_spec(dealer, hands, &[("stock", stock)])
 }
 
-fn game(n: usize, rules: &[&str], deals: Vec<DealSpec>) -> (Svangknack, Vec<Event>) {
+fn game(n: usize, rules: &[&str], deals: Vec<DealSpec>) -> (Typed<Svangknack>, Vec<Event>) {
     let o = Options::resolve(&options(), "svangknack", rules).unwrap();
-    let mut g = Svangknack::new(n, o, Chance::given(11, deals)).unwrap();
+    let mut g = Typed::new(|ev| Svangknack::new(n, &o, Chance::given(11, deals), ev)).unwrap();
     let ev = g.take_events();
     (g, ev)
 }
@@ -41,10 +41,8 @@ fn cs(s: &str) -> CardSet {
 }
 
 fn trick(cards: &str) -> TrickState {
-    TrickState {
-        cards: parse_cards(cards).unwrap().into_iter().enumerate().collect(),
-        farg: vec![],
-    }
+    let cards: Vec<(usize, Card)> = parse_cards(cards).unwrap().into_iter().enumerate().collect();
+    TrickState::from_cards(&cards)
 }
 
 fn default_rules(extra: &[&str]) -> Rules {
@@ -110,7 +108,7 @@ fn sec2_4_nobody_knocks_the_swinger_takes_the_pot_unseen() {
 }
 
 /// Seat 1 knocks; seat 0 takes all three tricks; seat 1 goes bet.
-fn bet_round(extra: &[&'static str]) -> (Svangknack, Vec<Event>) {
+fn bet_round(extra: &[&'static str]) -> (Typed<Svangknack>, Vec<Event>) {
     let (mut g, mut ev) = game(3, &rules(extra), vec![spec(2, &HANDS, STOCK)]);
     play(&mut g, &mut ev, &["swing", "H", "knock", "fold"]);
     assert!(has(&ev, "participants 0,1"));
@@ -430,10 +428,10 @@ fn trick_2_lead_without_trump_is_free() {
 #[test]
 fn player_count_and_options_are_checked() {
     let o = Options::resolve(&options(), "svangknack", &[] as &[&str]).unwrap();
-    assert!(Svangknack::new(2, o.clone(), Chance::seeded(1)).is_err());
-    assert!(Svangknack::new(17, o, Chance::seeded(1)).is_err());
+    assert!(Svangknack::new(2, &o, Chance::seeded(1), &mut NoEvents).is_err());
+    assert!(Svangknack::new(17, &o, Chance::seeded(1), &mut NoEvents).is_err());
     let o = Options::resolve(&options(), "svangknack", &["deck=36"]).unwrap();
-    let e = Svangknack::new(12, o, Chance::seeded(1)).err().unwrap();
+    let e = Svangknack::new(12, &o, Chance::seeded(1), &mut NoEvents).err().unwrap();
     assert!(e.contains("at most 11"), "{e}");
 }
 

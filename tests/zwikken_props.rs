@@ -7,7 +7,7 @@ use common::random_option_value;
 
 use croupier::cards::Card;
 use croupier::chance::{Chance, Purpose, Rng};
-use croupier::game::{Game, GameInfo, SeatView};
+use croupier::game::{Game, GameInfo, SeatView, Typed};
 use croupier::games::zwikken::{engine::Zwikken, options, view::ZwikkenView};
 use croupier::options::{OptionKind, Options};
 use proptest::prelude::*;
@@ -30,7 +30,7 @@ fn random_rules(rng: &mut Rng) -> Vec<String> {
 
 fn play_random(seed: u64, players: usize, rules: &[String]) {
     let o = Options::resolve(&options(), "zwikken", rules).unwrap();
-    let mut g = Zwikken::new(players, o.clone(), Chance::seeded(seed)).unwrap();
+    let mut g = Typed::new(|ev| Zwikken::new(players, &o, Chance::seeded(seed), ev)).unwrap();
     let mut rng = Rng::new(seed, Purpose::Bot, 1);
     let mut views: Vec<ZwikkenView> = (0..players)
         .map(|s| {
@@ -59,20 +59,20 @@ fn play_random(seed: u64, players: usize, rules: &[String]) {
             }
         }
         // Cards and chips are conserved at every step.
-        let total: i64 = g.balances().iter().sum::<i64>() + g.pot();
+        let total: i64 = g.engine().balances().iter().sum::<i64>() + g.engine().pot();
         let start: i64 = o.int("bankroll") * players as i64;
         assert_eq!(total, start, "chips conserved");
         let Some(seat) = g.to_move() else { break };
-        let mut all: Vec<Card> = (0..players).flat_map(|s| g.hand(s)).collect();
-        all.extend(g.turned());
-        all.extend(g.stock());
+        let mut all: Vec<Card> = (0..players).flat_map(|s| g.engine().hand(s)).collect();
+        all.extend(g.engine().turned());
+        all.extend(g.engine().stock());
         all.extend(played.iter().copied());
         let set: HashSet<Card> = all.iter().copied().collect();
         assert_eq!((all.len(), set.len()), (20, 20), "the 20 cards are all somewhere, once");
         if steps % 3 == 0 {
             // The seat's view holds its own hand and nothing of the others' or the stock.
             let v = views[seat].to_json();
-            let mut hand: Vec<String> = g.hand(seat).iter().map(|c| c.to_string()).collect();
+            let mut hand: Vec<String> = g.engine().hand(seat).iter().map(|c| c.to_string()).collect();
             let mut seen: Vec<String> = v["hand"]
                 .as_array()
                 .unwrap()
@@ -83,7 +83,7 @@ fn play_random(seed: u64, players: usize, rules: &[String]) {
             seen.sort();
             assert_eq!(hand, seen, "the view's hand is the seat's hand");
             let text = v.to_string();
-            for c in g.stock() {
+            for c in g.engine().stock() {
                 assert!(
                     !text.contains(&format!("\"{c}\"")),
                     "stock card {c} in the view of seat {seat}"
@@ -92,7 +92,7 @@ fn play_random(seed: u64, players: usize, rules: &[String]) {
             // Another seat's cards show only if they were shown: a zwik, or a turned card taken.
             let public = format!("{}{}", v["zwiks"], v["exchanges"]);
             for other in (0..players).filter(|&s| s != seat) {
-                for c in g.hand(other) {
+                for c in g.engine().hand(other) {
                     let q = format!("\"{c}\"");
                     assert!(
                         !text.contains(&q) || public.contains(&q),
@@ -104,7 +104,7 @@ fn play_random(seed: u64, players: usize, rules: &[String]) {
         let legal = g.legal_actions();
         assert!(!legal.is_empty(), "seat {seat} has no legal action");
         // An illegal token is refused and changes nothing.
-        let before = (g.decision(), legal.clone(), g.pot());
+        let before = (g.decision(), legal.clone(), g.engine().pot());
         let bads: &[&str] = match steps % 3 {
             0 => &["XX", "AS", "ask", "ken_ask", "wait_better"],
             1 => &["TD", "pass", "seek", "no_exchange"],
@@ -115,7 +115,7 @@ fn play_random(seed: u64, players: usize, rules: &[String]) {
                 let e = g.apply(bad).expect_err(bad);
                 assert!(!e.is_empty());
                 assert!(g.take_events().is_empty(), "a refused action produced events");
-                assert_eq!((g.decision(), g.legal_actions(), g.pot()), before);
+                assert_eq!((g.decision(), g.legal_actions(), g.engine().pot()), before);
             }
         }
         let a = legal[rng.below(legal.len() as u64) as usize].clone();
@@ -130,7 +130,12 @@ fn play_random(seed: u64, players: usize, rules: &[String]) {
     }
     let out = g.outcome().expect("an outcome at the end");
     assert_eq!(out.scores.len(), players);
-    assert_eq!(g.pot(), 0, "the pot is cleared at the end: {} {rules:?}", out.detail);
+    assert_eq!(
+        g.engine().pot(),
+        0,
+        "the pot is cleared at the end: {} {rules:?}",
+        out.detail
+    );
     assert!(
         out.scores.iter().sum::<f64>().abs() < 1e-9,
         "not zero-sum: {:?}",

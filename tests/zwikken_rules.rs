@@ -6,7 +6,7 @@ use common::{drive as play, lines};
 
 use croupier::cards::{deck_from, parse_cards, Card, CardSet, Rank, Suit};
 use croupier::chance::{Chance, DealSpec};
-use croupier::game::{Audience, Event, Game};
+use croupier::game::{Audience, Event, Game, NoEvents, Typed};
 use croupier::games::zwikken::engine::{legal_plays, trick_winner, Zwikken};
 use croupier::games::zwikken::options;
 use croupier::options::Options;
@@ -26,9 +26,9 @@ fn deal(dealer: usize, hands: &[&str], turned: &str, stock_top: &str) -> DealSpe
     }
 }
 
-fn game(n: usize, rules: &[&str], deals: Vec<DealSpec>) -> (Zwikken, Vec<Event>) {
+fn game(n: usize, rules: &[&str], deals: Vec<DealSpec>) -> (Typed<Zwikken>, Vec<Event>) {
     let o = Options::resolve(&options(), "zwikken", rules).unwrap();
-    let mut g = Zwikken::new(n, o, Chance::given(42, deals)).unwrap();
+    let mut g = Typed::new(|ev| Zwikken::new(n, &o, Chance::given(42, deals), ev)).unwrap();
     let ev = g.take_events();
     (g, ev)
 }
@@ -37,7 +37,7 @@ fn has_line(events: &[Event], line: &str) -> bool {
     events.iter().any(|e| e.line() == line)
 }
 
-fn refuse(g: &mut Zwikken, token: &str, needle: &str) {
+fn refuse(g: &mut Typed<Zwikken>, token: &str, needle: &str) {
     let before = g.legal_actions();
     let e = g.apply(token).expect_err(token);
     assert!(e.contains(needle), "refusal of {token}: '{e}' lacks '{needle}'");
@@ -76,9 +76,9 @@ fn sec1_deal_ante_turned_card_and_bidding_order() {
     assert_eq!(g.to_move(), Some(1), "the player left of the dealer speaks first");
     assert_eq!(g.decision(), "bid");
     assert_eq!(g.legal_actions(), ["pass", "ask"]);
-    assert_eq!(g.trump(), Suit::Spades);
+    assert_eq!(g.engine().trump(), Suit::Spades);
     // The stock is never told to anybody.
-    for c in g.stock() {
+    for c in g.engine().stock() {
         assert!(!ev.iter().any(|e| e.args.contains(&c.to_string())), "{c} leaked");
     }
 }
@@ -141,7 +141,7 @@ fn sec2_4_zoeken_first_costs_a_chip_second_is_free_then_no_play() {
             "turn TH"
         ]
     );
-    assert_eq!(g.trump(), Suit::Hearts);
+    assert_eq!(g.engine().trump(), Suit::Hearts);
     // Nobody holds TH (it is turned); everyone bids again from seat 1.
     assert_eq!(g.to_move(), Some(1));
     ev.clear();
@@ -149,7 +149,7 @@ fn sec2_4_zoeken_first_costs_a_chip_second_is_free_then_no_play() {
     assert!(!ev.iter().any(|e| e.kind == "pay"), "the second seek is free");
     assert!(has_line(&ev, "turn JD"));
     assert_eq!(
-        g.turned().iter().map(|c| c.to_string()).collect::<Vec<_>>(),
+        g.engine().turned().iter().map(|c| c.to_string()).collect::<Vec<_>>(),
         ["JS", "TH", "JD"]
     );
     ev.clear();
@@ -161,8 +161,8 @@ fn sec2_4_zoeken_first_costs_a_chip_second_is_free_then_no_play() {
     assert_eq!(l[at + 1], "end no_play -");
     assert_eq!(l[at + 2], "deal 2 1", "the deal passes left");
     assert!(!l.iter().any(|x| x.starts_with("pay")), "no ante while the pot holds 8");
-    assert_eq!(g.pot(), 8);
-    assert_eq!(g.balances(), [-2, -2, -2, -2]);
+    assert_eq!(g.engine().pot(), 8);
+    assert_eq!(g.engine().balances(), [-2, -2, -2, -2]);
 }
 
 #[test]
@@ -175,7 +175,7 @@ fn sec2_4_no_seek_and_an_empty_stock() {
     // Six players: 18 cards dealt and one turned leave one card for one seek only.
     let six = ["AS KS QS", "AH KH QH", "AD KD QD", "AC KC QC", "JS JH JD", "TS TH TD"];
     let (mut g, mut ev) = game(6, &[], vec![deal(0, &six, "JC", "")]);
-    assert_eq!(g.stock().len(), 1);
+    assert_eq!(g.engine().stock().len(), 1);
     play(&mut g, &mut ev, &["pass"; 6]);
     play(&mut g, &mut ev, &["seek"]);
     assert!(has_line(&ev, "turn TC"));
@@ -191,7 +191,7 @@ fn sec2_2_a_repeated_trump_suit_forces_everyone_to_pass() {
     let (mut g, mut ev) = game(4, &[], vec![deal(0, &hands, "JS", "JC QS")]);
     play(&mut g, &mut ev, &["pass", "pass", "pass", "pass", "seek"]);
     play(&mut g, &mut ev, &["pass", "pass", "pass", "pass", "seek"]);
-    assert_eq!(g.trump(), Suit::Spades, "QS repeats spades");
+    assert_eq!(g.engine().trump(), Suit::Spades, "QS repeats spades");
     assert_eq!(g.legal_actions(), ["pass"]);
     refuse(&mut g, "ask", "turned before");
 }
@@ -211,10 +211,10 @@ fn sec2_2_ik_verwacht_een_betere_and_the_forced_ask_then_the_exchange_makes_a_zw
         "the pair's rank is not told"
     );
     play(&mut g, &mut ev, &["pass", "pass", "pass", "seek"]);
-    assert_eq!(g.trump(), Suit::Clubs);
+    assert_eq!(g.engine().trump(), Suit::Clubs);
     assert_eq!(g.legal_actions(), ["pass", "ask"], "clubs: seat 1 speaks normally");
     play(&mut g, &mut ev, &["pass", "pass", "pass", "pass", "seek"]);
-    assert_eq!(g.trump(), Suit::Hearts);
+    assert_eq!(g.engine().trump(), Suit::Hearts);
     assert_eq!(g.to_move(), Some(1));
     assert_eq!(g.legal_actions(), ["ken_ask"], "his card has come: he must ask");
     refuse(&mut g, "ken_pass", "obliges");
@@ -251,13 +251,13 @@ fn sec2_2_ik_verwacht_een_betere_and_the_forced_ask_then_the_exchange_makes_a_zw
             "pot 4",
         ]
     );
-    assert_eq!(g.balances(), [-3, 5, -3, -3]);
+    assert_eq!(g.engine().balances(), [-3, 5, -3, -3]);
 }
 
 #[test]
 fn sec2_5_exchange_targets_options() {
     let hands = ["AS QS JS", "TH KS KD", "AD QD JD", "AC QC JC"];
-    let script = |g: &mut Zwikken| {
+    let script = |g: &mut Typed<Zwikken>| {
         let mut ev = vec![];
         play(g, &mut ev, &["wait_better", "pass", "pass", "pass", "seek"]);
         play(g, &mut ev, &["pass", "pass", "pass", "pass", "seek"]);
@@ -299,7 +299,7 @@ fn sec2_5_suit_matched_lets_a_non_trump_ten_take_its_suit() {
     ev.clear();
     play(&mut g, &mut ev, &["exchange_JS"]);
     assert!(has_line(&ev, "exchange 2 JS TS"));
-    assert_eq!(g.trump(), Suit::Hearts, "the trump suit does not change");
+    assert_eq!(g.engine().trump(), Suit::Hearts, "the trump suit does not change");
     // Under the default, a non-trump ten exchanges nothing.
     let (mut g, mut ev) = game(4, &[], vec![deal(0, &hands, "JS", "AH")]);
     play(&mut g, &mut ev, &["pass", "ken_pass", "pass", "pass", "seek"]);
@@ -359,8 +359,12 @@ fn sec2_7_the_second_exchange_window_at_the_first_trick() {
     ev.clear();
     play(&mut g, &mut ev, &["exchange_JH_JH"]);
     assert_eq!(lines(&ev), ["move 2 exchange_JH_JH play", "exchange 2 JH TH"]);
-    assert_eq!(g.turned(), [Card::new(Rank::TEN, Suit::Hearts)], "the ten lies face up");
-    assert_eq!(g.current_trick().last(), Some(&(2, "JH".parse().unwrap())));
+    assert_eq!(
+        g.engine().turned(),
+        [Card::new(Rank::TEN, Suit::Hearts)],
+        "the ten lies face up"
+    );
+    assert_eq!(g.engine().current_trick().last(), Some(&(2, "JH".parse().unwrap())));
     // Later in the deal no exchange is offered any more.
     play(&mut g, &mut ev, &["AC", "AD"]);
     assert!(g.legal_actions().iter().all(|t| !t.starts_with("exchange")));
@@ -432,7 +436,7 @@ fn sec3_an_undertrump_is_refused_through_the_engine() {
 }
 
 /// Three players, dealer 0, spades trump, nobody holds the ten of spades.
-fn three(asks: &[&str], hands: [&str; 3]) -> (Zwikken, Vec<Event>) {
+fn three(asks: &[&str], hands: [&str; 3]) -> (Typed<Zwikken>, Vec<Event>) {
     let (mut g, mut ev) = game(3, &["deals=1", "extra_deals_cap=0"], vec![deal(0, &hands, "JS", "")]);
     ev.clear();
     play(&mut g, &mut ev, asks);
@@ -525,13 +529,13 @@ fn sec4_ante_every_deal_option() {
         vec![deal(0, &["AD KD QD", "AS KS QS", "AH KH QH"], "JS", "")],
     );
     play(&mut g, &mut ev, &["pass", "pass", "pass", "no_seek"]);
-    assert_eq!(g.pot(), 6, "the pot was not empty, yet everyone paid again");
+    assert_eq!(g.engine().pot(), 6, "the pot was not empty, yet everyone paid again");
 }
 
 #[test]
 fn sec4_bankroll_asking_needs_the_pot_and_broke_players_are_out() {
     let (mut g, mut ev) = game(4, &["bankroll=2"], vec![deal(0, &PLAIN, "JS", "")]);
-    assert_eq!(g.balances(), [1, 1, 1, 1]);
+    assert_eq!(g.engine().balances(), [1, 1, 1, 1]);
     assert_eq!(g.legal_actions(), ["pass"], "1 chip may not ask for a pot of 4");
     refuse(&mut g, "ask", "may not ask");
     ev.clear();
@@ -548,7 +552,7 @@ fn sec4_bankroll_asking_needs_the_pot_and_broke_players_are_out() {
 fn sec5_the_seek_fee_and_max_seeks_options() {
     let (mut g, mut ev) = game(4, &["seek_fee=2,1", "max_seeks=1"], vec![deal(0, &PLAIN, "JS", "")]);
     play(&mut g, &mut ev, &["pass", "pass", "pass", "pass", "seek"]);
-    assert_eq!(g.pot(), 12);
+    assert_eq!(g.engine().pot(), 12);
     ev.clear();
     play(&mut g, &mut ev, &["pass", "pass", "pass", "pass"]);
     assert!(has_line(&ev, "end no_play -"), "max_seeks=1");
@@ -561,6 +565,6 @@ fn options_reject_bad_values() {
     let e = Options::resolve(&options(), "zwikken", &["max_seeks=3"]).unwrap_err();
     assert!(e.contains("0..2"), "{e}");
     let o = Options::resolve(&options(), "zwikken", &[] as &[&str]).unwrap();
-    assert!(Zwikken::new(7, o.clone(), Chance::seeded(1)).is_err());
-    assert!(Zwikken::new(2, o, Chance::seeded(1)).is_err());
+    assert!(Zwikken::new(7, &o, Chance::seeded(1), &mut NoEvents).is_err());
+    assert!(Zwikken::new(2, &o, Chance::seeded(1), &mut NoEvents).is_err());
 }

@@ -5,17 +5,114 @@
 //!
 //! Audiences follow Sec. 7: a `hand` goes to its owner only; everything else is public. Cards
 //! of players who folded, of a lone swinger and a Färg caller's leftover cards are never sent.
+//!
+//! The state is a typed [`Engine`]: per-seat state, the stock, the queues and the trick live in
+//! fixed arrays (at most 16 players, 52 cards), so a state clones without touching the heap
+//! for them and a decision allocates nothing; options are read into [`Rules`] once.
 
 use crate::args;
 use crate::cards::{deck_from, Card, CardSet, Rank, Suit};
 use crate::chance::{Chance, DealRequest};
-use crate::game::{Audience, Event, Game, Outcome, Seat};
+use crate::engine::{Engine, Events, Typed};
+use crate::game::{Audience, Game, Outcome, Seat};
 use crate::options::Options;
 use serde_json::json;
+use std::fmt;
 
-/// Builds a Svängknack session (the [`crate::game::NewGame`] of the spec).
+/// Builds a Svängknack session (the [`crate::game::NewGame`] of the spec): the typed engine
+/// behind the string interface.
 pub fn new_game(players: usize, options: &Options, chance: Chance) -> Result<Box<dyn Game>, String> {
-    Ok(Box::new(Svangknack::new(players, options.clone(), chance)?))
+    Ok(Box::new(Typed::new(|events| {
+        Svangknack::new(players, options, chance, events)
+    })?))
+}
+
+/// The most players Svängknack seats (svangknack.md Sec. 1).
+const MAX_PLAYERS: usize = 16;
+/// The largest deck.
+const DECK: usize = 52;
+
+/// A list of at most `N` small `Copy` values in an array (no heap).
+#[derive(Clone, Copy, Debug)]
+struct Few<T: Copy, const N: usize> {
+    items: [T; N],
+    len: usize,
+}
+
+impl<T: Copy, const N: usize> Few<T, N> {
+    fn new(fill: T) -> Self {
+        Few {
+            items: [fill; N],
+            len: 0,
+        }
+    }
+    fn push(&mut self, x: T) {
+        self.items[self.len] = x;
+        self.len += 1;
+    }
+    fn clear(&mut self) {
+        self.len = 0;
+    }
+    fn as_slice(&self) -> &[T] {
+        &self.items[..self.len]
+    }
+    fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+    /// Removes the first element, shifting the rest.
+    fn remove_first(&mut self) -> T {
+        let x = self.items[0];
+        self.items.copy_within(1..self.len, 0);
+        self.len -= 1;
+        x
+    }
+}
+
+/// A Svängknack action. `Display` writes its protocol token; [`Svangknack::parse`](Engine::parse)
+/// reads one back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SvangknackAction {
+    /// `swing`: the swinger plays.
+    Swing,
+    /// `handover`: the swing passes left.
+    Handover,
+    /// `handover_last`: a hand-over with "sista man" (`last_man=true`).
+    HandoverLast,
+    /// `redeal`: the swinger proposes a redeal (once a round).
+    Redeal,
+    /// `agree` to a redeal.
+    Agree,
+    /// `refuse` a redeal.
+    Refuse,
+    /// The trump suit, from the turned cards (its letter).
+    Trump(Suit),
+    /// `knock`: take part.
+    Knock,
+    /// `fold`.
+    Fold,
+    /// A card to the trick.
+    Play(Card),
+    /// `farg`: "Färg", keep one's cards.
+    Farg,
+}
+
+impl fmt::Display for SvangknackAction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use SvangknackAction::*;
+        match self {
+            Swing => f.write_str("swing"),
+            Handover => f.write_str("handover"),
+            HandoverLast => f.write_str("handover_last"),
+            Redeal => f.write_str("redeal"),
+            Agree => f.write_str("agree"),
+            Refuse => f.write_str("refuse"),
+            Trump(s) => write!(f, "{}", s.letter()),
+            Knock => f.write_str("knock"),
+            Fold => f.write_str("fold"),
+            Play(c) => c.fmt(f),
+            Farg => f.write_str("farg"),
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,15 +129,23 @@ enum Phase {
     Over,
 }
 
+/// When everyone must take part ('tvingad medgång', option `forced_participation`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ForcedParticipation {
+    Off,
+    SessionFirstRound,
+    EveryNewPot,
+}
+
 /// The rule options in force, read once.
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub struct Rules {
     pub deck36: bool,
     pub stake: i64,
     pub last_man: bool,
     pub same_suit_forces_all: bool,
     pub force_pot_limit: i64,
-    pub forced_participation: String,
+    pub forced_participation: ForcedParticipation,
     pub first_round_dealer_only: bool,
     pub relaxed_after_trump: bool,
     pub literal_c: bool,
@@ -88,7 +193,11 @@ impl Rules {
             last_man: o.flag("last_man"),
             same_suit_forces_all: o.flag("same_suit_forces_all"),
             force_pot_limit: o.int("force_pot_limit"),
-            forced_participation: o.get("forced_participation").to_string(),
+            forced_participation: match o.get("forced_participation") {
+                "session_first_round" => ForcedParticipation::SessionFirstRound,
+                "every_new_pot" => ForcedParticipation::EveryNewPot,
+                _ => ForcedParticipation::Off,
+            },
             first_round_dealer_only: o.flag("first_round_dealer_only"),
             relaxed_after_trump: o.get("overtake_after_trump") == "relaxed",
             literal_c: o.flag("literal_C"),
@@ -101,22 +210,49 @@ impl Rules {
     }
 }
 
-/// A trick in progress, as far as the trick law needs it.
-#[derive(Clone, Debug, Default)]
+/// A trick in progress, as far as the trick law needs it (an array: no heap).
+#[derive(Clone, Copy, Debug)]
 pub struct TrickState {
-    /// Cards played, in order (the first is the lead).
-    pub cards: Vec<(Seat, Card)>,
-    /// Seats that called Färg in this trick.
-    pub farg: Vec<Seat>,
+    /// Cards played, in order (the first is the lead); the first `len` count.
+    cards: [(Seat, Card); MAX_PLAYERS],
+    len: usize,
+    /// Seats that called Färg in this trick (a bit set).
+    pub farg: u32,
+}
+
+impl Default for TrickState {
+    fn default() -> TrickState {
+        TrickState {
+            cards: [(0, Card::from_index(0)); MAX_PLAYERS],
+            len: 0,
+            farg: 0,
+        }
+    }
 }
 
 impl TrickState {
+    /// A trick with these cards played, in order.
+    pub fn from_cards(cards: &[(Seat, Card)]) -> TrickState {
+        let mut t = TrickState::default();
+        for &c in cards {
+            t.push(c);
+        }
+        t
+    }
+    /// The cards played, in order (the first is the lead).
+    pub fn cards(&self) -> &[(Seat, Card)] {
+        &self.cards[..self.len]
+    }
+    fn push(&mut self, play: (Seat, Card)) {
+        self.cards[self.len] = play;
+        self.len += 1;
+    }
     pub fn led(&self) -> Option<Card> {
-        self.cards.first().map(|&(_, c)| c)
+        self.cards().first().map(|&(_, c)| c)
     }
     /// The highest rank of suit `s` in the trick.
     pub fn highest(&self, s: Suit) -> Option<Rank> {
-        self.cards
+        self.cards()
             .iter()
             .filter(|(_, c)| c.suit == s)
             .map(|(_, c)| c.rank)
@@ -126,14 +262,35 @@ impl TrickState {
     pub fn winner(&self, trump: Suit) -> Option<Seat> {
         let led = self.led()?.suit;
         let key = |c: &Card| (c.suit == trump, c.suit == led, c.rank);
-        self.cards.iter().max_by_key(|(_, c)| key(c)).map(|&(s, _)| s)
+        self.cards().iter().max_by_key(|(_, c)| key(c)).map(|&(s, _)| s)
     }
 }
 
+/// The cards of a set, in index order, without allocating.
+fn each(set: CardSet) -> impl Iterator<Item = Card> {
+    let mut m = set.0;
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            Card::from_index(i)
+        })
+    })
+}
+
+/// The cards of `set` ranked above `r` (all of them without `r`).
 fn above(set: CardSet, r: Option<Rank>) -> CardSet {
     match r {
         None => set,
-        Some(r) => CardSet::from_cards(&set.cards().into_iter().filter(|c| c.rank > r).collect::<Vec<_>>()),
+        Some(r) => {
+            let mut out = set;
+            for c in each(set) {
+                if c.rank <= r {
+                    out.remove(c);
+                }
+            }
+            out
+        }
     }
 }
 
@@ -188,28 +345,79 @@ pub fn one_suited(hand: CardSet) -> bool {
     Suit::ALL.iter().filter(|&&s| hand.has_suit(s)).count() == 1
 }
 
+/// One finished round, for the outcome's `round_summaries` (made into text only there).
+#[derive(Clone, Copy, Debug)]
+enum RoundSummary {
+    /// Nobody knocked: the swinger took the pot alone.
+    Lone { round: usize, seat: Seat, pot: i64 },
+    /// Tricks were played: the tricks won per seat and the seats that went bet (a bit set).
+    Played {
+        round: usize,
+        pot: i64,
+        won: [u8; MAX_PLAYERS],
+        bets: u32,
+    },
+}
+
+impl RoundSummary {
+    fn text(&self, n: usize) -> String {
+        match *self {
+            RoundSummary::Lone { round, seat, pot } => format!("round {round}: seat {seat} alone takes {pot}"),
+            RoundSummary::Played { round, pot, won, bets } => {
+                let winners: Vec<String> = (0..n)
+                    .filter(|&s| won[s] > 0)
+                    .map(|s| format!("{s}:{}", won[s]))
+                    .collect();
+                format!(
+                    "round {round}: pot {pot}, tricks {}, bet {}",
+                    winners.join(" "),
+                    seats_token(bets, n)
+                )
+            }
+        }
+    }
+}
+
+/// Seats of a bit set as one token: `0,2,5`, or `-` for none.
+fn seats_token(seats: u32, n: usize) -> String {
+    if seats == 0 {
+        "-".into()
+    } else {
+        (0..n)
+            .filter(|&s| seats & (1 << s) != 0)
+            .map(|s| s.to_string())
+            .collect::<Vec<_>>()
+            .join(",")
+    }
+}
+
+/// The seats of the game, clockwise (a queue of voters, knockers or players to act).
+type Seats = Few<Seat, MAX_PLAYERS>;
+
 /// One session of Svängknack.
+#[derive(Clone)]
 pub struct Svangknack {
     n: usize,
     r: Rules,
     chance: Chance,
-    events: Vec<Event>,
     phase: Phase,
     turn: Seat,
-    // The session.
+    // The session (per-seat arrays: the first `n` entries count).
     round_no: usize,
     dealer: Seat,
-    chips: Vec<i64>,
+    chips: [i64; MAX_PLAYERS],
     /// Bets owed to the next pot ("gått bet").
     carried: i64,
     /// The pot of this round, P.
     pot: i64,
     deal_no: usize,
-    rounds_log: Vec<serde_json::Value>,
+    rounds_log: Vec<RoundSummary>,
     final_split: i64,
     // The round.
-    hands: Vec<CardSet>,
-    stock: Vec<Card>,
+    hands: [CardSet; MAX_PLAYERS],
+    /// The stock in order: `stock[..stock_len]`, of which `stock_pos..` is left.
+    stock: [Card; DECK],
+    stock_len: usize,
     stock_pos: usize,
     forehand: Seat,
     swinger: Seat,
@@ -218,45 +426,53 @@ pub struct Svangknack {
     last_man_called: bool,
     forced_round: bool,
     one_card: bool,
-    voters: Vec<Seat>,
-    turnup: Vec<Card>,
+    voters: Seats,
+    turnup: Few<Card, 2>,
     trump: Option<Suit>,
-    queue: Vec<Seat>,
-    participants: Vec<bool>,
+    queue: Seats,
+    /// The participants of the round (a bit set).
+    participants: u32,
     trick_no: usize,
     leader: Seat,
     trick: TrickState,
-    to_act: Vec<Seat>,
-    won: Vec<u32>,
+    to_act: Seats,
+    won: [u32; MAX_PLAYERS],
     outcome: Option<Outcome>,
     /// A deal from a deal file that failed; reported by the `apply` that caused it.
     deal_error: Option<String>,
 }
 
 impl Svangknack {
-    pub fn new(players: usize, o: Options, mut chance: Chance) -> Result<Svangknack, String> {
-        if !(3..=16).contains(&players) {
+    /// A new session for `players` seats; the first round is reported to `events`.
+    pub fn new(
+        players: usize,
+        o: &Options,
+        mut chance: Chance,
+        events: &mut impl Events,
+    ) -> Result<Svangknack, String> {
+        if !(3..=MAX_PLAYERS).contains(&players) {
             return Err(format!("svangknack is played by 3-16 players, not {players}"));
         }
-        let r = Rules::from_options(&o, players)?;
+        let r = Rules::from_options(o, players)?;
         let dealer = chance.first_dealer(players);
+        let no_card = Card::from_index(0);
         let mut g = Svangknack {
             n: players,
             r,
             chance,
-            events: Vec::new(),
             phase: Phase::Swing,
             turn: 0,
             round_no: 0,
             dealer,
-            chips: vec![0; players],
+            chips: [0; MAX_PLAYERS],
             carried: 0,
             pot: 0,
             deal_no: 0,
             rounds_log: Vec::new(),
             final_split: 0,
-            hands: vec![CardSet::EMPTY; players],
-            stock: Vec::new(),
+            hands: [CardSet::EMPTY; MAX_PLAYERS],
+            stock: [no_card; DECK],
+            stock_len: 0,
             stock_pos: 0,
             forehand: 0,
             swinger: 0,
@@ -265,20 +481,20 @@ impl Svangknack {
             last_man_called: false,
             forced_round: false,
             one_card: false,
-            voters: Vec::new(),
-            turnup: Vec::new(),
+            voters: Few::new(0),
+            turnup: Few::new(no_card),
             trump: None,
-            queue: Vec::new(),
-            participants: vec![false; players],
+            queue: Few::new(0),
+            participants: 0,
             trick_no: 0,
             leader: 0,
             trick: TrickState::default(),
-            to_act: Vec::new(),
-            won: vec![0; players],
+            to_act: Few::new(0),
+            won: [0; MAX_PLAYERS],
             outcome: None,
             deal_error: None,
         };
-        g.start_round()?;
+        g.start_round(events)?;
         Ok(g)
     }
 
@@ -290,24 +506,20 @@ impl Svangknack {
         Audience::all(self.n)
     }
 
-    fn emit_all(&mut self, kind: &'static str, args: Vec<String>) {
-        self.events.push(Event::new(self.all(), kind, args));
-    }
-
     fn left(&self, s: Seat) -> Seat {
         (s + 1) % self.n
     }
 
-    fn seats_token(seats: &[Seat]) -> String {
-        if seats.is_empty() {
-            "-".into()
-        } else {
-            seats.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(",")
-        }
+    fn participates(&self, s: Seat) -> bool {
+        self.participants & (1 << s) != 0
     }
 
     fn chips_token(&self) -> String {
-        self.chips.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(",")
+        self.chips[..self.n]
+            .iter()
+            .map(|c| c.to_string())
+            .collect::<Vec<_>>()
+            .join(",")
     }
 
     fn deck(&self) -> Vec<Card> {
@@ -318,36 +530,40 @@ impl Svangknack {
         }
     }
 
+    fn stock(&self) -> &[Card] {
+        &self.stock[..self.stock_len]
+    }
+
     // ----- Sec. 2.0-2.1: pot and deal -----
 
-    fn start_round(&mut self) -> Result<(), String> {
+    fn start_round(&mut self, ev: &mut impl Events) -> Result<(), String> {
         self.round_no += 1;
         self.forehand = self.left(self.dealer);
         self.swinger = self.forehand;
         let a = self.r.stake;
         let new_pot = self.carried == 0;
-        self.emit_all("round", args![self.round_no, self.dealer, self.forehand]);
+        ev.emit(self.all(), "round", || args![self.round_no, self.dealer, self.forehand]);
         if self.round_no == 1 && self.r.first_round_dealer_only {
             self.chips[self.dealer] -= a;
             self.pot = a;
-            self.emit_all("ante", args![a, self.dealer]);
+            ev.emit(self.all(), "ante", || args![a, self.dealer]);
         } else if new_pot {
-            for c in &mut self.chips {
+            for c in &mut self.chips[..self.n] {
                 *c -= a;
             }
             self.pot = a * self.n as i64;
-            self.emit_all("ante", args![a, "all"]);
+            ev.emit(self.all(), "ante", || args![a, "all"]);
         } else {
             self.chips[self.dealer] -= a;
             self.pot = self.carried + a;
             self.carried = 0;
-            self.emit_all("ante", args![a, self.dealer]);
+            ev.emit(self.all(), "ante", || args![a, self.dealer]);
         }
-        self.emit_all("pot", args![self.pot, self.pot / 3]);
-        self.forced_round = match self.r.forced_participation.as_str() {
-            "session_first_round" => self.round_no == 1,
-            "every_new_pot" => new_pot,
-            _ => false,
+        ev.emit(self.all(), "pot", || args![self.pot, self.pot / 3]);
+        self.forced_round = match self.r.forced_participation {
+            ForcedParticipation::SessionFirstRound => self.round_no == 1,
+            ForcedParticipation::EveryNewPot => new_pot,
+            ForcedParticipation::Off => false,
         };
         self.one_card = self.forced_round || (self.round_no == 1 && self.r.first_round_dealer_only);
         self.redeal_available = true;
@@ -355,10 +571,10 @@ impl Svangknack {
         self.last_man_called = false;
         self.turnup.clear();
         self.trump = None;
-        self.participants = vec![false; self.n];
-        self.won = vec![0; self.n];
+        self.participants = 0;
+        self.won = [0; MAX_PLAYERS];
         self.trick = TrickState::default();
-        self.deal_cards()?;
+        self.deal_cards(ev)?;
         self.phase = Phase::Swing;
         self.turn = self.swinger;
         Ok(())
@@ -366,13 +582,16 @@ impl Svangknack {
 
     /// A fresh shuffle: 3 cards each, all at once, clockwise from the dealer's left; the rest is
     /// the stock (in order).
-    fn deal_cards(&mut self) -> Result<(), String> {
+    fn deal_cards(&mut self, ev: &mut impl Events) -> Result<(), String> {
         let mut req = DealRequest::hands(self.dealer, self.deck(), self.n, 3);
         req.piles = vec![("stock", usize::MAX)];
         let deal = self.chance.deal(&req)?;
         self.deal_no += 1;
-        self.stock = deal.piles.get("stock").cloned().unwrap_or_default();
-        if self.stock.len() < 2 {
+        let stock = deal.piles.get("stock").map_or(&[][..], Vec::as_slice);
+        let kept = stock.len().min(DECK);
+        self.stock[..kept].copy_from_slice(&stock[..kept]);
+        self.stock_len = kept;
+        if stock.len() < 2 {
             return Err(format!(
                 "deal {}: the stock must hold at least 2 cards (the turn-up)",
                 self.deal_no
@@ -382,95 +601,93 @@ impl Svangknack {
         for s in 0..self.n {
             self.hands[s] = CardSet::from_cards(&deal.hands[s]);
         }
-        self.emit_all("deal", args![self.deal_no, self.dealer]);
-        self.send_hands();
+        ev.emit(self.all(), "deal", || args![self.deal_no, self.dealer]);
+        self.send_hands(ev);
         Ok(())
     }
 
-    fn send_hands(&mut self) {
+    fn send_hands(&mut self, ev: &mut impl Events) {
         for s in 0..self.n {
-            let cards = self.hands[s].cards().iter().map(|c| c.to_string()).collect();
-            self.events.push(Event::new(Audience::seat(s), "hand", cards));
+            let hand = self.hands[s];
+            ev.emit(Audience::seat(s), "hand", || {
+                each(hand).map(|c| c.to_string()).collect()
+            });
         }
     }
 
     // ----- Sec. 2.2: the swinger's choice -----
 
-    fn swing_actions(&self) -> Vec<String> {
-        let mut v = vec!["swing".to_string()];
+    fn swing_actions(&self, out: &mut Vec<SvangknackAction>) {
+        out.push(SvangknackAction::Swing);
         if !self.forced_round {
-            v.push("handover".into());
+            out.push(SvangknackAction::Handover);
             if self.r.last_man {
-                v.push("handover_last".into());
+                out.push(SvangknackAction::HandoverLast);
             }
         }
         if self.redeal_available {
-            v.push("redeal".into());
+            out.push(SvangknackAction::Redeal);
         }
-        v
     }
 
-    fn apply_swing(&mut self, token: &str) -> Result<(), String> {
-        if !self.swing_actions().iter().any(|a| a == token) {
-            return Err(match token {
-                "redeal" => "a redeal was already proposed this round (only once)".into(),
-                "handover" | "handover_last" if self.forced_round => {
-                    "every player takes part in this round (forced participation): the swing cannot be handed over"
-                        .into()
-                }
-                "handover_last" => "'sista man' needs the option last_man=true".into(),
-                _ => format!(
-                    "'{token}' is not a swinger's choice: {}",
-                    self.swing_actions().join(", ")
-                ),
-            });
-        }
-        let f = self.swinger;
-        self.emit_all("move", args![f, token, "swing"]);
+    fn swing_refusal(&self, token: &str) -> String {
         match token {
-            "redeal" => {
+            "redeal" => "a redeal was already proposed this round (only once)".into(),
+            "handover" | "handover_last" if self.forced_round => {
+                "every player takes part in this round (forced participation): the swing cannot be handed over".into()
+            }
+            "handover_last" => "'sista man' needs the option last_man=true".into(),
+            _ => {
+                let mut v = Vec::new();
+                self.swing_actions(&mut v);
+                let tokens: Vec<String> = v.iter().map(|a| a.to_string()).collect();
+                format!("'{token}' is not a swinger's choice: {}", tokens.join(", "))
+            }
+        }
+    }
+
+    fn apply_swing(&mut self, action: SvangknackAction, ev: &mut impl Events) -> Result<(), String> {
+        let f = self.swinger;
+        ev.emit(self.all(), "move", || args![f, action, "swing"]);
+        match action {
+            SvangknackAction::Redeal => {
                 self.redeal_available = false;
-                self.voters = (1..self.n)
-                    .map(|k| (f + k) % self.n)
-                    .filter(|&s| s != self.dealer)
-                    .collect();
+                self.voters.clear();
+                for k in 1..self.n {
+                    let s = (f + k) % self.n;
+                    if s != self.dealer {
+                        self.voters.push(s);
+                    }
+                }
                 self.phase = Phase::Consent;
-                self.turn = self.voters.remove(0);
+                self.turn = self.voters.remove_first();
                 Ok(())
             }
-            "swing" => self.turn_up(),
+            SvangknackAction::Swing => self.turn_up(ev),
             _ => {
                 // Sec. 2.2b: the swing passes left; the new swinger must swing.
                 self.handed_over = true;
-                self.last_man_called = token == "handover_last";
+                self.last_man_called = action == SvangknackAction::HandoverLast;
                 self.swinger = self.left(f);
-                self.emit_all("swinger", args![self.swinger]);
-                self.turn_up()
+                ev.emit(self.all(), "swinger", || args![self.swinger]);
+                self.turn_up(ev)
             }
         }
     }
 
-    fn apply_consent(&mut self, token: &str) -> Result<(), String> {
+    fn apply_consent(&mut self, agree: bool, ev: &mut impl Events) -> Result<(), String> {
         let p = self.turn;
-        match token {
-            "agree" => {
-                self.emit_all("move", args![p, "agree", "consent"]);
-                if !self.voters.is_empty() {
-                    self.turn = self.voters.remove(0);
-                    return Ok(());
-                }
-                self.redeal()?;
+        if agree {
+            ev.emit(self.all(), "move", || args![p, "agree", "consent"]);
+            if !self.voters.is_empty() {
+                self.turn = self.voters.remove_first();
+                return Ok(());
             }
-            "refuse" => {
-                self.emit_all("move", args![p, "refuse", "consent"]);
-                self.voters.clear();
-                self.emit_all("redeal", args!["refused"]);
-            }
-            _ => {
-                return Err(format!(
-                    "'{token}' is not an answer to a redeal proposal: agree or refuse"
-                ))
-            }
+            self.redeal(ev)?;
+        } else {
+            ev.emit(self.all(), "move", || args![p, "refuse", "consent"]);
+            self.voters.clear();
+            ev.emit(self.all(), "redeal", || args!["refused"]);
         }
         self.phase = Phase::Swing;
         self.turn = self.swinger;
@@ -480,10 +697,10 @@ impl Svangknack {
     /// Sec. 2.2a: with at most 7 players the new hands come from the stock without shuffling
     /// (the old ones are set aside unseen); with 8 or more, or when the stock is too short
     /// (deck=36), all cards are gathered, shuffled and dealt again.
-    fn redeal(&mut self) -> Result<(), String> {
+    fn redeal(&mut self, ev: &mut impl Events) -> Result<(), String> {
         let need = 3 * self.n + 2;
-        if self.n <= 7 && self.stock.len() - self.stock_pos >= need {
-            self.emit_all("redeal", args!["stock"]);
+        if self.n <= 7 && self.stock_len - self.stock_pos >= need {
+            ev.emit(self.all(), "redeal", || args!["stock"]);
             let mut pos = self.stock_pos;
             for k in 1..=self.n {
                 let s = (self.dealer + k) % self.n;
@@ -491,25 +708,31 @@ impl Svangknack {
                 pos += 3;
             }
             self.stock_pos = pos;
-            self.send_hands();
+            self.send_hands(ev);
             Ok(())
         } else {
-            self.emit_all("redeal", args!["shuffle"]);
-            self.deal_cards()
+            ev.emit(self.all(), "redeal", || args!["shuffle"]);
+            self.deal_cards(ev)
         }
     }
 
     // ----- Sec. 2.3: turn-up and trump -----
 
-    fn turn_up(&mut self) -> Result<(), String> {
+    fn turn_up(&mut self, ev: &mut impl Events) -> Result<(), String> {
         let k = if self.one_card { 1 } else { 2 };
-        self.turnup = self.stock[self.stock_pos..self.stock_pos + k].to_vec();
+        self.turnup.clear();
+        for i in self.stock_pos..self.stock_pos + k {
+            let c = self.stock()[i];
+            self.turnup.push(c);
+        }
         self.stock_pos += k;
-        let toks: Vec<String> = self.turnup.iter().map(|c| c.to_string()).collect();
-        self.events.push(Event::new(self.all(), "turnup", toks));
-        let s0 = self.turnup[0].suit;
-        if self.turnup.iter().all(|c| c.suit == s0) {
-            self.set_trump(s0);
+        let turnup = self.turnup;
+        ev.emit(self.all(), "turnup", || {
+            turnup.as_slice().iter().map(|c| c.to_string()).collect()
+        });
+        let s0 = self.turnup.items[0].suit;
+        if self.turnup.as_slice().iter().all(|c| c.suit == s0) {
+            self.set_trump(s0, ev);
         } else {
             self.phase = Phase::Trump;
             self.turn = self.swinger;
@@ -517,32 +740,21 @@ impl Svangknack {
         Ok(())
     }
 
-    fn trump_actions(&self) -> Vec<String> {
-        self.turnup.iter().map(|c| c.suit.letter().to_string()).collect()
+    fn trump_tokens(&self) -> String {
+        self.turnup
+            .as_slice()
+            .iter()
+            .map(|c| c.suit.letter().to_string())
+            .collect::<Vec<_>>()
+            .join(" or ")
     }
 
-    fn apply_trump(&mut self, token: &str) -> Result<(), String> {
-        let Some(s) = token
-            .parse::<Suit>()
-            .ok()
-            .filter(|s| self.turnup.iter().any(|c| c.suit == *s))
-        else {
-            return Err(format!(
-                "'{token}' is not a suit of the turned cards: choose {}",
-                self.trump_actions().join(" or ")
-            ));
-        };
-        self.emit_all("move", args![self.swinger, s.letter(), "trump"]);
-        self.set_trump(s);
-        Ok(())
-    }
-
-    fn set_trump(&mut self, s: Suit) {
+    fn set_trump(&mut self, s: Suit, ev: &mut impl Events) {
         self.trump = Some(s);
-        self.emit_all("trump", args![s.letter()]);
-        self.participants = vec![false; self.n];
-        self.participants[self.swinger] = true;
-        let same_suit = self.turnup.len() == 2 && self.turnup[0].suit == self.turnup[1].suit;
+        ev.emit(self.all(), "trump", || args![s.letter()]);
+        self.participants = 1 << self.swinger;
+        let t = self.turnup.as_slice();
+        let same_suit = t.len() == 2 && t[0].suit == t[1].suit;
         let force = self.forced_round
             || (self.r.same_suit_forces_all
                 && same_suit
@@ -550,22 +762,20 @@ impl Svangknack {
         if force {
             for s in 0..self.n {
                 if !(self.handed_over && s == self.forehand) {
-                    self.participants[s] = true;
+                    self.participants |= 1 << s;
                 }
             }
-            self.emit_all(
-                "forced",
-                args![if self.forced_round {
-                    "participation"
-                } else {
-                    "same_suit"
-                }],
-            );
-            self.start_play();
+            let why = if self.forced_round {
+                "participation"
+            } else {
+                "same_suit"
+            };
+            ev.emit(self.all(), "forced", || args![why]);
+            self.start_play(ev);
             return;
         }
         // Sec. 2.4: clockwise from the swinger's left to the dealer.
-        self.queue = Vec::new();
+        self.queue.clear();
         let mut s = self.left(self.swinger);
         loop {
             if !(self.handed_over && s == self.forehand) {
@@ -577,58 +787,57 @@ impl Svangknack {
             s = self.left(s);
         }
         if self.queue.is_empty() {
-            self.after_knocks();
+            self.after_knocks(ev);
         } else {
             self.phase = Phase::Knock;
-            self.turn = self.queue.remove(0);
+            self.turn = self.queue.remove_first();
         }
     }
 
     // ----- Sec. 2.4: knocking -----
 
-    fn apply_knock(&mut self, token: &str) -> Result<(), String> {
+    fn apply_knock(&mut self, knock: bool, ev: &mut impl Events) {
         let p = self.turn;
-        match token {
-            "knock" => self.participants[p] = true,
-            "fold" => {}
-            _ => return Err(format!("'{token}' is not a knock decision: knock or fold")),
+        if knock {
+            self.participants |= 1 << p;
         }
-        self.emit_all("move", args![p, token, "knock"]);
+        let token = if knock { "knock" } else { "fold" };
+        ev.emit(self.all(), "move", || args![p, token, "knock"]);
         if self.queue.is_empty() {
-            self.after_knocks();
+            self.after_knocks(ev);
         } else {
-            self.turn = self.queue.remove(0);
+            self.turn = self.queue.remove_first();
         }
-        Ok(())
     }
 
-    fn after_knocks(&mut self) {
-        if self.participants.iter().filter(|&&x| x).count() > 1 {
-            self.start_play();
+    fn after_knocks(&mut self, ev: &mut impl Events) {
+        if self.participants.count_ones() > 1 {
+            self.start_play(ev);
             return;
         }
         if self.last_man_called {
-            self.participants[self.forehand] = true;
-            self.emit_all("lastman", args![self.forehand]);
-            self.start_play();
+            self.participants |= 1 << self.forehand;
+            ev.emit(self.all(), "lastman", || args![self.forehand]);
+            self.start_play(ev);
             return;
         }
         // Nobody knocked: the swinger takes the pot without showing his cards.
         let s = self.swinger;
         self.chips[s] += self.pot;
-        self.emit_all("lone", args![s, self.pot]);
-        self.end_round(format!("round {}: seat {s} alone takes {}", self.round_no, self.pot));
+        ev.emit(self.all(), "lone", || args![s, self.pot]);
+        let summary = RoundSummary::Lone {
+            round: self.round_no,
+            seat: s,
+            pot: self.pot,
+        };
+        self.end_round(summary, ev);
     }
 
     // ----- Sec. 2.5 and 3: tricks -----
 
-    fn participant_seats(&self) -> Vec<Seat> {
-        (0..self.n).filter(|&s| self.participants[s]).collect()
-    }
-
-    fn start_play(&mut self) {
-        let ps = self.participant_seats();
-        self.emit_all("participants", args![Self::seats_token(&ps)]);
+    fn start_play(&mut self, ev: &mut impl Events) {
+        let (ps, n) = (self.participants, self.n);
+        ev.emit(self.all(), "participants", || args![seats_token(ps, n)]);
         self.phase = Phase::Play;
         self.trick_no = 1;
         self.start_trick(self.swinger);
@@ -637,10 +846,13 @@ impl Svangknack {
     fn start_trick(&mut self, leader: Seat) {
         self.leader = leader;
         self.trick = TrickState::default();
-        self.to_act = (1..self.n)
-            .map(|k| (leader + k) % self.n)
-            .filter(|&s| self.participants[s])
-            .collect();
+        self.to_act.clear();
+        for k in 1..self.n {
+            let s = (leader + k) % self.n;
+            if self.participates(s) {
+                self.to_act.push(s);
+            }
+        }
         self.turn = leader;
     }
 
@@ -649,7 +861,7 @@ impl Svangknack {
     }
 
     fn is_leader(&self) -> bool {
-        self.trick.cards.is_empty()
+        self.trick.len == 0
     }
 
     fn legal_cards(&self) -> CardSet {
@@ -671,14 +883,6 @@ impl Svangknack {
             && !self.is_leader()
             && one_suited(hand)
             && !can_overtake(hand, &self.trick, self.trump_suit(), &self.r)
-    }
-
-    fn play_actions(&self) -> Vec<String> {
-        let mut v: Vec<String> = self.legal_cards().cards().iter().map(|c| c.to_string()).collect();
-        if self.farg_legal() {
-            v.push("farg".into());
-        }
-        v
     }
 
     fn card_refusal(&self, card: Card) -> String {
@@ -704,101 +908,115 @@ impl Svangknack {
         }
     }
 
-    fn apply_play(&mut self, token: &str) -> Result<(), String> {
+    fn farg_refusal(&self) -> String {
+        if self.is_leader() {
+            "the leader cannot call Färg"
+        } else if !(self.trick_no <= 2 || self.r.farg_trick3) {
+            "Färg can be called only in tricks 1 and 2"
+        } else if !one_suited(self.hands[self.turn]) {
+            "Färg needs all your cards in one suit"
+        } else {
+            "Färg needs that you cannot overtake, and you can"
+        }
+        .into()
+    }
+
+    fn parse_play(&self, token: &str) -> Result<SvangknackAction, String> {
         let p = self.turn;
         if token == "farg" {
-            if !self.farg_legal() {
-                let why = if self.is_leader() {
-                    "the leader cannot call Färg"
-                } else if !(self.trick_no <= 2 || self.r.farg_trick3) {
-                    "Färg can be called only in tricks 1 and 2"
-                } else if !one_suited(self.hands[p]) {
-                    "Färg needs all your cards in one suit"
-                } else {
-                    "Färg needs that you cannot overtake, and you can"
-                };
-                return Err(why.into());
+            return if self.farg_legal() {
+                Ok(SvangknackAction::Farg)
+            } else {
+                Err(self.farg_refusal())
+            };
+        }
+        let card: Card = token.parse()?;
+        if !self.hands[p].contains(card) {
+            return Err(format!("{card} is not in seat {p}'s hand"));
+        }
+        if !self.legal_cards().contains(card) {
+            return Err(self.card_refusal(card));
+        }
+        Ok(SvangknackAction::Play(card))
+    }
+
+    fn apply_play(&mut self, action: SvangknackAction, ev: &mut impl Events) {
+        let p = self.turn;
+        match action {
+            SvangknackAction::Play(card) => {
+                self.hands[p].remove(card);
+                self.trick.push((p, card));
+                ev.emit(self.all(), "move", || args![p, card, "play"]);
             }
-            self.emit_all("move", args![p, "farg", "play"]);
-            self.trick.farg.push(p);
-        } else {
-            let card: Card = token.parse()?;
-            if !self.hands[p].contains(card) {
-                return Err(format!("{card} is not in seat {p}'s hand"));
+            _ => {
+                ev.emit(self.all(), "move", || args![p, "farg", "play"]);
+                self.trick.farg |= 1 << p;
             }
-            if !self.legal_cards().contains(card) {
-                return Err(self.card_refusal(card));
-            }
-            self.hands[p].remove(card);
-            self.trick.cards.push((p, card));
-            self.emit_all("move", args![p, card, "play"]);
         }
         if !self.to_act.is_empty() {
-            self.turn = self.to_act.remove(0);
-            return Ok(());
+            self.turn = self.to_act.remove_first();
+            return;
         }
         let w = self.trick.winner(self.trump_suit()).expect("the leader played");
         self.won[w] += 1;
-        self.emit_all("trick", args![self.trick_no, w]);
+        ev.emit(self.all(), "trick", || args![self.trick_no, w]);
         if self.trick_no < 3 {
             self.trick_no += 1;
             self.start_trick(w);
         } else {
-            self.settle();
+            self.settle(ev);
         }
-        Ok(())
     }
 
     // ----- Sec. 2.6-2.7 and 5: settlement, next round, session end -----
 
-    fn settle(&mut self) {
+    fn settle(&mut self, ev: &mut impl Events) {
         let third = self.pot / 3;
-        let mut bets = Vec::new();
+        let mut bets = 0u32;
         for s in 0..self.n {
             if self.won[s] > 0 {
                 let amount = third * self.won[s] as i64;
                 self.chips[s] += amount;
-                self.emit_all("paid", args![s, self.won[s], amount]);
+                ev.emit(self.all(), "paid", || args![s, self.won[s], amount]);
             }
         }
         for s in 0..self.n {
-            if self.participants[s] && self.won[s] == 0 {
+            if self.participates(s) && self.won[s] == 0 {
                 let bet = self.pot.min(self.r.bet_cap);
                 self.chips[s] -= bet;
                 self.carried += bet;
-                bets.push(s);
-                self.emit_all("bet", args![s, bet]);
+                bets |= 1 << s;
+                ev.emit(self.all(), "bet", || args![s, bet]);
             }
         }
-        let winners: Vec<String> = (0..self.n)
-            .filter(|&s| self.won[s] > 0)
-            .map(|s| format!("{s}:{}", self.won[s]))
-            .collect();
-        let summary = format!(
-            "round {}: pot {}, tricks {}, bet {}",
-            self.round_no,
-            self.pot,
-            winners.join(" "),
-            Self::seats_token(&bets)
-        );
-        self.end_round(summary);
+        let mut won = [0u8; MAX_PLAYERS];
+        for (w, &x) in won.iter_mut().zip(&self.won) {
+            *w = x as u8;
+        }
+        let summary = RoundSummary::Played {
+            round: self.round_no,
+            pot: self.pot,
+            won,
+            bets,
+        };
+        self.end_round(summary, ev);
     }
 
-    fn end_round(&mut self, summary: String) {
-        self.emit_all("chips", args![self.chips_token()]);
-        self.rounds_log.push(json!(summary));
+    fn end_round(&mut self, summary: RoundSummary, ev: &mut impl Events) {
+        ev.emit(self.all(), "chips", || args![self.chips_token()]);
+        self.rounds_log.push(summary);
         self.pot = 0;
         self.dealer = self.forehand;
         let min = self.r.rounds;
         if self.round_no >= min && self.carried == 0 {
-            self.finish("rounds_done");
+            self.finish("rounds_done", ev);
         } else if self.round_no >= min + self.r.extra_cap {
             // The cap: the bets still owed are divided equally; the remainder one chip each,
             // clockwise from the (next) dealer's left.
             let total = self.carried;
             self.final_split = total;
             let n = self.n as i64;
-            for c in &mut self.chips {
+            for c in &mut self.chips[..self.n] {
                 *c += total / n;
             }
             for k in 0..(total % n) as usize {
@@ -806,23 +1024,20 @@ impl Svangknack {
                 self.chips[s] += 1;
             }
             self.carried = 0;
-            self.emit_all("split", args![total, self.chips_token()]);
-            self.finish("cap_split");
-        } else if let Err(e) = self.start_round() {
+            ev.emit(self.all(), "split", || args![total, self.chips_token()]);
+            self.finish("cap_split", ev);
+        } else if let Err(e) = self.start_round(ev) {
             // Only a deal file that does not fit can fail here; end the session cleanly.
-            self.finish_with_error(e);
+            self.deal_error = Some(e);
+            self.finish("deal_error", ev);
         }
     }
 
-    fn finish_with_error(&mut self, e: String) {
-        self.deal_error = Some(e);
-        self.finish("deal_error");
-    }
-
-    fn finish(&mut self, reason: &'static str) {
+    fn finish(&mut self, reason: &'static str, ev: &mut impl Events) {
         self.phase = Phase::Over;
-        self.emit_all("end", args![reason]);
-        let best = (0..self.n).max_by_key(|&s| self.chips[s]).unwrap_or(0);
+        ev.emit(self.all(), "end", || args![reason]);
+        let chips = &self.chips[..self.n];
+        let best = (0..self.n).max_by_key(|&s| chips[s]).unwrap_or(0);
         let summary = format!(
             "{} round(s), {}; best seat {best} with {:+} chips",
             self.round_no,
@@ -831,24 +1046,27 @@ impl Svangknack {
             } else {
                 "no bets left".to_string()
             },
-            self.chips[best]
+            chips[best]
         );
+        let rounds: Vec<String> = self.rounds_log.iter().map(|r| r.text(self.n)).collect();
         self.outcome = Some(Outcome {
-            scores: self.chips.iter().map(|&c| c as f64).collect(),
+            scores: chips.iter().map(|&c| c as f64).collect(),
             detail: json!({
                 "rounds": self.round_no,
                 "deals": self.deal_no,
                 "end": reason,
                 "split": self.final_split,
-                "chips": self.chips,
-                "round_summaries": self.rounds_log,
+                "chips": chips,
+                "round_summaries": rounds,
                 "summary": summary,
             }),
         });
     }
 }
 
-impl Game for Svangknack {
+impl Engine for Svangknack {
+    type Action = SvangknackAction;
+
     fn players(&self) -> usize {
         self.n
     }
@@ -867,35 +1085,79 @@ impl Game for Svangknack {
         }
     }
 
-    fn legal_actions(&self) -> Vec<String> {
+    fn legal(&self, out: &mut Vec<SvangknackAction>) {
+        use SvangknackAction::*;
+        out.clear();
         match self.phase {
-            Phase::Swing => self.swing_actions(),
-            Phase::Consent => vec!["agree".into(), "refuse".into()],
-            Phase::Trump => self.trump_actions(),
-            Phase::Knock => vec!["knock".into(), "fold".into()],
-            Phase::Play => self.play_actions(),
-            Phase::Over => vec![],
+            Phase::Swing => self.swing_actions(out),
+            Phase::Consent => out.extend([Agree, Refuse]),
+            Phase::Trump => out.extend(self.turnup.as_slice().iter().map(|c| Trump(c.suit))),
+            Phase::Knock => out.extend([Knock, Fold]),
+            Phase::Play => {
+                out.extend(each(self.legal_cards()).map(Play));
+                if self.farg_legal() {
+                    out.push(Farg);
+                }
+            }
+            Phase::Over => {}
         }
     }
 
-    fn apply(&mut self, action: &str) -> Result<(), String> {
-        let r = match self.phase {
-            Phase::Swing => self.apply_swing(action),
-            Phase::Consent => self.apply_consent(action),
-            Phase::Trump => self.apply_trump(action),
-            Phase::Knock => self.apply_knock(action),
-            Phase::Play => self.apply_play(action),
-            Phase::Over => Err("the game is over".into()),
-        };
-        r?;
+    fn apply<E: Events>(&mut self, action: SvangknackAction, ev: &mut E) -> Result<(), String> {
+        use SvangknackAction::*;
+        match action {
+            Swing | Handover | HandoverLast | Redeal => self.apply_swing(action, ev)?,
+            Agree | Refuse => self.apply_consent(action == Agree, ev)?,
+            Trump(s) => {
+                ev.emit(self.all(), "move", || args![self.swinger, s.letter(), "trump"]);
+                self.set_trump(s, ev);
+            }
+            Knock | Fold => self.apply_knock(action == Knock, ev),
+            Play(_) | Farg => self.apply_play(action, ev),
+        }
         match self.deal_error.take() {
             Some(e) => Err(e),
             None => Ok(()),
         }
     }
 
-    fn take_events(&mut self) -> Vec<Event> {
-        std::mem::take(&mut self.events)
+    fn parse(&self, token: &str) -> Result<SvangknackAction, String> {
+        use SvangknackAction::*;
+        match self.phase {
+            Phase::Swing => {
+                let mut legal = Vec::new();
+                self.swing_actions(&mut legal);
+                legal
+                    .into_iter()
+                    .find(|a| a.to_string() == token)
+                    .ok_or_else(|| self.swing_refusal(token))
+            }
+            Phase::Consent => match token {
+                "agree" => Ok(Agree),
+                "refuse" => Ok(Refuse),
+                _ => Err(format!(
+                    "'{token}' is not an answer to a redeal proposal: agree or refuse"
+                )),
+            },
+            Phase::Trump => token
+                .parse::<Suit>()
+                .ok()
+                .filter(|s| self.turnup.as_slice().iter().any(|c| c.suit == *s))
+                .map(Trump)
+                .ok_or_else(|| {
+                    format!(
+                        "'{token}' is not a suit of the turned cards: choose {}",
+                        self.trump_tokens()
+                    )
+                }),
+            Phase::Knock => match token {
+                "knock" => Ok(Knock),
+                "fold" => Ok(Fold),
+                _ => Err(format!("'{token}' is not a knock decision: knock or fold")),
+            },
+            Phase::Play => self.parse_play(token),
+            Phase::Over => Err("the game is over".into()),
+        }
     }
 
     fn outcome(&self) -> Option<Outcome> {

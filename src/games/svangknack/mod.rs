@@ -30,8 +30,7 @@ pub fn spec() -> GameSpec {
         options,
         new_game: engine::new_game,
         new_view: view::new_view,
-        // The policy still reads the JSON form of the view (to be ported to the typed view).
-        simple_policy: |view, decision, legal| policy::simple_policy(&view.to_json(), decision, legal),
+        simple_policy: policy::simple_policy,
         render: render::render,
         // A session (3n rounds, stake 3) moves about ±50 chips per seat at the default 6 players
         // (simple bots: standard deviation 56); losing two base stakes (6 chips) per session and

@@ -12,27 +12,26 @@
 //!
 //! The answer is always one of `legal` (the first one when nothing better is found).
 
+use super::view::SvangView;
 use crate::cards::{Card, Suit};
-use serde_json::Value;
+use crate::game::SeatView;
 
-fn view_cards(v: &Value) -> Vec<Card> {
-    v.as_array()
-        .map(|a| a.iter().filter_map(|c| c.as_str()?.parse().ok()).collect())
-        .unwrap_or_default()
+fn trump_of(view: &SvangView) -> Option<Suit> {
+    view.round.trump.as_deref().and_then(|s| s.parse().ok())
 }
 
-fn trump_of(view: &Value) -> Option<Suit> {
-    view["trump"].as_str().and_then(|s| s.parse().ok())
-}
-
-/// The `simple` bot's choice for a Svängknack decision (the `simple_policy` of the game's spec).
-pub fn simple_policy(view: &Value, decision: &str, legal: &[String]) -> String {
+/// The `simple` bot's choice for a Svängknack decision (the `simple_policy` of the game's
+/// spec), read from the seat's typed view.
+pub fn simple_policy(view: &dyn SeatView, decision: &str, legal: &[String]) -> String {
     let Some(first) = legal.first() else {
         return String::new();
     };
-    let hand = view_cards(&view["hand"]);
+    let Some(view) = view.as_any().downcast_ref::<SvangView>() else {
+        return first.clone();
+    };
+    let hand = &view.round.hand;
     let choice = match decision {
-        "swing" => Some(swing(&hand, legal)),
+        "swing" => Some(swing(hand, legal)),
         "consent" => Some(
             if hand.iter().any(|c| c.rank.value() >= 13) {
                 "refuse"
@@ -41,9 +40,9 @@ pub fn simple_policy(view: &Value, decision: &str, legal: &[String]) -> String {
             }
             .to_string(),
         ),
-        "trump" => choose_trump(&hand, legal),
-        "knock" => Some(knock(view, &hand)),
-        "play" => play(view, &hand, legal),
+        "trump" => choose_trump(hand, legal),
+        "knock" => Some(knock(view, hand)),
+        "play" => play(view, legal),
         _ => None,
     };
     match choice {
@@ -78,7 +77,7 @@ fn choose_trump(hand: &[Card], legal: &[String]) -> Option<String> {
         .map(|(t, _)| t.clone())
 }
 
-fn knock(view: &Value, hand: &[Card]) -> String {
+fn knock(view: &SvangView, hand: &[Card]) -> String {
     let Some(t) = trump_of(view) else {
         return "fold".into();
     };
@@ -91,7 +90,7 @@ fn knock(view: &Value, hand: &[Card]) -> String {
     if !trumps.is_empty() {
         worth += 0.5 * side_aces as f64;
     }
-    let knocked = view["knocked"].as_array().map(|a| a.len()).unwrap_or(0);
+    let knocked = view.round.knocked.len();
     let need = if knocked >= 3 { 1.25 } else { 1.0 };
     if worth >= need { "knock" } else { "fold" }.into()
 }
@@ -108,18 +107,18 @@ fn power(c: Card, led: Option<Suit>, t: Option<Suit>) -> u32 {
     }
 }
 
-fn play(view: &Value, _hand: &[Card], legal: &[String]) -> Option<String> {
+fn play(view: &SvangView, legal: &[String]) -> Option<String> {
     if legal.iter().any(|l| l == "farg") {
         return Some("farg".into());
     }
     let legal: Vec<Card> = legal.iter().filter_map(|t| t.parse().ok()).collect();
     let t = trump_of(view);
-    let trick = view_cards(&Value::Array(
-        view["trick"]["cards"]
-            .as_array()
-            .map(|a| a.iter().map(|p| p[1].clone()).collect())
-            .unwrap_or_default(),
-    ));
+    let trick: Vec<Card> = view
+        .round
+        .trick
+        .as_ref()
+        .map(|t| t.cards.iter().map(|&(_, c)| c).collect())
+        .unwrap_or_default();
     let Some(led) = trick.first().map(|c| c.suit) else {
         // Lead the strongest card.
         return legal.iter().max_by_key(|c| power(**c, None, t)).map(|c| c.to_string());
@@ -135,5 +134,102 @@ fn play(view: &Value, _hand: &[Card], legal: &[String]) -> Option<String> {
             .iter()
             .min_by_key(|c| power(**c, Some(led), t))
             .map(|c| c.to_string()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::view::Trick;
+    use super::*;
+    use crate::game::GameInfo;
+    use crate::games::svangknack::options;
+    use crate::options::Options;
+
+    /// Seat 1 of four (default options) holding `hand`, trump `trump` once it is chosen.
+    fn view(hand: &str, trump: Option<&str>) -> SvangView {
+        let o = Options::resolve(&options(), "svangknack", &[] as &[&str]).unwrap();
+        let mut v = SvangView::new(&GameInfo {
+            game: "svangknack".into(),
+            options: o,
+            players: 4,
+            seat: 1,
+        });
+        v.round.hand = hand.split(' ').map(|c| c.parse().unwrap()).collect();
+        v.round.trump = trump.map(String::from);
+        v
+    }
+
+    fn legal(v: &str) -> Vec<String> {
+        v.split(' ').map(String::from).collect()
+    }
+
+    #[test]
+    fn swings_with_high_cards_else_redeals_or_hands_over() {
+        let all = legal("swing handover redeal");
+        assert_eq!(simple_policy(&view("KH 2S 3D", None), "swing", &all), "swing");
+        assert_eq!(
+            simple_policy(&view("JH QH 3D", None), "swing", &all),
+            "swing",
+            "a pair from J up"
+        );
+        assert_eq!(simple_policy(&view("9H 2S 3D", None), "swing", &all), "redeal");
+        assert_eq!(
+            simple_policy(&view("9H 2S 3D", None), "swing", &legal("swing handover")),
+            "handover"
+        );
+        assert_eq!(
+            simple_policy(&view("AH 2S 3D", None), "consent", &legal("agree refuse")),
+            "refuse"
+        );
+        assert_eq!(
+            simple_policy(&view("9H 2S 3D", None), "consent", &legal("agree refuse")),
+            "agree"
+        );
+        assert_eq!(simple_policy(&view("9H 2H 3D", None), "trump", &legal("D H")), "H");
+    }
+
+    #[test]
+    fn knocks_with_about_a_trick_and_more_when_many_knocked() {
+        assert_eq!(
+            simple_policy(&view("QS 2H 3D", Some("S")), "knock", &legal("knock fold")),
+            "knock"
+        );
+        assert_eq!(
+            simple_policy(&view("9S 2H 3D", Some("S")), "knock", &legal("knock fold")),
+            "fold"
+        );
+        let mut v = view("9S AH 3D", Some("S"));
+        assert_eq!(
+            simple_policy(&v, "knock", &legal("knock fold")),
+            "knock",
+            "a trump and a side ace"
+        );
+        v.round.knocked = vec![0, 2, 3];
+        assert_eq!(
+            simple_policy(&v, "knock", &legal("knock fold")),
+            "fold",
+            "three knocked before"
+        );
+    }
+
+    #[test]
+    fn plays_farg_leads_strong_and_takes_tricks_cheaply() {
+        let mut v = view("9S KH 3H", Some("S"));
+        assert_eq!(
+            simple_policy(&v, "play", &legal("9S KH 3H")),
+            "9S",
+            "lead the strongest"
+        );
+        v.round.trick = Some(Trick {
+            leader: 0,
+            cards: vec![(0, "TH".parse().unwrap())],
+            farg: vec![],
+            winner: None,
+        });
+        assert_eq!(simple_policy(&v, "play", &legal("KH")), "KH");
+        assert_eq!(simple_policy(&v, "play", &legal("KH 3H")), "KH", "the cheapest winner");
+        v.round.trick.as_mut().unwrap().cards.push((3, "AH".parse().unwrap()));
+        assert_eq!(simple_policy(&v, "play", &legal("KH 3H")), "3H", "beaten: the lowest");
+        assert_eq!(simple_policy(&v, "play", &legal("KH 3H farg")), "farg");
     }
 }

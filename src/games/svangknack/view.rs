@@ -6,11 +6,11 @@ use crate::game::{GameInfo, Seat, SeatView};
 use serde_json::{json, Value};
 
 #[derive(Clone, Debug, Default)]
-struct Trick {
-    leader: Seat,
-    cards: Vec<(Seat, Card)>,
-    farg: Vec<Seat>,
-    winner: Option<Seat>,
+pub(super) struct Trick {
+    pub(super) leader: Seat,
+    pub(super) cards: Vec<(Seat, Card)>,
+    pub(super) farg: Vec<Seat>,
+    pub(super) winner: Option<Seat>,
 }
 
 impl Trick {
@@ -22,26 +22,26 @@ impl Trick {
 
 /// Everything about the current round (reset by a `round` line).
 #[derive(Clone, Debug, Default)]
-struct Round {
-    number: u64,
-    dealer: Option<Seat>,
-    forehand: Option<Seat>,
-    swinger: Option<Seat>,
-    pot: i64,
-    hand: Vec<Card>,
-    moves: Vec<(Seat, String)>,
-    redeal: Option<String>,
-    turnup: Vec<Card>,
-    trump: Option<String>,
-    forced: Option<String>,
-    knocked: Vec<Seat>,
-    folded: Vec<Seat>,
-    participants: Vec<Seat>,
-    tricks: Vec<Trick>,
-    trick: Option<Trick>,
-    played: Vec<Card>,
-    bets: Vec<Seat>,
-    lone: bool,
+pub(super) struct Round {
+    pub(super) number: u64,
+    pub(super) dealer: Option<Seat>,
+    pub(super) forehand: Option<Seat>,
+    pub(super) swinger: Option<Seat>,
+    pub(super) pot: i64,
+    pub(super) hand: Vec<Card>,
+    pub(super) moves: Vec<(Seat, String)>,
+    pub(super) redeal: Option<String>,
+    pub(super) turnup: Vec<Card>,
+    pub(super) trump: Option<String>,
+    pub(super) forced: Option<String>,
+    pub(super) knocked: Vec<Seat>,
+    pub(super) folded: Vec<Seat>,
+    pub(super) participants: Vec<Seat>,
+    pub(super) tricks: Vec<Trick>,
+    pub(super) trick: Option<Trick>,
+    pub(super) played: Vec<Card>,
+    pub(super) bets: Vec<Seat>,
+    pub(super) lone: bool,
 }
 
 /// One seat's knowledge of a Svängknack session.
@@ -52,7 +52,7 @@ pub struct SvangView {
     options: Value,
     stake: i64,
     chips: Vec<i64>,
-    round: Round,
+    pub(super) round: Round,
     rounds_done: u64,
     ended: Option<String>,
 }

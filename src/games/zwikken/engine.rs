@@ -5,18 +5,141 @@
 //! Audiences follow zwikken.md §7: a hand goes to its owner only; turned cards, every bid, the
 //! seek decision, chips, exchanges, a showdown zwik, plays and results go to everybody; the
 //! stock, other hands and the pair rank of "ik verwacht een betere" go to nobody.
+//!
+//! The state is a typed [`Engine`]: per-seat state, the turned cards, the stock, the speakers
+//! and the trick live in fixed arrays (at most 6 players, 3 turned cards, 20 cards), so a state
+//! clones without touching the heap for them and a decision allocates nothing; options are read
+//! into [`Rules`] once.
 
 use super::money;
 use crate::args;
 use crate::cards::{deck_from, format_cards, Card, CardSet, Rank, Suit};
 use crate::chance::{Chance, DealRequest};
-use crate::game::{Audience, Event, Game, Outcome, Seat};
+use crate::engine::{Engine, Events, Typed};
+use crate::game::{Audience, Game, Outcome, Seat};
 use crate::options::Options;
 use serde_json::json;
+use std::fmt;
 
-/// Builds a Zwikken session (the [`crate::game::NewGame`] of the spec).
+/// Builds a Zwikken session (the [`crate::game::NewGame`] of the spec): the typed engine behind
+/// the string interface.
 pub fn new_game(players: usize, options: &Options, chance: Chance) -> Result<Box<dyn Game>, String> {
-    Ok(Box::new(Zwikken::new(players, options.clone(), chance)?))
+    Ok(Box::new(Typed::new(|events| {
+        Zwikken::new(players, options, chance, events)
+    })?))
+}
+
+/// The most players Zwikken seats (zwikken.md §1).
+const MAX_PLAYERS: usize = 6;
+/// The most cards face up: the first turned card and two seeks (`max_seeks` ≤ 2).
+const MAX_TURNED: usize = 3;
+/// The deck: 10 J Q K A of four suits.
+const DECK: usize = 20;
+
+/// A list of at most `N` small `Copy` values in an array (no heap).
+#[derive(Clone, Copy, Debug)]
+struct Few<T: Copy, const N: usize> {
+    items: [T; N],
+    len: usize,
+}
+
+impl<T: Copy, const N: usize> Few<T, N> {
+    fn new(fill: T) -> Self {
+        Few {
+            items: [fill; N],
+            len: 0,
+        }
+    }
+    fn push(&mut self, x: T) {
+        self.items[self.len] = x;
+        self.len += 1;
+    }
+    fn clear(&mut self) {
+        self.len = 0;
+    }
+    fn as_slice(&self) -> &[T] {
+        &self.items[..self.len]
+    }
+    fn as_mut_slice(&mut self) -> &mut [T] {
+        &mut self.items[..self.len]
+    }
+    fn iter(&self) -> std::slice::Iter<'_, T> {
+        self.as_slice().iter()
+    }
+    fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+    fn first(&self) -> Option<&T> {
+        self.as_slice().first()
+    }
+    fn last(&self) -> Option<&T> {
+        self.as_slice().last()
+    }
+    /// Removes the first element, shifting the rest.
+    fn remove_first(&mut self) -> T {
+        let x = self.items[0];
+        self.items.copy_within(1..self.len, 0);
+        self.len -= 1;
+        x
+    }
+}
+
+/// The cards of a set, in index order, without allocating.
+fn each(set: CardSet) -> impl Iterator<Item = Card> {
+    let mut m = set.0;
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            Card::from_index(i)
+        })
+    })
+}
+
+/// A Zwikken action. `Display` writes its protocol token; [`Zwikken::parse`](Engine::parse)
+/// reads one back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ZwikkenAction {
+    /// `pass` ("pas").
+    Pass,
+    /// `ask` ("ik vraag", "… beter", "… nog beter").
+    Ask,
+    /// `ken_pass`: the trump-ten holder says "ik ken hem" and passes.
+    KenPass,
+    /// `ken_ask`: the trump-ten holder says "ik ken hem" and asks.
+    KenAsk,
+    /// `wait_better`: "ik verwacht een betere" (on zwik, first round).
+    WaitBetter,
+    /// `seek`: the dealer re-turns after an all-pass ("zoeken").
+    Seek,
+    /// `no_seek`: the deal is not played.
+    NoSeek,
+    /// `no_exchange`.
+    NoExchange,
+    /// `exchange_<card>`: take this turned card for one's ten.
+    Exchange(Card),
+    /// A card to the trick.
+    Play(Card),
+    /// `exchange_<take>_<card>`: the exchange at one's first card, then the card.
+    ExchangePlay(Card, Card),
+}
+
+impl fmt::Display for ZwikkenAction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ZwikkenAction::Pass => f.write_str("pass"),
+            ZwikkenAction::Ask => f.write_str("ask"),
+            ZwikkenAction::KenPass => f.write_str("ken_pass"),
+            ZwikkenAction::KenAsk => f.write_str("ken_ask"),
+            ZwikkenAction::WaitBetter => f.write_str("wait_better"),
+            ZwikkenAction::Seek => f.write_str("seek"),
+            ZwikkenAction::NoSeek => f.write_str("no_seek"),
+            ZwikkenAction::NoExchange => f.write_str("no_exchange"),
+            ZwikkenAction::Exchange(c) => write!(f, "exchange_{c}"),
+            ZwikkenAction::Play(c) => c.fmt(f),
+            ZwikkenAction::ExchangePlay(take, c) => write!(f, "exchange_{take}_{c}"),
+        }
+    }
 }
 
 /// The phase of the current deal.
@@ -29,6 +152,68 @@ pub enum Phase {
     Over,
 }
 
+/// Which turned cards the holder of a ten may take (option `exchange_targets`, zwikken.md §2.5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExchangeTargets {
+    /// `any_turned`: the trump-ten holder takes any face-up turned card.
+    AnyTurned,
+    /// `current_suit_only`: only a turned card of the trump suit.
+    CurrentSuitOnly,
+    /// `suit_matched`: every ten holder one turned card of his ten's suit.
+    SuitMatched,
+}
+
+impl ExchangeTargets {
+    /// The option's value; anything else (or nothing) is the default, `any_turned`.
+    pub fn from_value(v: Option<&str>) -> ExchangeTargets {
+        match v {
+            Some("current_suit_only") => ExchangeTargets::CurrentSuitOnly,
+            Some("suit_matched") => ExchangeTargets::SuitMatched,
+            _ => ExchangeTargets::AnyTurned,
+        }
+    }
+}
+
+/// The rule options, read once from the validated [`Options`].
+#[derive(Clone, Copy, Debug)]
+pub struct Rules {
+    /// `ante_rule=every_deal` (else only when a deal starts with an empty pot).
+    pub ante_every_deal: bool,
+    /// `follow_rule=classic` (else `seed`).
+    pub classic: bool,
+    pub exchange_targets: ExchangeTargets,
+    pub max_seeks: usize,
+    /// What every player pays at the first and the second seek.
+    pub seek_fee: [i64; 2],
+    /// Deals before the session may end (`deals`, 0 = 4 × players).
+    pub deals: usize,
+    /// Extra deals while the pot is not empty (`extra_deals_cap`, -1 = 2 × players).
+    pub cap: usize,
+    /// `bankroll` (0 = off).
+    pub bankroll: i64,
+}
+
+impl Rules {
+    pub fn from_options(o: &Options, n: usize) -> Rules {
+        let mut fee = o.get("seek_fee").split(',').map(|x| x.parse().unwrap_or(0));
+        Rules {
+            ante_every_deal: o.get("ante_rule") == "every_deal",
+            classic: o.get("follow_rule") == "classic",
+            exchange_targets: ExchangeTargets::from_value(Some(o.get("exchange_targets"))),
+            max_seeks: o.int("max_seeks").max(0) as usize,
+            seek_fee: [fee.next().unwrap_or(0), fee.next().unwrap_or(0)],
+            deals: match o.int("deals") {
+                0 => 4 * n,
+                d => d as usize,
+            },
+            cap: match o.int("extra_deals_cap") {
+                c if c < 0 => 2 * n,
+                c => c as usize,
+            },
+            bankroll: o.int("bankroll"),
+        }
+    }
+}
 /// Card points for counting tricks: A 4, K 3, Q 2, J 1, 10 0.
 pub fn card_points(c: Card) -> u32 {
     match c.rank.value() {
@@ -45,13 +230,24 @@ pub fn zwik_rank(hand: &[Card]) -> Option<u8> {
     if hand.len() != 3 || hand.iter().any(|c| c.rank != hand[0].rank) {
         return None;
     }
-    Some(match hand[0].rank.value() {
+    Some(zwik_value(hand[0].rank))
+}
+
+/// [`zwik_rank`] of a hand held as a set.
+fn zwik_rank_of(hand: CardSet) -> Option<u8> {
+    let mut cards = each(hand);
+    let first = cards.next()?;
+    (hand.len() == 3 && cards.all(|c| c.rank == first.rank)).then(|| zwik_value(first.rank))
+}
+
+fn zwik_value(rank: Rank) -> u8 {
+    match rank.value() {
         10 => 5,
         14 => 4,
         13 => 3,
         12 => 2,
         _ => 1,
-    })
+    }
 }
 
 /// The cards a seat may play to `trick` (zwikken.md §3): `seed` or `classic` law.
@@ -66,12 +262,14 @@ pub fn legal_plays(hand: CardSet, trick: &[(Seat, Card)], trump: Suit, classic: 
         return if ht.is_empty() { hand } else { ht };
     }
     let hi = trick.iter().filter(|(_, c)| c.suit == trump).map(|(_, c)| c.rank).max();
-    let over = CardSet::from_cards(
-        &ht.cards()
-            .into_iter()
-            .filter(|t| hi.is_none_or(|h| t.rank > h))
-            .collect::<Vec<_>>(),
-    );
+    let mut over = ht;
+    if let Some(h) = hi {
+        for t in each(ht) {
+            if t.rank <= h {
+                over.remove(t);
+            }
+        }
+    }
     if classic {
         if !hl.is_empty() {
             return hl;
@@ -121,133 +319,143 @@ fn ten_of(s: Suit) -> Card {
     Card::new(Rank::TEN, s)
 }
 
+/// How a deal ended (the `end` event), counted in the session's tally in this order.
+const ENDS: [&str; 5] = ["zwik", "points", "passer", "tie", "no_play"];
+
+/// One finished deal in the session's ledger (the outcome's detail): how it ended and the
+/// chips it moved.
+#[derive(Clone, Copy, Debug)]
+struct LedgerEntry {
+    deal: usize,
+    dealer: Seat,
+    turned: Few<Card, MAX_TURNED>,
+    /// Bit set of the askers (none when the deal was not played).
+    askers: u32,
+    end: &'static str,
+    winner: Option<Seat>,
+    pot_before: i64,
+    pot_after: i64,
+    chips: [i64; MAX_PLAYERS],
+}
+
+/// The active seats in some order (at most 6).
+type Seats = Few<Seat, MAX_PLAYERS>;
+/// The exchanges a seat may make: (turned card to take, ten to lay in its place).
+type Targets = Few<(Card, Card), MAX_TURNED>;
+
 /// One session of Zwikken.
+#[derive(Clone)]
 pub struct Zwikken {
     n: usize,
-    o: Options,
+    rules: Rules,
     chance: Chance,
-    events: Vec<Event>,
-    // The session.
-    balance: Vec<i64>,
+    // The session (per-seat arrays: the first `n` entries count).
+    balance: [i64; MAX_PLAYERS],
     start: i64,
     pot: i64,
-    active: Vec<bool>,
+    active: [bool; MAX_PLAYERS],
     deal_no: usize,
     dealer: Seat,
-    target_deals: usize,
-    cap: usize,
     /// How the deals ended: zwik, points, passer, tie, no_play.
     tally: [usize; 5],
     split: Vec<(Seat, i64)>,
     /// Per finished deal: how it ended and the chips it moved (in the outcome's detail).
-    ledger: Vec<serde_json::Value>,
+    ledger: Vec<LedgerEntry>,
     /// Balances and pot when the current deal started (before its ante).
-    deal_start: (Vec<i64>, i64),
+    deal_start: ([i64; MAX_PLAYERS], i64),
     deal_end: Option<(&'static str, Option<Seat>)>,
     // The deal.
     phase: Phase,
     turn: Seat,
-    hands: Vec<CardSet>,
-    turned: Vec<Card>,
-    stock: Vec<Card>,
+    hands: [CardSet; MAX_PLAYERS],
+    turned: Few<Card, MAX_TURNED>,
+    /// The stock in order; its cards are `stock[stock_lo..stock_hi]` (a seek takes the first).
+    stock: [Card; DECK],
+    stock_lo: usize,
+    stock_hi: usize,
     trump: Suit,
     repeat: bool,
     period: usize,
     seeks: usize,
     round: u8,
-    speakers: Vec<Seat>,
+    speakers: Seats,
     spk: usize,
-    asked: Vec<bool>,
-    passed1: Vec<bool>,
+    asked: [bool; MAX_PLAYERS],
+    passed1: [bool; MAX_PLAYERS],
     asks: usize,
-    /// "ik verwacht een betere": (seat, suit of his ten, rank of his pair).
-    waits: Vec<(Seat, Suit, Rank)>,
-    /// Suits of the tens exchanged this deal.
-    exchanged: Vec<Suit>,
-    ex_queue: Vec<Seat>,
+    /// "ik verwacht een betere": (seat, suit of his ten, rank of his pair); one per period.
+    waits: Few<(Seat, Suit, Rank), MAX_TURNED>,
+    /// Bit set over `Suit::index` of the tens exchanged this deal.
+    exchanged: u8,
+    ex_queue: Seats,
     leader: Seat,
-    trick: Vec<(Seat, Card)>,
+    trick: Few<(Seat, Card), MAX_PLAYERS>,
     trick_no: usize,
-    taken: Vec<u32>,
+    taken: [u32; MAX_PLAYERS],
     outcome: Option<Outcome>,
     /// A deal from a deal file that failed; reported by the `apply` that caused it.
     deal_error: Option<String>,
 }
 
 impl Zwikken {
-    pub fn new(players: usize, o: Options, mut chance: Chance) -> Result<Zwikken, String> {
+    /// A new session for `players` seats; the first deal is reported to `events`.
+    pub fn new(players: usize, o: &Options, mut chance: Chance, events: &mut impl Events) -> Result<Zwikken, String> {
         let n = players;
-        if !(3..=6).contains(&n) {
+        if !(3..=MAX_PLAYERS).contains(&n) {
             return Err(format!("zwikken is played by 3 to 6 players, not {n}"));
         }
         let dealer = chance.first_dealer(n);
-        let start = o.int("bankroll");
-        let deals = match o.int("deals") {
-            0 => 4 * n,
-            d => d as usize,
-        };
-        let cap = match o.int("extra_deals_cap") {
-            c if c < 0 => 2 * n,
-            c => c as usize,
-        };
+        let rules = Rules::from_options(o, n);
+        let start = rules.bankroll;
+        let no_card = Card::from_index(0);
         let mut g = Zwikken {
             n,
+            rules,
             chance,
-            events: Vec::new(),
-            balance: vec![start; n],
+            balance: [start; MAX_PLAYERS],
             start,
             pot: 0,
-            active: vec![true; n],
+            active: [true; MAX_PLAYERS],
             deal_no: 0,
             dealer,
-            target_deals: deals,
-            cap,
             tally: [0; 5],
             split: Vec::new(),
             ledger: Vec::new(),
-            deal_start: (vec![start; n], 0),
+            deal_start: ([start; MAX_PLAYERS], 0),
             deal_end: None,
             phase: Phase::Bid,
             turn: 0,
-            hands: vec![CardSet::EMPTY; n],
-            turned: Vec::new(),
-            stock: Vec::new(),
+            hands: [CardSet::EMPTY; MAX_PLAYERS],
+            turned: Few::new(no_card),
+            stock: [no_card; DECK],
+            stock_lo: 0,
+            stock_hi: 0,
             trump: Suit::Spades,
             repeat: false,
             period: 0,
             seeks: 0,
             round: 1,
-            speakers: Vec::new(),
+            speakers: Few::new(0),
             spk: 0,
-            asked: vec![false; n],
-            passed1: vec![false; n],
+            asked: [false; MAX_PLAYERS],
+            passed1: [false; MAX_PLAYERS],
             asks: 0,
-            waits: Vec::new(),
-            exchanged: Vec::new(),
-            ex_queue: Vec::new(),
+            waits: Few::new((0, Suit::Spades, Rank::TEN)),
+            exchanged: 0,
+            ex_queue: Few::new(0),
             leader: 0,
-            trick: Vec::new(),
+            trick: Few::new((0, no_card)),
             trick_no: 0,
-            taken: vec![0; n],
+            taken: [0; MAX_PLAYERS],
             outcome: None,
             deal_error: None,
-            o,
         };
-        g.start_deal()?;
+        g.start_deal(events)?;
         Ok(g)
-    }
-
-    fn emit(&mut self, to: Audience, kind: &'static str, args: Vec<String>) {
-        self.events.push(Event::new(to, kind, args));
     }
 
     fn all(&self) -> Audience {
         Audience::all(self.n)
-    }
-
-    fn public(&mut self, kind: &'static str, args: Vec<String>) {
-        let to = self.all();
-        self.emit(to, kind, args);
     }
 
     fn bankroll(&self) -> bool {
@@ -264,11 +472,33 @@ impl Zwikken {
     }
 
     /// The active seats from the dealer's left, the dealer last.
-    fn order(&self) -> Vec<Seat> {
-        (1..=self.n)
-            .map(|k| (self.dealer + k) % self.n)
-            .filter(|&s| self.active[s])
-            .collect()
+    fn order(&self) -> Seats {
+        let mut v = Few::new(0);
+        for k in 1..=self.n {
+            let s = (self.dealer + k) % self.n;
+            if self.active[s] {
+                v.push(s);
+            }
+        }
+        v
+    }
+
+    /// The askers, from the dealer's left.
+    fn askers(&self) -> Seats {
+        let mut v = self.order();
+        let mut k = 0;
+        for i in 0..v.len {
+            if self.asked[v.items[i]] {
+                v.items[k] = v.items[i];
+                k += 1;
+            }
+        }
+        v.len = k;
+        v
+    }
+
+    fn playing(&self) -> usize {
+        self.active[..self.n].iter().filter(|&&a| a).count()
     }
 
     pub fn phase(&self) -> Phase {
@@ -277,18 +507,22 @@ impl Zwikken {
     pub fn pot(&self) -> i64 {
         self.pot
     }
+    /// The rule options in force.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
     /// Every seat's chips now (net, or the bankroll balance).
     pub fn balances(&self) -> &[i64] {
-        &self.balance
+        &self.balance[..self.n]
     }
     pub fn hand(&self, s: Seat) -> Vec<Card> {
         self.hands[s].cards()
     }
     pub fn turned(&self) -> &[Card] {
-        &self.turned
+        self.turned.as_slice()
     }
     pub fn stock(&self) -> &[Card] {
-        &self.stock
+        &self.stock[self.stock_lo..self.stock_hi]
     }
     pub fn trump(&self) -> Suit {
         self.trump
@@ -300,24 +534,24 @@ impl Zwikken {
         self.dealer
     }
     pub fn active(&self) -> &[bool] {
-        &self.active
+        &self.active[..self.n]
     }
     /// The trick in progress: (seat, card) in play order.
     pub fn current_trick(&self) -> &[(Seat, Card)] {
-        &self.trick
+        self.trick.as_slice()
     }
 
     /// Starts the next deal: eliminations (bankroll), the dealer, the ante, the cards.
-    fn start_deal(&mut self) -> Result<(), String> {
+    fn start_deal(&mut self, ev: &mut impl Events) -> Result<(), String> {
         if self.bankroll() {
             for s in 0..self.n {
                 if self.active[s] && self.balance[s] <= 0 {
                     self.active[s] = false;
-                    self.public("out", args![s]);
+                    ev.emit(self.all(), "out", || args![s]);
                 }
             }
-            if self.active.iter().filter(|&&a| a).count() <= 1 {
-                self.finish("one_left");
+            if self.playing() <= 1 {
+                self.finish("one_left", ev);
                 return Ok(());
             }
         }
@@ -325,10 +559,10 @@ impl Zwikken {
             self.dealer = self.next_active(self.dealer);
         }
         self.deal_no += 1;
-        self.deal_start = (self.balance.clone(), self.pot);
-        self.public("deal", args![self.deal_no, self.dealer]);
-        if self.pot == 0 || self.o.get("ante_rule") == "every_deal" {
-            self.everyone_pays(1, "ante");
+        self.deal_start = (self.balance, self.pot);
+        ev.emit(self.all(), "deal", || args![self.deal_no, self.dealer]);
+        if self.pot == 0 || self.rules.ante_every_deal {
+            self.everyone_pays(1, "ante", ev);
         }
         let deck = deck_from(Rank::TEN);
         let sizes = (0..self.n).map(|s| if self.active[s] { 3 } else { 0 }).collect();
@@ -343,46 +577,52 @@ impl Zwikken {
             cut_from: None,
         };
         let deal = self.chance.deal(&req)?;
-        let turned = deal.piles.get("turned").cloned().unwrap_or_default();
+        let turned = deal.piles.get("turned").map_or(&[][..], Vec::as_slice);
         if turned.len() != 1 {
             return Err(format!("deal {}: the turned pile must hold one card", self.deal_no));
         }
         for s in 0..self.n {
             self.hands[s] = CardSet::from_cards(&deal.hands[s]);
         }
-        self.stock = deal.piles.get("stock").cloned().unwrap_or_default();
-        let dealt = deal.hands.iter().map(Vec::len).sum::<usize>() + 1 + self.stock.len();
-        if dealt != 20 {
+        let stock = deal.piles.get("stock").map_or(&[][..], Vec::as_slice);
+        let dealt = deal.hands.iter().map(Vec::len).sum::<usize>() + 1 + stock.len();
+        if dealt != DECK {
             return Err(format!(
                 "deal {}: the stock must hold the {} cards left after the hands and the turned card, not {}",
                 self.deal_no,
-                20 + self.stock.len() - dealt,
-                self.stock.len()
+                DECK + stock.len() - dealt,
+                stock.len()
             ));
         }
-        self.turned = turned;
-        self.trump = self.turned[0].suit;
+        self.stock[..stock.len()].copy_from_slice(stock);
+        self.stock_lo = 0;
+        self.stock_hi = stock.len();
+        self.turned.clear();
+        self.turned.push(turned[0]);
+        self.trump = turned[0].suit;
         self.repeat = false;
         self.period = 1;
         self.seeks = 0;
         self.waits.clear();
-        self.exchanged.clear();
+        self.exchanged = 0;
         self.trick.clear();
         self.trick_no = 0;
-        self.taken = vec![0; self.n];
+        self.taken = [0; MAX_PLAYERS];
         for s in 0..self.n {
             if self.active[s] {
-                let cards = self.hands[s].cards().iter().map(|c| c.to_string()).collect();
-                self.emit(Audience::seat(s), "hand", cards);
+                let hand = self.hands[s];
+                ev.emit(Audience::seat(s), "hand", || {
+                    each(hand).map(|c| c.to_string()).collect()
+                });
             }
         }
-        self.public("turn", args![self.turned[0]]);
+        ev.emit(self.all(), "turn", || args![self.turned.items[0]]);
         self.start_bidding();
         Ok(())
     }
 
     /// Every active player pays `amount` into the pot.
-    fn everyone_pays(&mut self, amount: i64, why: &'static str) {
+    fn everyone_pays(&mut self, amount: i64, why: &'static str, ev: &mut impl Events) {
         if amount <= 0 {
             return;
         }
@@ -390,10 +630,10 @@ impl Zwikken {
             if self.active[s] {
                 self.balance[s] -= amount;
                 self.pot += amount;
-                self.public("pay", args![s, amount, why]);
+                ev.emit(self.all(), "pay", || args![s, amount, why]);
             }
         }
-        self.public("pot", args![self.pot]);
+        ev.emit(self.all(), "pot", || args![self.pot]);
     }
 
     fn start_bidding(&mut self) {
@@ -401,10 +641,10 @@ impl Zwikken {
         self.round = 1;
         self.speakers = self.order();
         self.spk = 0;
-        self.asked = vec![false; self.n];
-        self.passed1 = vec![false; self.n];
+        self.asked = [false; MAX_PLAYERS];
+        self.passed1 = [false; MAX_PLAYERS];
         self.asks = 0;
-        self.turn = self.speakers[0];
+        self.turn = self.speakers.items[0];
     }
 
     /// The holder of the trump ten, if a player holds it.
@@ -414,12 +654,13 @@ impl Zwikken {
 
     /// The rank of the pair beside the trump ten ("op zwik zitten"), if `p` is on zwik.
     fn on_zwik(&self, p: Seat) -> Option<Rank> {
-        let h = self.hands[p];
-        if !h.contains(ten_of(self.trump)) {
+        let mut h = self.hands[p];
+        if !h.remove(ten_of(self.trump)) || h.len() != 2 {
             return None;
         }
-        let rest: Vec<Card> = h.cards().into_iter().filter(|&c| c != ten_of(self.trump)).collect();
-        (rest.len() == 2 && rest[0].rank == rest[1].rank && rest[0].rank != Rank::TEN).then_some(rest[0].rank)
+        let mut rest = each(h);
+        let (a, b) = (rest.next()?, rest.next()?);
+        (a.rank == b.rank && a.rank != Rank::TEN).then_some(a.rank)
     }
 
     /// The waiting player whose card has just come (he must ask).
@@ -438,30 +679,36 @@ impl Zwikken {
         !self.bankroll() || self.balance[p] >= self.pot
     }
 
-    fn legal_bids(&self, p: Seat) -> Vec<String> {
+    fn legal_bids(&self, p: Seat, out: &mut Vec<ZwikkenAction>) {
+        use ZwikkenAction::*;
         let tth = self.tth() == Some(p);
-        let mut v: Vec<&str> = Vec::new();
         if self.repeat {
             if self.forced_asker() == Some(p) {
-                v.push("ken_ask");
+                out.push(KenAsk);
             } else {
-                v.push(if tth { "ken_pass" } else { "pass" });
+                out.push(if tth { KenPass } else { Pass });
             }
         } else if tth {
-            v.push("ken_pass");
+            out.push(KenPass);
             if self.may_ask(p) {
-                v.push("ken_ask");
+                out.push(KenAsk);
             }
             if self.round == 1 && self.on_zwik(p).is_some() {
-                v.push("wait_better");
+                out.push(WaitBetter);
             }
         } else {
-            v.push("pass");
+            out.push(Pass);
             if self.may_ask(p) {
-                v.push("ask");
+                out.push(Ask);
             }
         }
-        v.into_iter().map(String::from).collect()
+    }
+
+    /// The legal actions of the seat to move, as protocol tokens (for refusal messages).
+    fn legal_tokens(&self) -> String {
+        let mut v = Vec::new();
+        self.legal(&mut v);
+        v.iter().map(|a| a.to_string()).collect::<Vec<_>>().join(" ")
     }
 
     fn bid_refusal(&self, p: Seat, token: &str) -> String {
@@ -488,39 +735,37 @@ impl Zwikken {
             "pass" | "ken_pass" if self.forced_asker() == Some(p) => {
                 format!("the card seat {p} waited for has come: 'ik verwacht een betere' obliges it to ask (ken_ask)")
             }
-            _ => format!("'{token}' is not a bid here; legal: {}", self.legal_bids(p).join(" ")),
+            _ => format!("'{token}' is not a bid here; legal: {}", self.legal_tokens()),
         }
     }
 
-    fn wording(&self, token: &str) -> String {
-        let ask = match self.asks {
-            0 => "ik_vraag",
-            1 => "ik_vraag_beter",
-            _ => "ik_vraag_nog_beter",
-        };
-        match token {
-            "pass" => "pas".into(),
-            "ask" => ask.into(),
-            "ken_pass" => "ik_ken_hem_en_ik_pas".into(),
-            "ken_ask" => format!("ik_ken_hem_en_{ask}"),
-            _ => "ik_verwacht_een_betere".into(),
+    /// What the bidder says ("pas", "ik vraag", …), as the `say` event's word.
+    fn wording(&self, bid: ZwikkenAction) -> &'static str {
+        let i = self.asks.min(2);
+        match bid {
+            ZwikkenAction::Pass => "pas",
+            ZwikkenAction::Ask => ["ik_vraag", "ik_vraag_beter", "ik_vraag_nog_beter"][i],
+            ZwikkenAction::KenPass => "ik_ken_hem_en_ik_pas",
+            ZwikkenAction::KenAsk => [
+                "ik_ken_hem_en_ik_vraag",
+                "ik_ken_hem_en_ik_vraag_beter",
+                "ik_ken_hem_en_ik_vraag_nog_beter",
+            ][i],
+            _ => "ik_verwacht_een_betere",
         }
     }
 
-    fn apply_bid(&mut self, token: &str) -> Result<(), String> {
+    fn apply_bid(&mut self, bid: ZwikkenAction, ev: &mut impl Events) {
         let p = self.turn;
-        if !self.legal_bids(p).iter().any(|t| t == token) {
-            return Err(self.bid_refusal(p, token));
-        }
-        self.public("move", args![p, token, "bid"]);
-        let said = self.wording(token);
-        self.public("say", args![p, said]);
-        match token {
-            "ask" | "ken_ask" => {
+        ev.emit(self.all(), "move", || args![p, bid, "bid"]);
+        let said = self.wording(bid);
+        ev.emit(self.all(), "say", || args![p, said]);
+        match bid {
+            ZwikkenAction::Ask | ZwikkenAction::KenAsk => {
                 self.asked[p] = true;
                 self.asks += 1;
             }
-            "wait_better" => {
+            ZwikkenAction::WaitBetter => {
                 let r = self.on_zwik(p).expect("on zwik");
                 self.waits.push((p, self.trump, r));
                 if self.round == 1 {
@@ -534,190 +779,169 @@ impl Zwikken {
             }
         }
         self.spk += 1;
-        if self.spk < self.speakers.len() {
-            self.turn = self.speakers[self.spk];
-            return Ok(());
+        if self.spk < self.speakers.len {
+            self.turn = self.speakers.items[self.spk];
+            return;
         }
         if self.asks == 0 {
-            self.public("allpass", vec![]);
-            self.all_passed();
+            ev.emit(self.all(), "allpass", Vec::new);
+            self.all_passed(ev);
         } else if self.round == 1 {
             self.round = 2;
-            self.speakers = self.order().into_iter().filter(|&s| self.passed1[s]).collect();
+            let mut speakers = self.order();
+            let mut k = 0;
+            for i in 0..speakers.len {
+                if self.passed1[speakers.items[i]] {
+                    speakers.items[k] = speakers.items[i];
+                    k += 1;
+                }
+            }
+            speakers.len = k;
+            self.speakers = speakers;
             self.spk = 0;
             match self.speakers.first() {
                 Some(&s) => self.turn = s,
-                None => self.end_bidding(),
+                None => self.end_bidding(ev),
             }
         } else {
-            self.end_bidding();
+            self.end_bidding(ev);
         }
-        Ok(())
     }
 
     fn seek_available(&self) -> bool {
-        (self.seeks as i64) < self.o.int("max_seeks") && !self.stock.is_empty()
+        self.seeks < self.rules.max_seeks && self.stock_lo < self.stock_hi
     }
 
-    fn all_passed(&mut self) {
+    fn all_passed(&mut self, ev: &mut impl Events) {
         if self.seek_available() {
             self.phase = Phase::Seek;
             self.turn = self.dealer;
         } else {
-            self.end("no_play", None);
-            self.end_deal();
+            self.end("no_play", None, ev);
+            self.end_deal(ev);
         }
     }
 
-    fn seek_fee(&self, k: usize) -> i64 {
-        self.o
-            .get("seek_fee")
-            .split(',')
-            .nth(k)
-            .and_then(|x| x.parse().ok())
-            .unwrap_or(0)
-    }
-
-    fn apply_seek(&mut self, token: &str) -> Result<(), String> {
+    fn seek(&mut self, ev: &mut impl Events) {
         let d = self.dealer;
-        match token {
-            "seek" => {
-                self.public("move", args![d, "seek", "seek"]);
-                self.public("say", args![d, "zoeken"]);
-                let fee = self.seek_fee(self.seeks);
-                self.everyone_pays(fee, "seek");
-                self.seeks += 1;
-                let card = self.stock.remove(0);
-                self.repeat = self.turned.iter().any(|c| c.suit == card.suit);
-                self.turned.push(card);
-                self.trump = card.suit;
-                self.period += 1;
-                self.public("turn", args![card]);
-                self.start_bidding();
-                Ok(())
-            }
-            "no_seek" => {
-                self.public("move", args![d, "no_seek", "seek"]);
-                self.end("no_play", None);
-                self.end_deal();
-                Ok(())
-            }
-            _ => Err(format!("'{token}' is not a seek decision: seek or no_seek")),
-        }
+        ev.emit(self.all(), "move", || args![d, "seek", "seek"]);
+        ev.emit(self.all(), "say", || args![d, "zoeken"]);
+        let fee = self.rules.seek_fee.get(self.seeks).copied().unwrap_or(0);
+        self.everyone_pays(fee, "seek", ev);
+        self.seeks += 1;
+        let card = self.stock[self.stock_lo];
+        self.stock_lo += 1;
+        self.repeat = self.turned.iter().any(|c| c.suit == card.suit);
+        self.turned.push(card);
+        self.trump = card.suit;
+        self.period += 1;
+        ev.emit(self.all(), "turn", || args![card]);
+        self.start_bidding();
     }
 
     /// The exchanges `p` may make now: (turned card to take, ten to lay in its place).
-    fn targets(&self, p: Seat) -> Vec<(Card, Card)> {
+    fn targets(&self, p: Seat) -> Targets {
         let h = self.hands[p];
-        match self.o.get("exchange_targets") {
-            "suit_matched" => self
-                .turned
-                .iter()
-                .filter(|c| h.contains(ten_of(c.suit)) && !self.exchanged.contains(&c.suit))
-                .map(|&c| (c, ten_of(c.suit)))
-                .collect(),
+        let mut v = Few::new((self.turned.items[0], self.turned.items[0]));
+        match self.rules.exchange_targets {
+            ExchangeTargets::SuitMatched => {
+                for &c in self.turned.iter() {
+                    if h.contains(ten_of(c.suit)) && self.exchanged & (1 << c.suit.index()) == 0 {
+                        v.push((c, ten_of(c.suit)));
+                    }
+                }
+            }
             mode => {
                 let ten = ten_of(self.trump);
-                if !self.exchanged.is_empty() || !h.contains(ten) {
-                    return vec![];
+                if self.exchanged != 0 || !h.contains(ten) {
+                    return v;
                 }
-                self.turned
-                    .iter()
-                    .filter(|c| mode == "any_turned" || c.suit == self.trump)
-                    .map(|&c| (c, ten))
-                    .collect()
+                for &c in self.turned.iter() {
+                    if mode == ExchangeTargets::AnyTurned || c.suit == self.trump {
+                        v.push((c, ten));
+                    }
+                }
             }
         }
+        v
     }
 
-    fn do_exchange(&mut self, p: Seat, take: Card, ten: Card) {
+    /// The ten that `p` lays down for the turned card `take`.
+    fn ten_for(&self, p: Seat, take: Card) -> Card {
+        self.targets(p)
+            .iter()
+            .find(|(c, _)| *c == take)
+            .map(|&(_, t)| t)
+            .expect("a legal target")
+    }
+
+    fn do_exchange(&mut self, p: Seat, take: Card, ten: Card, ev: &mut impl Events) {
         self.hands[p].remove(ten);
         self.hands[p].insert(take);
-        if let Some(slot) = self.turned.iter_mut().find(|c| **c == take) {
+        if let Some(slot) = self.turned.as_mut_slice().iter_mut().find(|c| **c == take) {
             *slot = ten;
         }
-        self.exchanged.push(ten.suit);
-        self.public("exchange", args![p, take, ten]);
+        self.exchanged |= 1 << ten.suit.index();
+        ev.emit(self.all(), "exchange", || args![p, take, ten]);
     }
 
-    fn end_bidding(&mut self) {
-        self.ex_queue = self
-            .order()
-            .into_iter()
-            .filter(|&s| !self.targets(s).is_empty())
-            .collect();
-        self.next_exchange();
+    fn end_bidding(&mut self, ev: &mut impl Events) {
+        let mut q = self.order();
+        let mut k = 0;
+        for i in 0..q.len {
+            if !self.targets(q.items[i]).is_empty() {
+                q.items[k] = q.items[i];
+                k += 1;
+            }
+        }
+        q.len = k;
+        self.ex_queue = q;
+        self.next_exchange(ev);
     }
 
-    fn next_exchange(&mut self) {
+    fn next_exchange(&mut self, ev: &mut impl Events) {
         while let Some(&s) = self.ex_queue.first() {
             if self.targets(s).is_empty() {
-                self.ex_queue.remove(0);
+                self.ex_queue.remove_first();
                 continue;
             }
             self.phase = Phase::Exchange;
             self.turn = s;
             return;
         }
-        self.showdown();
-    }
-
-    fn legal_exchanges(&self) -> Vec<String> {
-        let mut v = vec!["no_exchange".to_string()];
-        v.extend(self.targets(self.turn).iter().map(|(c, _)| format!("exchange_{c}")));
-        v
-    }
-
-    fn apply_exchange(&mut self, token: &str) -> Result<(), String> {
-        let p = self.turn;
-        if token == "no_exchange" {
-            self.public("move", args![p, token, "exchange"]);
-        } else {
-            let target = token
-                .strip_prefix("exchange_")
-                .and_then(|c| c.parse::<Card>().ok())
-                .ok_or_else(|| format!("'{token}' is not an exchange decision: no_exchange or exchange_<card>"))?;
-            let Some(&(take, ten)) = self.targets(p).iter().find(|(c, _)| *c == target) else {
-                return Err(self.exchange_refusal(p, target));
-            };
-            self.public("move", args![p, token, "exchange"]);
-            self.do_exchange(p, take, ten);
-        }
-        self.ex_queue.remove(0);
-        self.next_exchange();
-        Ok(())
+        self.showdown(ev);
     }
 
     fn exchange_refusal(&self, p: Seat, target: Card) -> String {
-        if !self.turned.contains(&target) {
+        if !self.turned.iter().any(|&c| c == target) {
             return format!(
                 "{target} is not a face-up turned card (turned: {})",
-                format_cards(&self.turned)
+                format_cards(self.turned.as_slice())
             );
         }
-        match self.o.get("exchange_targets") {
-            "current_suit_only" if target.suit != self.trump => format!(
+        match self.rules.exchange_targets {
+            ExchangeTargets::CurrentSuitOnly if target.suit != self.trump => format!(
                 "{target} is not of the trump suit {}: exchange_targets=current_suit_only",
                 self.trump
             ),
-            "suit_matched" => format!("seat {p} does not hold the ten of {}, or it was exchanged", target.suit),
+            ExchangeTargets::SuitMatched => {
+                format!("seat {p} does not hold the ten of {}, or it was exchanged", target.suit)
+            }
             _ => format!("seat {p} may not exchange {target} now"),
         }
     }
 
     /// Only askers' zwiks count; the highest wins at once (zwikken.md §2.6).
-    fn showdown(&mut self) {
-        let askers: Vec<Seat> = self.order().into_iter().filter(|&s| self.asked[s]).collect();
+    fn showdown(&mut self, ev: &mut impl Events) {
         let mut best: Option<(u8, Seat)> = None;
-        for &a in &askers {
-            let h = self.hands[a].cards();
-            if let Some(z) = zwik_rank(&h) {
-                self.public(
-                    "zwik",
+        for &a in self.askers().iter() {
+            let h = self.hands[a];
+            if let Some(z) = zwik_rank_of(h) {
+                ev.emit(self.all(), "zwik", || {
                     std::iter::once(a.to_string())
-                        .chain(h.iter().map(|c| c.to_string()))
-                        .collect(),
-                );
+                        .chain(each(h).map(|c| c.to_string()))
+                        .collect()
+                });
                 if best.is_none_or(|(b, _)| z > b) {
                     best = Some((z, a));
                 }
@@ -725,82 +949,51 @@ impl Zwikken {
         }
         match best {
             Some((_, w)) => {
-                self.end("zwik", Some(w));
-                self.settle(Some(w));
+                self.end("zwik", Some(w), ev);
+                self.settle(Some(w), ev);
             }
             None => {
                 self.phase = Phase::Play;
-                self.leader = self.order()[0];
+                self.leader = self.order().items[0];
                 self.turn = self.leader;
                 self.trick_no = 1;
             }
         }
     }
 
-    fn classic(&self) -> bool {
-        self.o.get("follow_rule") == "classic"
-    }
-
-    fn legal_play_tokens(&self) -> Vec<String> {
+    fn legal_play(&self, out: &mut Vec<ZwikkenAction>) {
         let p = self.turn;
-        let mut v: Vec<String> = legal_plays(self.hands[p], &self.trick, self.trump, self.classic())
-            .cards()
-            .iter()
-            .map(|c| c.to_string())
-            .collect();
+        let (trick, trump, classic) = (self.trick.as_slice(), self.trump, self.rules.classic);
+        out.extend(each(legal_plays(self.hands[p], trick, trump, classic)).map(ZwikkenAction::Play));
         if self.trick_no == 1 {
-            for (take, ten) in self.targets(p) {
+            for &(take, ten) in self.targets(p).iter() {
                 let mut h = self.hands[p];
                 h.remove(ten);
                 h.insert(take);
-                for c in legal_plays(h, &self.trick, self.trump, self.classic()).cards() {
-                    v.push(format!("exchange_{take}_{c}"));
-                }
+                out.extend(each(legal_plays(h, trick, trump, classic)).map(|c| ZwikkenAction::ExchangePlay(take, c)));
             }
         }
-        v
     }
 
-    fn apply_play(&mut self, token: &str) -> Result<(), String> {
+    fn play(&mut self, card: Card, ev: &mut impl Events) {
         let p = self.turn;
-        let legal = self.legal_play_tokens();
-        if !legal.iter().any(|t| t == token) {
-            return Err(self.play_refusal(p, token));
-        }
-        self.public("move", args![p, token, "play"]);
-        let card = if let Some(rest) = token.strip_prefix("exchange_") {
-            let (take, play) = rest.split_once('_').expect("a legal exchange token");
-            let take: Card = take.parse().expect("a card");
-            let ten = self
-                .targets(p)
-                .into_iter()
-                .find(|(c, _)| *c == take)
-                .map(|(_, t)| t)
-                .expect("a legal target");
-            self.do_exchange(p, take, ten);
-            play.parse::<Card>().expect("a card")
-        } else {
-            token.parse::<Card>().expect("a card")
-        };
         self.hands[p].remove(card);
         self.trick.push((p, card));
-        let playing = self.active.iter().filter(|&&a| a).count();
-        if self.trick.len() < playing {
+        if self.trick.len < self.playing() {
             self.turn = self.next_active(p);
-            return Ok(());
+            return;
         }
-        let w = trick_winner(&self.trick, self.trump);
+        let w = trick_winner(self.trick.as_slice(), self.trump);
         self.taken[w] += self.trick.iter().map(|&(_, c)| card_points(c)).sum::<u32>();
-        self.public("trick", args![self.trick_no, w]);
+        ev.emit(self.all(), "trick", || args![self.trick_no, w]);
         self.trick.clear();
         if self.trick_no < 3 {
             self.trick_no += 1;
             self.leader = w;
             self.turn = w;
-            return Ok(());
+            return;
         }
-        self.count_points();
-        Ok(())
+        self.count_points(ev);
     }
 
     fn play_refusal(&self, p: Seat, token: &str) -> String {
@@ -824,118 +1017,125 @@ impl Zwikken {
         if !hand.contains(card) {
             return format!("seat {p} does not hold {card}");
         }
-        let led = self.trick[0].1.suit;
+        let led = self.trick.items[0].1.suit;
         if card.suit == self.trump {
-            format!("{card} would undertrump; legal: {}", self.legal_play_tokens().join(" "))
+            format!("{card} would undertrump; legal: {}", self.legal_tokens())
         } else if hand.has_suit(led) {
-            format!(
-                "seat {p} must follow {led} (or trump); legal: {}",
-                self.legal_play_tokens().join(" ")
-            )
+            format!("seat {p} must follow {led} (or trump); legal: {}", self.legal_tokens())
         } else {
-            format!("seat {p} must trump; legal: {}", self.legal_play_tokens().join(" "))
+            format!("seat {p} must trump; legal: {}", self.legal_tokens())
         }
     }
 
     /// After trick 3: the unique highest total wins if it is an asker's; a passer's best or a
     /// shared top makes every asker lose (zwikken.md §2.8).
-    fn count_points(&mut self) {
-        let pts: Vec<String> = self.taken.iter().map(|p| p.to_string()).collect();
-        self.public("points", pts);
+    fn count_points(&mut self, ev: &mut impl Events) {
+        let taken = &self.taken[..self.n];
+        ev.emit(self.all(), "points", || taken.iter().map(|p| p.to_string()).collect());
         let order = self.order();
         let top = order.iter().map(|&s| self.taken[s]).max().unwrap_or(0);
-        let best: Vec<Seat> = order.iter().copied().filter(|&s| self.taken[s] == top).collect();
-        if best.len() > 1 {
-            self.end("tie", None);
-            self.settle(None);
-        } else if self.asked[best[0]] {
-            self.end("points", Some(best[0]));
-            self.settle(Some(best[0]));
+        let mut best = order.iter().copied().filter(|&s| self.taken[s] == top);
+        let first = best.next().expect("an active seat");
+        if best.next().is_some() {
+            self.end("tie", None, ev);
+            self.settle(None, ev);
+        } else if self.asked[first] {
+            self.end("points", Some(first), ev);
+            self.settle(Some(first), ev);
         } else {
-            self.end("passer", Some(best[0]));
-            self.settle(None);
+            self.end("passer", Some(first), ev);
+            self.settle(None, ev);
         }
     }
 
     /// Announces how the deal ended and counts it.
-    fn end(&mut self, how: &'static str, winner: Option<Seat>) {
-        let k = ["zwik", "points", "passer", "tie", "no_play"]
-            .iter()
-            .position(|&h| h == how)
-            .expect("a known end");
+    fn end(&mut self, how: &'static str, winner: Option<Seat>, ev: &mut impl Events) {
+        let k = ENDS.iter().position(|&h| h == how).expect("a known end");
         self.tally[k] += 1;
-        self.public("end", args![how, winner.map_or("-".to_string(), |w| w.to_string())]);
+        ev.emit(self.all(), "end", || {
+            args![how, winner.map_or("-".to_string(), |w| w.to_string())]
+        });
         self.deal_end = Some((how, winner));
     }
 
     /// One line of the session's ledger in the outcome: how the deal ended and what it moved.
     fn ledger_entry(&mut self) {
         let (how, winner) = self.deal_end.take().unwrap_or(("none", None));
-        let delta: Vec<i64> = (0..self.n).map(|s| self.balance[s] - self.deal_start.0[s]).collect();
-        let askers: Vec<Seat> = (0..self.n).filter(|&s| self.asked[s] && how != "no_play").collect();
-        self.ledger.push(json!({
-            "deal": self.deal_no,
-            "dealer": self.dealer,
-            "turned": self.turned.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
-            "askers": askers,
-            "end": how,
-            "winner": winner,
-            "pot_before": self.deal_start.1,
-            "pot_after": self.pot,
-            "chips": delta,
-        }));
+        let mut chips = [0; MAX_PLAYERS];
+        for (s, c) in chips.iter_mut().enumerate().take(self.n) {
+            *c = self.balance[s] - self.deal_start.0[s];
+        }
+        let askers = if how == "no_play" {
+            0
+        } else {
+            (0..self.n).filter(|&s| self.asked[s]).fold(0, |m, s| m | (1 << s))
+        };
+        self.ledger.push(LedgerEntry {
+            deal: self.deal_no,
+            dealer: self.dealer,
+            turned: self.turned,
+            askers,
+            end: how,
+            winner,
+            pot_before: self.deal_start.1,
+            pot_after: self.pot,
+            chips,
+        });
     }
 
-    fn settle(&mut self, winner: Option<Seat>) {
-        let askers: Vec<Seat> = self.order().into_iter().filter(|&s| self.asked[s]).collect();
-        let s = money::settle(self.pot, &askers, winner);
+    fn settle(&mut self, winner: Option<Seat>, ev: &mut impl Events) {
+        let askers = self.askers();
+        let s = money::settle(self.pot, askers.as_slice(), winner);
         if let Some((w, x)) = s.won {
             self.balance[w] += x;
-            self.public("win", args![w, x]);
+            ev.emit(self.all(), "win", || args![w, x]);
         }
         for &(a, x) in &s.paid {
             self.balance[a] -= x;
-            self.public("pay", args![a, x, "lose"]);
+            ev.emit(self.all(), "pay", || args![a, x, "lose"]);
         }
         self.pot = s.pot_after;
-        self.public("pot", args![self.pot]);
-        self.end_deal();
+        ev.emit(self.all(), "pot", || args![self.pot]);
+        self.end_deal(ev);
     }
 
     /// The session ends at the first deal end with an empty pot after `deals` deals, or at the
     /// cap, where the pot is divided (zwikken.md §5).
-    fn end_deal(&mut self) {
+    fn end_deal(&mut self, ev: &mut impl Events) {
         self.phase = Phase::Over;
         self.ledger_entry();
         if self.pot > POT_LIMIT {
-            self.finish("pot_limit");
-        } else if self.deal_no >= self.target_deals && self.pot == 0 {
-            self.finish("pot_empty");
-        } else if self.deal_no >= self.target_deals + self.cap {
-            self.finish("cap");
-        } else if let Err(e) = self.start_deal() {
+            self.finish("pot_limit", ev);
+        } else if self.deal_no >= self.rules.deals && self.pot == 0 {
+            self.finish("pot_empty", ev);
+        } else if self.deal_no >= self.rules.deals + self.rules.cap {
+            self.finish("cap", ev);
+        } else if let Err(e) = self.start_deal(ev) {
             self.deal_error = Some(e);
-            self.finish("deal_error");
+            self.finish("deal_error", ev);
         }
     }
 
-    fn finish(&mut self, reason: &'static str) {
+    fn finish(&mut self, reason: &'static str, ev: &mut impl Events) {
         self.phase = Phase::Over;
-        let mut seats = self.order();
+        let mut seats: Vec<Seat> = self.order().iter().copied().collect();
         if seats.is_empty() {
             // Everyone ran out of chips at once: the pot goes to all of them. [PROPOSAL]
             seats = (1..=self.n).map(|k| (self.dealer + k) % self.n).collect();
         }
         self.split = money::split(self.pot, &seats);
-        for &(s, x) in &self.split.clone() {
+        for &(s, x) in &self.split {
             self.balance[s] += x;
             self.pot -= x;
-            self.public("split", args![s, x]);
+            ev.emit(self.all(), "split", || args![s, x]);
         }
         if !self.split.is_empty() {
-            self.public("pot", args![self.pot]);
+            ev.emit(self.all(), "pot", || args![self.pot]);
         }
-        let scores: Vec<f64> = self.balance.iter().map(|&b| (b - self.start) as f64).collect();
+        let scores: Vec<f64> = self.balance[..self.n]
+            .iter()
+            .map(|&b| (b - self.start) as f64)
+            .collect();
         let chips: Vec<String> = scores.iter().map(|s| format!("{s:+}")).collect();
         let t = self.tally;
         let split: i64 = self.split.iter().map(|(_, x)| x).sum();
@@ -956,7 +1156,24 @@ impl Zwikken {
             },
             chips.join(" ")
         );
-        self.public("session", args![reason]);
+        ev.emit(self.all(), "session", || args![reason]);
+        let ledger: Vec<serde_json::Value> = self
+            .ledger
+            .iter()
+            .map(|l| {
+                json!({
+                    "deal": l.deal,
+                    "dealer": l.dealer,
+                    "turned": l.turned.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
+                    "askers": (0..self.n).filter(|&s| l.askers & (1 << s) != 0).collect::<Vec<_>>(),
+                    "end": l.end,
+                    "winner": l.winner,
+                    "pot_before": l.pot_before,
+                    "pot_after": l.pot_after,
+                    "chips": &l.chips[..self.n],
+                })
+            })
+            .collect();
         self.outcome = Some(Outcome {
             scores,
             detail: json!({
@@ -968,16 +1185,18 @@ impl Zwikken {
                 "tie": t[3],
                 "no_play": t[4],
                 "split": split,
-                "active": self.active,
+                "active": &self.active[..self.n],
                 "split_shares": self.split.iter().map(|&(s, x)| json!([s, x])).collect::<Vec<_>>(),
-                "ledger": self.ledger,
+                "ledger": ledger,
                 "summary": summary,
             }),
         });
     }
 }
 
-impl Game for Zwikken {
+impl Engine for Zwikken {
+    type Action = ZwikkenAction;
+
     fn players(&self) -> usize {
         self.n
     }
@@ -995,43 +1214,76 @@ impl Game for Zwikken {
         }
     }
 
-    fn legal_actions(&self) -> Vec<String> {
+    fn legal(&self, out: &mut Vec<ZwikkenAction>) {
+        out.clear();
         match self.phase {
-            Phase::Bid => self.legal_bids(self.turn),
-            Phase::Seek => vec!["no_seek".into(), "seek".into()],
-            Phase::Exchange => self.legal_exchanges(),
-            Phase::Play => self.legal_play_tokens(),
-            Phase::Over => vec![],
+            Phase::Bid => self.legal_bids(self.turn, out),
+            Phase::Seek => out.extend([ZwikkenAction::NoSeek, ZwikkenAction::Seek]),
+            Phase::Exchange => {
+                out.push(ZwikkenAction::NoExchange);
+                out.extend(self.targets(self.turn).iter().map(|&(c, _)| ZwikkenAction::Exchange(c)));
+            }
+            Phase::Play => self.legal_play(out),
+            Phase::Over => {}
         }
     }
 
-    fn apply(&mut self, action: &str) -> Result<(), String> {
-        let r = match self.phase {
-            Phase::Bid => self.apply_bid(action),
-            Phase::Seek => self.apply_seek(action),
-            Phase::Exchange => {
-                if action == "no_exchange" || self.legal_exchanges().iter().any(|t| t == action) {
-                    self.apply_exchange(action)
-                } else if let Some(t) = action.strip_prefix("exchange_").and_then(|c| c.parse::<Card>().ok()) {
-                    Err(self.exchange_refusal(self.turn, t))
-                } else {
-                    Err(format!(
-                        "'{action}' is not an exchange decision: no_exchange or exchange_<card>"
-                    ))
-                }
+    fn apply<E: Events>(&mut self, action: ZwikkenAction, ev: &mut E) -> Result<(), String> {
+        use ZwikkenAction::*;
+        let p = self.turn;
+        match action {
+            Pass | Ask | KenPass | KenAsk | WaitBetter => self.apply_bid(action, ev),
+            Seek => self.seek(ev),
+            NoSeek => {
+                ev.emit(self.all(), "move", || args![p, "no_seek", "seek"]);
+                self.end("no_play", None, ev);
+                self.end_deal(ev);
             }
-            Phase::Play => self.apply_play(action),
-            Phase::Over => Err("the game is over".into()),
-        };
-        r?;
+            NoExchange | Exchange(_) => {
+                ev.emit(self.all(), "move", || args![p, action, "exchange"]);
+                if let Exchange(take) = action {
+                    let ten = self.ten_for(p, take);
+                    self.do_exchange(p, take, ten, ev);
+                }
+                self.ex_queue.remove_first();
+                self.next_exchange(ev);
+            }
+            Play(card) => {
+                ev.emit(self.all(), "move", || args![p, action, "play"]);
+                self.play(card, ev);
+            }
+            ExchangePlay(take, card) => {
+                ev.emit(self.all(), "move", || args![p, action, "play"]);
+                let ten = self.ten_for(p, take);
+                self.do_exchange(p, take, ten, ev);
+                self.play(card, ev);
+            }
+        }
         match self.deal_error.take() {
             Some(e) => Err(e),
             None => Ok(()),
         }
     }
 
-    fn take_events(&mut self) -> Vec<Event> {
-        std::mem::take(&mut self.events)
+    fn parse(&self, token: &str) -> Result<ZwikkenAction, String> {
+        if self.phase == Phase::Over {
+            return Err("the game is over".into());
+        }
+        let mut legal = Vec::new();
+        self.legal(&mut legal);
+        if let Some(&a) = legal.iter().find(|a| a.to_string() == token) {
+            return Ok(a);
+        }
+        let p = self.turn;
+        Err(match self.phase {
+            Phase::Bid => self.bid_refusal(p, token),
+            Phase::Seek => format!("'{token}' is not a seek decision: seek or no_seek"),
+            Phase::Exchange => match token.strip_prefix("exchange_").and_then(|c| c.parse::<Card>().ok()) {
+                Some(t) => self.exchange_refusal(p, t),
+                None => format!("'{token}' is not an exchange decision: no_exchange or exchange_<card>"),
+            },
+            Phase::Play | Phase::Over => self.play_refusal(p, token),
+        })
     }
 
     fn outcome(&self) -> Option<Outcome> {

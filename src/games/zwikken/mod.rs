@@ -35,8 +35,7 @@ pub fn spec() -> GameSpec {
         options,
         new_game: engine::new_game,
         new_view: view::new_view,
-        // The policy still reads the JSON form of the view (to be ported to the typed view).
-        simple_policy: |view, decision, legal| policy::simple_policy(&view.to_json(), decision, legal),
+        simple_policy: policy::simple_policy,
         render: render::render,
         // The unit is a whole session: between simple bots it moves about ±20 chips per seat
         // at 4 players (standard deviation; ±15 at 3, ±36 at 6), and one deal's pot is n chips

@@ -15,18 +15,23 @@
 //!
 //! The answer is always one of `legal` (the first one when nothing better is found).
 
-use super::engine::{card_points, zwik_rank};
+use super::engine::{card_points, zwik_rank, ExchangeTargets};
+use super::view::ZwikkenView;
 use crate::cards::{Card, Rank, Suit};
-use serde_json::Value;
+use crate::game::SeatView;
 
-/// The `simple` bot's choice for a Zwikken decision (the `simple_policy` of the game's spec).
-pub fn simple_policy(view: &Value, decision: &str, legal: &[String]) -> String {
+/// The `simple` bot's choice for a Zwikken decision (the `simple_policy` of the game's spec),
+/// read from the seat's typed view.
+pub fn simple_policy(view: &dyn SeatView, decision: &str, legal: &[String]) -> String {
     let Some(first) = legal.first() else {
         return String::new();
     };
     if legal.len() == 1 {
         return first.clone();
     }
+    let Some(view) = view.as_any().downcast_ref::<ZwikkenView>() else {
+        return first.clone();
+    };
     let choice = match decision {
         "bid" => bid(view, legal),
         "seek" => Some("seek".to_string()),
@@ -40,14 +45,18 @@ pub fn simple_policy(view: &Value, decision: &str, legal: &[String]) -> String {
     }
 }
 
-fn cards(v: &Value) -> Vec<Card> {
-    v.as_array()
-        .map(|a| a.iter().filter_map(|x| x.as_str()?.parse().ok()).collect())
-        .unwrap_or_default()
+/// The trump suit: that of the last turned card.
+fn trump_of(view: &ZwikkenView) -> Option<Suit> {
+    view.deal.turned.last().map(|c| c.suit)
 }
 
-fn trump_of(view: &Value) -> Option<Suit> {
-    view["trump"].as_str()?.parse().ok()
+/// The active seats (4 when the view knows none).
+fn players(view: &ZwikkenView) -> usize {
+    if view.active.is_empty() {
+        4
+    } else {
+        view.active.iter().filter(|&&a| a).count()
+    }
 }
 
 /// The turned card `take` that, exchanged for `ten`, gives the hand a zwik.
@@ -60,8 +69,8 @@ fn zwik_target(hand: &[Card], targets: &[(Card, Card)]) -> Option<Card> {
 }
 
 /// The turned cards the seat may take, as (card, ten) pairs, from `exchange_X` tokens.
-fn targets_of(view: &Value, trump: Suit, legal: &[String]) -> Vec<(Card, Card)> {
-    let matched = view["options"]["exchange_targets"].as_str() == Some("suit_matched");
+fn targets_of(view: &ZwikkenView, trump: Suit, legal: &[String]) -> Vec<(Card, Card)> {
+    let matched = view.exchange_targets == ExchangeTargets::SuitMatched;
     let mut seen = Vec::new();
     legal
         .iter()
@@ -115,8 +124,8 @@ fn strength(hand: &[Card], trump: Suit) -> f64 {
     s
 }
 
-fn bid(view: &Value, legal: &[String]) -> Option<String> {
-    let hand = cards(&view["hand"]);
+fn bid(view: &ZwikkenView, legal: &[String]) -> Option<String> {
+    let hand = view.deal.hand.clone();
     let trump = trump_of(view)?;
     let ask = legal.iter().find(|t| t.ends_with("ask")).cloned();
     let ask_tok = ask.clone()?;
@@ -124,13 +133,13 @@ fn bid(view: &Value, legal: &[String]) -> Option<String> {
         return Some(ask_tok);
     }
     let ten = Card::new(Rank::TEN, trump);
-    let turned = cards(&view["turned"]);
-    let mode = view["options"]["exchange_targets"].as_str().unwrap_or("any_turned");
+    let turned = &view.deal.turned;
+    let any_turned = view.exchange_targets == ExchangeTargets::AnyTurned;
     let mut best_hand = hand.clone();
     if hand.contains(&ten) {
         let targets: Vec<(Card, Card)> = turned
             .iter()
-            .filter(|c| mode == "any_turned" || c.suit == trump)
+            .filter(|c| any_turned || c.suit == trump)
             .map(|&c| (c, ten))
             .collect();
         if zwik_target(&hand, &targets).is_some() {
@@ -144,11 +153,8 @@ fn bid(view: &Value, legal: &[String]) -> Option<String> {
             }
         }
     }
-    let players = view["active"]
-        .as_array()
-        .map(|a| a.iter().filter(|x| x.as_bool() == Some(true)).count())
-        .unwrap_or(4);
-    let asked_before = view["askers"].as_array().map_or(0, |a| a.len());
+    let players = players(view);
+    let asked_before = view.deal.askers.len();
     let mut need = 1.7 + 0.1 * (players as f64 - 4.0).max(0.0);
     if asked_before > 0 {
         need += 0.2;
@@ -162,16 +168,13 @@ fn bid(view: &Value, legal: &[String]) -> Option<String> {
     None
 }
 
-fn exchange(view: &Value, legal: &[String]) -> Option<String> {
-    let hand = cards(&view["hand"]);
+fn exchange(view: &ZwikkenView, legal: &[String]) -> Option<String> {
+    let hand = &view.deal.hand;
     let trump = trump_of(view)?;
     let targets = targets_of(view, trump, legal);
-    let seat = view["seat"].as_u64()?;
-    let asker = view["askers"]
-        .as_array()
-        .is_some_and(|a| a.iter().any(|x| x.as_u64() == Some(seat)));
+    let asker = view.deal.askers.contains(&view.seat);
     if asker {
-        if let Some(z) = zwik_target(&hand, &targets) {
+        if let Some(z) = zwik_target(hand, &targets) {
             return Some(format!("exchange_{z}"));
         }
     }
@@ -191,8 +194,8 @@ fn beats(c: Card, best: Card, led: Suit, trump: Suit) -> bool {
     }
 }
 
-fn play(view: &Value, legal: &[String]) -> Option<String> {
-    let mut hand = cards(&view["hand"]);
+fn play(view: &ZwikkenView, legal: &[String]) -> Option<String> {
+    let mut hand = view.deal.hand.clone();
     let trump = trump_of(view)?;
     // The first-trick exchange: decide it first, then play from the new hand.
     let targets = targets_of(view, trump, legal);
@@ -212,12 +215,9 @@ fn play(view: &Value, legal: &[String]) -> Option<String> {
     Some(format!("{prefix}{card}"))
 }
 
-fn choose_card(view: &Value, hand: &[Card], options: &[Card], trump: Suit) -> Option<Card> {
-    let trick = cards(&view["trick"]["cards"]);
-    let players = view["active"]
-        .as_array()
-        .map(|a| a.iter().filter(|x| x.as_bool() == Some(true)).count())
-        .unwrap_or(4);
+fn choose_card(view: &ZwikkenView, hand: &[Card], options: &[Card], trump: Suit) -> Option<Card> {
+    let trick: &[Card] = view.deal.trick.as_ref().map_or(&[], |t| &t.cards);
+    let players = players(view);
     let strength_of = |c: &Card| (c.suit == trump, c.rank);
     if trick.is_empty() {
         let has_top = hand.iter().any(|c| c.suit == trump && c.rank >= Rank::KING);
@@ -255,14 +255,34 @@ fn choose_card(view: &Value, hand: &[Card], options: &[Card], trump: Suit) -> Op
 
 #[cfg(test)]
 mod tests {
+    use super::super::view::Trick;
     use super::*;
-    use serde_json::json;
+    use crate::game::GameInfo;
+    use crate::games::zwikken::options;
+    use crate::options::Options;
 
-    fn view(hand: &[&str], turned: &[&str], askers: &[u64]) -> Value {
-        let trump = turned.last().map(|c| c[1..].to_string());
-        json!({"seat": 1, "hand": hand, "turned": turned, "trump": trump, "askers": askers,
-               "active": [true, true, true, true], "options": {"exchange_targets": "any_turned"},
-               "trick": null})
+    /// Seat 1 of four, default options: its hand, the turned cards and the askers so far.
+    fn view(hand: &[&str], turned: &[&str], askers: &[usize]) -> ZwikkenView {
+        let o = Options::resolve(&options(), "zwikken", &[] as &[&str]).unwrap();
+        let mut v = ZwikkenView::new(&GameInfo {
+            game: "zwikken".into(),
+            options: o,
+            players: 4,
+            seat: 1,
+        });
+        v.deal.hand = hand.iter().map(|c| c.parse().unwrap()).collect();
+        v.deal.turned = turned.iter().map(|c| c.parse().unwrap()).collect();
+        v.deal.askers = askers.to_vec();
+        v
+    }
+
+    /// The trick in progress: its seats and cards.
+    fn trick(seats: &[usize], cards: &[&str]) -> Option<Trick> {
+        Some(Trick {
+            seats: seats.to_vec(),
+            cards: cards.iter().map(|c| c.parse().unwrap()).collect(),
+            winner: None,
+        })
     }
 
     fn legal(v: &[&str]) -> Vec<String> {
@@ -271,7 +291,7 @@ mod tests {
 
     #[test]
     fn asks_with_strong_hands_and_passes_with_weak_ones() {
-        let bid = |hand: &[&str], turned: &[&str], askers: &[u64], l: &[&str]| {
+        let bid = |hand: &[&str], turned: &[&str], askers: &[usize], l: &[&str]| {
             simple_policy(&view(hand, turned, askers), "bid", &legal(l))
         };
         assert_eq!(
@@ -300,6 +320,9 @@ mod tests {
             "pass",
             "a lone trump ace"
         );
+        // After another asker ("ik vraag beter") the same hand (about 1.85 tricks) is too weak.
+        assert_eq!(bid(&["AS", "JS", "AD"], &["KS"], &[], &["pass", "ask"]), "ask");
+        assert_eq!(bid(&["AS", "JS", "AD"], &["KS"], &[0], &["pass", "ask"]), "pass");
         // The trump ten and a pair: exchange for a turned king makes a zwik, so ask.
         assert_eq!(
             bid(
@@ -337,19 +360,52 @@ mod tests {
     #[test]
     fn plays_cheaply_when_last_and_throws_few_points_when_beaten() {
         let mut v = view(&["AH", "QS", "JH"], &["JS"], &[]);
-        v["trick"] = json!({"leader": 2, "seats": [2, 3, 0], "cards": ["KH", "TH", "QH"]});
+        v.deal.trick = trick(&[2, 3, 0], &["KH", "TH", "QH"]);
         let l = legal(&["AH", "JH", "QS"]);
         assert_eq!(simple_policy(&v, "play", &l), "AH", "the cheapest winner when last");
-        v["trick"] = json!({"leader": 2, "seats": [2, 3, 0], "cards": ["KH", "KS", "QH"]});
+        v.deal.trick = trick(&[2, 3, 0], &["KH", "KS", "QH"]);
         assert_eq!(simple_policy(&v, "play", &l), "JH", "beaten: the fewest points");
         // Leading with the trump king: draw with the highest trump.
-        let mut v = view(&["KS", "AH", "JD"], &["JS"], &[]);
-        v["trick"] = Value::Null;
+        let v = view(&["KS", "AH", "JD"], &["JS"], &[]);
         assert_eq!(simple_policy(&v, "play", &legal(&["KS", "AH", "JD"])), "KS");
         // The first-trick exchange comes with the card.
         let mut v = view(&["TS", "AH", "JD"], &["QS"], &[]);
-        v["trick"] = json!({"leader": 0, "seats": [0], "cards": ["KS"]});
+        v.deal.trick = trick(&[0], &["KS"]);
         let l = legal(&["TS", "exchange_QS_QS"]);
         assert_eq!(simple_policy(&v, "play", &l), "exchange_QS_QS");
+    }
+
+    #[test]
+    fn the_view_folded_from_event_lines_drives_the_choice() {
+        let mut v = view(&[], &[], &[]);
+        for line in ["deal 1 0", "hand TS KH KD", "turn KC", "move 0 pass", "turn JS"] {
+            let mut w = line.split(' ');
+            let kind = w.next().unwrap();
+            let args: Vec<String> = w.map(String::from).collect();
+            v.observe(kind, &args);
+        }
+        v.deal.askers = vec![1];
+        let l = legal(&["no_exchange", "exchange_KC", "exchange_JS"]);
+        assert_eq!(simple_policy(&v, "exchange", &l), "exchange_KC");
+    }
+
+    #[test]
+    fn suit_matched_tens_are_read_from_the_options() {
+        let o = Options::resolve(&options(), "zwikken", &["exchange_targets=suit_matched"]).unwrap();
+        let mut v = ZwikkenView::new(&GameInfo {
+            game: "zwikken".into(),
+            options: o,
+            players: 4,
+            seat: 1,
+        });
+        // Holding TH, not the trump ten: the matched ten is laid for QH, which makes a queen
+        // zwik with QS QD; any_turned would lay the trump ten TS (not held) and see no zwik.
+        v.deal.hand = ["TH", "QS", "QD"].iter().map(|c| c.parse().unwrap()).collect();
+        v.deal.turned = ["QH", "JS"].iter().map(|c| c.parse().unwrap()).collect();
+        v.deal.askers = vec![1];
+        let l = legal(&["no_exchange", "exchange_QH"]);
+        assert_eq!(simple_policy(&v, "exchange", &l), "exchange_QH");
+        v.exchange_targets = ExchangeTargets::AnyTurned;
+        assert_eq!(simple_policy(&v, "exchange", &l), "no_exchange");
     }
 }

@@ -1,6 +1,7 @@
 //! The Zwikken seat view: what one seat knows, folded from the notification lines routed to it
 //! (protocol.md, section "Zwikken"), and its JSON form.
 
+use super::engine::ExchangeTargets;
 use crate::cards::Card;
 use crate::game::{GameInfo, Seat, SeatView};
 use serde_json::{json, Value};
@@ -8,44 +9,46 @@ use std::collections::BTreeMap;
 
 /// A trick: its leader and the cards in play order with their seats.
 #[derive(Clone, Debug, Default)]
-struct Trick {
-    seats: Vec<Seat>,
-    cards: Vec<Card>,
-    winner: Option<Seat>,
+pub(super) struct Trick {
+    pub(super) seats: Vec<Seat>,
+    pub(super) cards: Vec<Card>,
+    pub(super) winner: Option<Seat>,
 }
 
 /// What one deal has shown so far.
 #[derive(Clone, Debug, Default)]
-struct DealState {
-    number: Option<usize>,
-    dealer: Option<Seat>,
-    hand: Vec<Card>,
-    turned: Vec<Card>,
-    repeat: bool,
-    seeks: usize,
-    bids: Vec<(Seat, String)>,
-    askers: Vec<Seat>,
-    ken: Option<Seat>,
-    waiting: Vec<Seat>,
-    exchanges: Vec<(Seat, Card, Card)>,
-    zwiks: BTreeMap<Seat, Vec<Card>>,
-    tricks: Vec<Trick>,
-    trick: Option<Trick>,
-    played: Vec<Card>,
-    points: Option<Vec<u32>>,
-    ended: Option<(String, Option<Seat>)>,
+pub(super) struct DealState {
+    pub(super) number: Option<usize>,
+    pub(super) dealer: Option<Seat>,
+    pub(super) hand: Vec<Card>,
+    pub(super) turned: Vec<Card>,
+    pub(super) repeat: bool,
+    pub(super) seeks: usize,
+    pub(super) bids: Vec<(Seat, String)>,
+    pub(super) askers: Vec<Seat>,
+    pub(super) ken: Option<Seat>,
+    pub(super) waiting: Vec<Seat>,
+    pub(super) exchanges: Vec<(Seat, Card, Card)>,
+    pub(super) zwiks: BTreeMap<Seat, Vec<Card>>,
+    pub(super) tricks: Vec<Trick>,
+    pub(super) trick: Option<Trick>,
+    pub(super) played: Vec<Card>,
+    pub(super) points: Option<Vec<u32>>,
+    pub(super) ended: Option<(String, Option<Seat>)>,
 }
 
 /// One seat's knowledge of a Zwikken session.
 pub struct ZwikkenView {
     game: String,
     players: usize,
-    seat: Seat,
+    pub(super) seat: Seat,
     options: Value,
-    deal: DealState,
+    /// The option `exchange_targets`, read once (the policy's).
+    pub(super) exchange_targets: ExchangeTargets,
+    pub(super) deal: DealState,
     pot: i64,
     chips: Vec<i64>,
-    active: Vec<bool>,
+    pub(super) active: Vec<bool>,
     /// The results of the finished deals: [deal, how, winner].
     history: Vec<(usize, String, Option<Seat>)>,
     session_end: Option<String>,
@@ -74,6 +77,12 @@ impl ZwikkenView {
             players: info.players,
             seat: info.seat,
             options: info.options.to_json(),
+            exchange_targets: ExchangeTargets::from_value(
+                info.options
+                    .iter()
+                    .find(|(k, _)| *k == "exchange_targets")
+                    .map(|(_, v)| v.as_str()),
+            ),
             deal: DealState::default(),
             pot: 0,
             chips: vec![0; info.players],
@@ -239,7 +248,7 @@ impl SeatView for ZwikkenView {
                     players: self.players,
                     seat: self.seat,
                 })
-                .with_options(self.options.clone());
+                .with_options(self.options.clone(), self.exchange_targets);
             }
             _ => {}
         }
@@ -291,8 +300,9 @@ impl SeatView for ZwikkenView {
 }
 
 impl ZwikkenView {
-    fn with_options(mut self, options: Value) -> ZwikkenView {
+    fn with_options(mut self, options: Value, exchange_targets: ExchangeTargets) -> ZwikkenView {
         self.options = options;
+        self.exchange_targets = exchange_targets;
         self
     }
 }
