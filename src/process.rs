@@ -315,6 +315,8 @@ pub struct BotProcess {
     out_pos: usize,
     /// Input read from stdout: `inb[in_pos..]` is not yet consumed; no `\n` in `inb[in_pos..scan]`.
     inb: Vec<u8>,
+    /// Scratch space for one read of stdout or stderr (zeroed once, not at every read).
+    rbuf: Box<[u8]>,
     in_pos: usize,
     scan: usize,
     /// Discarding the rest of a flood line (up to its `\n`).
@@ -436,6 +438,7 @@ impl BotProcess {
             out: Vec::new(),
             out_pos: 0,
             inb: Vec::new(),
+            rbuf: vec![0u8; READ_CHUNK].into_boxed_slice(),
             in_pos: 0,
             scan: 0,
             skipping: false,
@@ -742,9 +745,9 @@ impl BotProcess {
             self.scan -= self.in_pos;
             self.in_pos = 0;
         }
-        let mut buf = [0u8; READ_CHUNK];
+        let buf = &mut self.rbuf;
         loop {
-            match stdout.read(&mut buf) {
+            match stdout.read(buf) {
                 Ok(0) => {
                     self.stdout_eof = true;
                     self.stdout = None;
@@ -765,9 +768,9 @@ impl BotProcess {
     /// nothing available.
     fn read_stderr_once(&mut self) -> Option<usize> {
         let stderr = self.stderr.as_mut()?;
-        let mut buf = [0u8; READ_CHUNK];
+        let buf = &mut self.rbuf;
         loop {
-            match stderr.read(&mut buf) {
+            match stderr.read(buf) {
                 Ok(0) => {
                     self.stderr = None;
                     return None;
