@@ -3,6 +3,7 @@
 
 use crate::cards::Card;
 use crate::game::{GameInfo, Seat, SeatView};
+use crate::options::Options;
 use serde_json::{json, Value};
 
 #[derive(Clone, Debug, Default)]
@@ -49,7 +50,8 @@ pub struct SvangView {
     game: String,
     players: usize,
     seat: Seat,
-    options: Value,
+    /// Made JSON only in `to_json` (for a process bot that asked for `view`).
+    options: Options,
     stake: i64,
     chips: Vec<i64>,
     pub(super) round: Round,
@@ -73,7 +75,7 @@ impl SvangView {
             game: info.game.clone(),
             players: info.players,
             seat: info.seat,
-            options: info.options.to_json(),
+            options: info.options.clone(),
             stake,
             chips: vec![0; info.players],
             round: Round::default(),
@@ -216,7 +218,7 @@ impl SeatView for SvangView {
             "game": self.game,
             "players": self.players,
             "seat": self.seat,
-            "options": self.options,
+            "options": self.options.to_json(),
             "stake": self.stake,
             "chips": self.chips,
             "round": r.number,

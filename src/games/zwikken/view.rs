@@ -4,6 +4,7 @@
 use super::engine::ExchangeTargets;
 use crate::cards::Card;
 use crate::game::{GameInfo, Seat, SeatView};
+use crate::options::Options;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 
@@ -42,7 +43,8 @@ pub struct ZwikkenView {
     game: String,
     players: usize,
     pub(super) seat: Seat,
-    options: Value,
+    /// Made JSON only in `to_json` (for a process bot that asked for `view`).
+    options: Options,
     /// The option `exchange_targets`, read once (the policy's).
     pub(super) exchange_targets: ExchangeTargets,
     pub(super) deal: DealState,
@@ -76,7 +78,7 @@ impl ZwikkenView {
             game: info.game.clone(),
             players: info.players,
             seat: info.seat,
-            options: info.options.to_json(),
+            options: info.options.clone(),
             exchange_targets: ExchangeTargets::from_value(
                 info.options
                     .iter()
@@ -269,7 +271,7 @@ impl SeatView for ZwikkenView {
             "game": self.game,
             "players": self.players,
             "seat": self.seat,
-            "options": self.options,
+            "options": self.options.to_json(),
             "deal": d.number,
             "dealer": d.dealer,
             "active": self.active,
@@ -300,7 +302,7 @@ impl SeatView for ZwikkenView {
 }
 
 impl ZwikkenView {
-    fn with_options(mut self, options: Value, exchange_targets: ExchangeTargets) -> ZwikkenView {
+    fn with_options(mut self, options: Options, exchange_targets: ExchangeTargets) -> ZwikkenView {
         self.options = options;
         self.exchange_targets = exchange_targets;
         self
