@@ -184,17 +184,25 @@ impl fmt::Display for Card {
     }
 }
 
+impl Card {
+    /// A card token (`AS`, `TD`, `2C`), or `None`: what `parse` does, without making an error
+    /// message (views and policies read tokens that may be other actions).
+    pub fn from_token(s: &str) -> Option<Card> {
+        match s.as_bytes() {
+            &[r, su] => Some(Card {
+                rank: Rank::from_letter(r as char)?,
+                suit: Suit::from_letter(su as char)?,
+            }),
+            _ => None,
+        }
+    }
+}
+
 impl FromStr for Card {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let mut chars = s.chars();
-        let (r, su, rest) = (chars.next(), chars.next(), chars.next());
-        match (r.and_then(Rank::from_letter), su.and_then(Suit::from_letter), rest) {
-            (Some(rank), Some(suit), None) => Ok(Card { rank, suit }),
-            _ => Err(format!(
-                "'{s}' is not a card (write rank then suit: AS KH QD JC TS 9H … 2C)"
-            )),
-        }
+        Card::from_token(s)
+            .ok_or_else(|| format!("'{s}' is not a card (write rank then suit: AS KH QD JC TS 9H … 2C)"))
     }
 }
 
@@ -311,6 +319,16 @@ impl CardSet {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn card_tokens_are_two_ascii_letters() {
+        assert_eq!(Card::from_token("TS").map(|c| c.to_string()), Some("TS".to_string()));
+        assert_eq!(Card::from_token("2C").map(|c| c.to_string()), Some("2C".to_string()));
+        for bad in ["", "A", "10S", "AS ", "SA", "ÄS", "A\u{301}", "keep", "1S"] {
+            assert_eq!(Card::from_token(bad), None, "{bad:?}");
+            assert!(bad.parse::<Card>().unwrap_err().contains("is not a card"));
+        }
+    }
 
     #[test]
     fn notation_round_trips_for_every_card() {
