@@ -1065,6 +1065,10 @@ fn wait_impl(procs: &mut [&mut BotProcess], target: usize, deadline: Instant) ->
         if !poll_round(procs, Some(target), pidfd, left) {
             continue; // EINTR: retry with the remaining time.
         }
+        // The answer came: no need to ask whether the bot exited (a wait4 per decision).
+        if let Some(r) = procs[target].ready_result(deadline) {
+            return r;
+        }
         procs[target].try_reap();
         if procs[target].status.is_some() && !procs[target].stdout_eof {
             // The bot exited while something else (a child it forked) keeps its stdout open:
