@@ -201,8 +201,7 @@ impl Card {
 impl FromStr for Card {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Card::from_token(s)
-            .ok_or_else(|| format!("'{s}' is not a card (write rank then suit: AS KH QD JC TS 9H … 2C)"))
+        Card::from_token(s).ok_or_else(|| format!("'{s}' is not a card (write rank then suit: AS KH QD JC TS 9H … 2C)"))
     }
 }
 

@@ -862,9 +862,9 @@ enum Slot {
     Extra,
 }
 
-/// One `poll(2)` over: `procs[read_from]`'s stdout, the stdin of `procs[read_from]` (or of
-/// every process when `read_from` is `None`) for POLLOUT when output is pending, every other
-/// stdin only for errors, every process's stderr, and `extra`. Services what is ready (writes,
+/// One `poll(2)` over `procs[read_from]` alone (its stdout, its stdin for POLLOUT when output
+/// is pending, its stderr), or over every process when `read_from` is `None` (stdins and
+/// stderrs), and `extra`. Services what is ready (writes,
 /// reads into the line buffer, stderr into the log). Returns false if poll was interrupted (EINTR); panics on
 /// any other poll failure (which would otherwise make the caller spin).
 fn poll_round(
@@ -880,6 +880,13 @@ fn poll_round(
         slots.push(slot);
     };
     for (i, p) in procs.iter().enumerate() {
+        // While waiting for one bot's answer, only that bot is watched: the others are neither
+        // written to (their lines wait for their own turn: one write per bot and decision, no
+        // wake-up of bots that are not asked) nor read (a bot that fills its stderr pipe while
+        // not asked waits until its turn). A short poll set keeps the wait cheap.
+        if read_from.is_some_and(|r| r != i) {
+            continue;
+        }
         if Some(i) == read_from {
             if let Some(f) = &p.stdout {
                 add(&mut fds, f.as_raw_fd(), libc::POLLIN, Slot::Stdout(i));
@@ -887,15 +894,8 @@ fn poll_round(
         }
         if let Some(f) = &p.stdin {
             // Without pending output, poll only for POLLERR (always reported): the read end was
-            // closed, i.e. the bot closed its stdin or died. While waiting for one bot's answer
-            // only that bot is written to: the others' lines wait for their own turn (one write
-            // per bot and decision, no wake-up of bots that are not asked).
-            let writable = read_from.is_none_or(|r| r == i);
-            let events = if writable && p.pending_bytes() > 0 {
-                libc::POLLOUT
-            } else {
-                0
-            };
+            // closed, i.e. the bot closed its stdin or died.
+            let events = if p.pending_bytes() > 0 { libc::POLLOUT } else { 0 };
             add(&mut fds, f.as_raw_fd(), events, Slot::Stdin(i));
         }
         if let Some(f) = &p.stderr {
