@@ -28,48 +28,11 @@ pub struct PlayArgs {
     /// recorded.
     #[arg(long, env = "CROUPIER_SEED", allow_hyphen_values = true, value_parser = super::seed_arg)]
     seed: Option<String>,
-    /// Seed of the bots' `rngseed`s (decimal, 0x-hex, or `@FILE`). With a bot process at the
-    /// table it is drawn from the OS unless given, and recorded as each record's `bot_seed`,
-    /// so that no bot can work back from its rngseed to the deal (protocol.md §13); with
-    /// built-in bots only, their seeds follow --seed.
-    #[arg(long, env = "CROUPIER_BOT_SEED", allow_hyphen_values = true, value_parser = super::seed_arg)]
-    bot_seed: Option<String>,
+    #[command(flatten)]
+    bots: super::BotArgs,
     /// A rule option, name=value (see `croupier rules GAME`); repeatable.
     #[arg(long = "rule", value_name = "NAME=VALUE")]
     rules: Vec<String>,
-    /// Time a bot has for one decision, like 300ms or 2s.
-    #[arg(long, default_value = "10s", allow_hyphen_values = true, value_parser = super::parse_duration)]
-    move_time: std::time::Duration,
-    /// Cap on each bot process's memory (its address space), like 512M or 2G: allocations past
-    /// it fail, and a bot that dies of it faults as a crash that names the limit.
-    #[arg(long, value_name = "SIZE", value_parser = super::parse_bytes)]
-    bot_memory: Option<u64>,
-    /// Cap on each bot process's CPU time over its whole life (all its games), like 300s: when
-    /// spent the bot is killed (SIGXCPU) and faults as a crash that names the limit.
-    #[arg(long, value_name = "DURATION", allow_hyphen_values = true, value_parser = super::parse_duration)]
-    bot_cpu: Option<std::time::Duration>,
-    /// Run every bot process as USER (a name or a uid, with its primary group): such a bot
-    /// cannot read croupier's files or signal its processes (protocol.md §13). Needs root.
-    #[arg(long, value_name = "USER", value_parser = super::parse_user)]
-    bot_user: Option<(u32, u32)>,
-    /// What a bot's fault does: `substitute` (the rules or a seeded random legal action play
-    /// for it, and the game goes on), `forfeit` (its seat forfeits the game, scored as the
-    /// game's rules say under "Forfeit"), or `abort` (the run stops; exit code 4).
-    #[arg(long, value_name = "POLICY", default_value = "substitute", value_parser = crate::referee::FaultPolicy::parse)]
-    on_fault: crate::referee::FaultPolicy,
-    /// A bot with more than N faults in the run is disqualified: it is not asked again, its
-    /// seats are played as --on-fault says (substitutes, or forfeits); with abort the run stops.
-    #[arg(long, value_name = "N", allow_hyphen_values = true, value_parser = super::non_negative)]
-    max_faults: Option<u64>,
-    /// A game clock per seat, like 60s+1s: every seat starts each game with BANK, the time
-    /// it takes for a decision is taken off, INC is added after it. A decision may take at most
-    /// what is left (and at most --move-time); running out is a timeout. Sent to bot processes
-    /// as `clock <ms left> <increment ms>` before each `act`.
-    #[arg(long, value_name = "BANK+INC", value_parser = crate::referee::Clock::parse)]
-    time: Option<crate::referee::Clock>,
-    /// Time a bot has to start and answer the handshake.
-    #[arg(long, default_value = "10s", allow_hyphen_values = true, value_parser = super::parse_duration)]
-    startup_time: std::time::Duration,
     /// Write one JSON line per game to FILE (`-` = standard output; the summary then goes to stderr).
     #[arg(long, value_name = "FILE|-")]
     record: Option<String>,
@@ -190,17 +153,17 @@ pub fn run(a: PlayArgs) -> Outcome {
             Some(out)
         }
     };
-    let bot_key = super::bot_key(a.bot_seed.as_deref(), None, &seat_specs).map_err(usage)?;
+    let bot_key = super::bot_key(a.bots.bot_seed.as_deref(), None, &seat_specs).map_err(usage)?;
     let cfg = Config {
-        move_time: a.move_time,
-        startup_time: a.startup_time,
+        move_time: a.bots.move_time,
+        startup_time: a.bots.startup_time,
         log_dir: log_dir.clone(),
         bot_seed: derive(seed, Purpose::Bot, u64::MAX),
         bot_key,
-        limits: super::bot_limits(a.bot_memory, a.bot_cpu, a.bot_user),
-        on_fault: a.on_fault,
-        clock: a.time,
-        max_faults: a.max_faults,
+        limits: a.bots.limits(),
+        on_fault: a.bots.on_fault,
+        clock: a.bots.time,
+        max_faults: a.bots.max_faults,
         ..Config::default()
     };
     let mut table = Table::new(&seat_specs, cfg).map_err(usage)?;
