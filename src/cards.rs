@@ -288,6 +288,18 @@ impl CardSet {
         self.0 == 0
     }
     /// Cards in index order (suit by suit, high to low).
+    /// The cards of the set, in index order, without allocating.
+    pub fn iter(self) -> impl Iterator<Item = Card> {
+        let mut m = self.0;
+        std::iter::from_fn(move || {
+            (m != 0).then(|| {
+                let i = m.trailing_zeros() as usize;
+                m &= m - 1;
+                Card::from_index(i)
+            })
+        })
+    }
+
     pub fn cards(self) -> Vec<Card> {
         let mut v = Vec::with_capacity(self.len());
         let mut m = self.0;

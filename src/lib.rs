@@ -15,6 +15,7 @@ pub mod cards;
 pub mod chance;
 pub mod cli;
 pub mod engine;
+pub mod few;
 pub mod game;
 pub mod games;
 pub mod interrupt;

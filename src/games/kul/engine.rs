@@ -88,18 +88,6 @@ pub fn legal_cards(hand: CardSet, trick: &[Card]) -> CardSet {
     }
 }
 
-/// The cards of a set, in index order, without allocating.
-fn each(set: CardSet) -> impl Iterator<Item = Card> {
-    let mut m = set.0;
-    std::iter::from_fn(move || {
-        (m != 0).then(|| {
-            let i = m.trailing_zeros() as usize;
-            m &= m - 1;
-            Card::from_index(i)
-        })
-    })
-}
-
 /// One session of Kul: `games` games, each ending when someone reaches the marks to win.
 #[derive(Clone)]
 pub struct Kul {
@@ -218,7 +206,7 @@ impl Kul {
         for s in 0..self.n {
             let hand = self.hands[s];
             ev.emit(Audience::seat(s), "hand", || {
-                each(hand).map(|c| c.to_string()).collect()
+                CardSet::iter(hand).map(|c| c.to_string()).collect()
             });
         }
         self.trick_len = 0;
@@ -378,7 +366,7 @@ impl Engine for Kul {
         match self.phase {
             Phase::Redeal => out.extend([KulAction::Keep, KulAction::Redeal]),
             Phase::Consent => out.extend([KulAction::Agree, KulAction::Refuse]),
-            Phase::Play => out.extend(each(self.legal_now()).map(KulAction::Play)),
+            Phase::Play => out.extend(CardSet::iter(self.legal_now()).map(KulAction::Play)),
             Phase::Over => {}
         }
     }

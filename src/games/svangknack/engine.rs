@@ -14,6 +14,7 @@ use crate::args;
 use crate::cards::{deck_from, Card, CardSet, Rank, Suit};
 use crate::chance::{Chance, DealRequest};
 use crate::engine::{Engine, Events, Typed};
+use crate::few::Few;
 use crate::game::{Audience, Game, Outcome, Seat};
 use crate::options::Options;
 use serde_json::json;
@@ -31,42 +32,6 @@ pub fn new_game(players: usize, options: &Options, chance: Chance) -> Result<Box
 const MAX_PLAYERS: usize = 16;
 /// The largest deck.
 const DECK: usize = 52;
-
-/// A list of at most `N` small `Copy` values in an array (no heap).
-#[derive(Clone, Copy, Debug)]
-struct Few<T: Copy, const N: usize> {
-    items: [T; N],
-    len: usize,
-}
-
-impl<T: Copy, const N: usize> Few<T, N> {
-    fn new(fill: T) -> Self {
-        Few {
-            items: [fill; N],
-            len: 0,
-        }
-    }
-    fn push(&mut self, x: T) {
-        self.items[self.len] = x;
-        self.len += 1;
-    }
-    fn clear(&mut self) {
-        self.len = 0;
-    }
-    fn as_slice(&self) -> &[T] {
-        &self.items[..self.len]
-    }
-    fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-    /// Removes the first element, shifting the rest.
-    fn remove_first(&mut self) -> T {
-        let x = self.items[0];
-        self.items.copy_within(1..self.len, 0);
-        self.len -= 1;
-        x
-    }
-}
 
 /// A Svängknack action. `Display` writes its protocol token; [`Svangknack::parse`](Engine::parse)
 /// reads one back.
@@ -266,25 +231,13 @@ impl TrickState {
     }
 }
 
-/// The cards of a set, in index order, without allocating.
-fn each(set: CardSet) -> impl Iterator<Item = Card> {
-    let mut m = set.0;
-    std::iter::from_fn(move || {
-        (m != 0).then(|| {
-            let i = m.trailing_zeros() as usize;
-            m &= m - 1;
-            Card::from_index(i)
-        })
-    })
-}
-
 /// The cards of `set` ranked above `r` (all of them without `r`).
 fn above(set: CardSet, r: Option<Rank>) -> CardSet {
     match r {
         None => set,
         Some(r) => {
             let mut out = set;
-            for c in each(set) {
+            for c in CardSet::iter(set) {
                 if c.rank <= r {
                     out.remove(c);
                 }
@@ -610,7 +563,7 @@ impl Svangknack {
         for s in 0..self.n {
             let hand = self.hands[s];
             ev.emit(Audience::seat(s), "hand", || {
-                each(hand).map(|c| c.to_string()).collect()
+                CardSet::iter(hand).map(|c| c.to_string()).collect()
             });
         }
     }
@@ -730,7 +683,7 @@ impl Svangknack {
         ev.emit(self.all(), "turnup", || {
             turnup.as_slice().iter().map(|c| c.to_string()).collect()
         });
-        let s0 = self.turnup.items[0].suit;
+        let s0 = self.turnup.as_slice()[0].suit;
         if self.turnup.as_slice().iter().all(|c| c.suit == s0) {
             self.set_trump(s0, ev);
         } else {
@@ -1094,7 +1047,7 @@ impl Engine for Svangknack {
             Phase::Trump => out.extend(self.turnup.as_slice().iter().map(|c| Trump(c.suit))),
             Phase::Knock => out.extend([Knock, Fold]),
             Phase::Play => {
-                out.extend(each(self.legal_cards()).map(Play));
+                out.extend(CardSet::iter(self.legal_cards()).map(Play));
                 if self.farg_legal() {
                     out.push(Farg);
                 }

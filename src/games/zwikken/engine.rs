@@ -16,6 +16,7 @@ use crate::args;
 use crate::cards::{deck_from, format_cards, Card, CardSet, Rank, Suit};
 use crate::chance::{Chance, DealRequest};
 use crate::engine::{Engine, Events, Typed};
+use crate::few::Few;
 use crate::game::{Audience, Game, Outcome, Seat};
 use crate::options::Options;
 use serde_json::json;
@@ -35,66 +36,6 @@ const MAX_PLAYERS: usize = 6;
 const MAX_TURNED: usize = 3;
 /// The deck: 10 J Q K A of four suits.
 const DECK: usize = 20;
-
-/// A list of at most `N` small `Copy` values in an array (no heap).
-#[derive(Clone, Copy, Debug)]
-struct Few<T: Copy, const N: usize> {
-    items: [T; N],
-    len: usize,
-}
-
-impl<T: Copy, const N: usize> Few<T, N> {
-    fn new(fill: T) -> Self {
-        Few {
-            items: [fill; N],
-            len: 0,
-        }
-    }
-    fn push(&mut self, x: T) {
-        self.items[self.len] = x;
-        self.len += 1;
-    }
-    fn clear(&mut self) {
-        self.len = 0;
-    }
-    fn as_slice(&self) -> &[T] {
-        &self.items[..self.len]
-    }
-    fn as_mut_slice(&mut self) -> &mut [T] {
-        &mut self.items[..self.len]
-    }
-    fn iter(&self) -> std::slice::Iter<'_, T> {
-        self.as_slice().iter()
-    }
-    fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-    fn first(&self) -> Option<&T> {
-        self.as_slice().first()
-    }
-    fn last(&self) -> Option<&T> {
-        self.as_slice().last()
-    }
-    /// Removes the first element, shifting the rest.
-    fn remove_first(&mut self) -> T {
-        let x = self.items[0];
-        self.items.copy_within(1..self.len, 0);
-        self.len -= 1;
-        x
-    }
-}
-
-/// The cards of a set, in index order, without allocating.
-fn each(set: CardSet) -> impl Iterator<Item = Card> {
-    let mut m = set.0;
-    std::iter::from_fn(move || {
-        (m != 0).then(|| {
-            let i = m.trailing_zeros() as usize;
-            m &= m - 1;
-            Card::from_index(i)
-        })
-    })
-}
 
 /// A Zwikken action. `Display` writes its protocol token; [`Zwikken::parse`](Engine::parse)
 /// reads one back.
@@ -235,7 +176,7 @@ pub fn zwik_rank(hand: &[Card]) -> Option<u8> {
 
 /// [`zwik_rank`] of a hand held as a set.
 fn zwik_rank_of(hand: CardSet) -> Option<u8> {
-    let mut cards = each(hand);
+    let mut cards = CardSet::iter(hand);
     let first = cards.next()?;
     (hand.len() == 3 && cards.all(|c| c.rank == first.rank)).then(|| zwik_value(first.rank))
 }
@@ -264,7 +205,7 @@ pub fn legal_plays(hand: CardSet, trick: &[(Seat, Card)], trump: Suit, classic: 
     let hi = trick.iter().filter(|(_, c)| c.suit == trump).map(|(_, c)| c.rank).max();
     let mut over = ht;
     if let Some(h) = hi {
-        for t in each(ht) {
+        for t in CardSet::iter(ht) {
             if t.rank <= h {
                 over.remove(t);
             }
@@ -486,14 +427,7 @@ impl Zwikken {
     /// The askers, from the dealer's left.
     fn askers(&self) -> Seats {
         let mut v = self.order();
-        let mut k = 0;
-        for i in 0..v.len {
-            if self.asked[v.items[i]] {
-                v.items[k] = v.items[i];
-                k += 1;
-            }
-        }
-        v.len = k;
+        v.retain(|s| self.asked[s]);
         v
     }
 
@@ -612,11 +546,11 @@ impl Zwikken {
             if self.active[s] {
                 let hand = self.hands[s];
                 ev.emit(Audience::seat(s), "hand", || {
-                    each(hand).map(|c| c.to_string()).collect()
+                    CardSet::iter(hand).map(|c| c.to_string()).collect()
                 });
             }
         }
-        ev.emit(self.all(), "turn", || args![self.turned.items[0]]);
+        ev.emit(self.all(), "turn", || args![self.turned.as_slice()[0]]);
         self.start_bidding();
         Ok(())
     }
@@ -644,7 +578,7 @@ impl Zwikken {
         self.asked = [false; MAX_PLAYERS];
         self.passed1 = [false; MAX_PLAYERS];
         self.asks = 0;
-        self.turn = self.speakers.items[0];
+        self.turn = self.speakers.as_slice()[0];
     }
 
     /// The holder of the trump ten, if a player holds it.
@@ -658,7 +592,7 @@ impl Zwikken {
         if !h.remove(ten_of(self.trump)) || h.len() != 2 {
             return None;
         }
-        let mut rest = each(h);
+        let mut rest = CardSet::iter(h);
         let (a, b) = (rest.next()?, rest.next()?);
         (a.rank == b.rank && a.rank != Rank::TEN).then_some(a.rank)
     }
@@ -779,8 +713,8 @@ impl Zwikken {
             }
         }
         self.spk += 1;
-        if self.spk < self.speakers.len {
-            self.turn = self.speakers.items[self.spk];
+        if self.spk < self.speakers.len() {
+            self.turn = self.speakers.as_slice()[self.spk];
             return;
         }
         if self.asks == 0 {
@@ -789,14 +723,7 @@ impl Zwikken {
         } else if self.round == 1 {
             self.round = 2;
             let mut speakers = self.order();
-            let mut k = 0;
-            for i in 0..speakers.len {
-                if self.passed1[speakers.items[i]] {
-                    speakers.items[k] = speakers.items[i];
-                    k += 1;
-                }
-            }
-            speakers.len = k;
+            speakers.retain(|s| self.passed1[s]);
             self.speakers = speakers;
             self.spk = 0;
             match self.speakers.first() {
@@ -842,7 +769,7 @@ impl Zwikken {
     /// The exchanges `p` may make now: (turned card to take, ten to lay in its place).
     fn targets(&self, p: Seat) -> Targets {
         let h = self.hands[p];
-        let mut v = Few::new((self.turned.items[0], self.turned.items[0]));
+        let mut v = Few::new((self.turned.as_slice()[0], self.turned.as_slice()[0]));
         match self.rules.exchange_targets {
             ExchangeTargets::SuitMatched => {
                 for &c in self.turned.iter() {
@@ -887,14 +814,7 @@ impl Zwikken {
 
     fn end_bidding(&mut self, ev: &mut impl Events) {
         let mut q = self.order();
-        let mut k = 0;
-        for i in 0..q.len {
-            if !self.targets(q.items[i]).is_empty() {
-                q.items[k] = q.items[i];
-                k += 1;
-            }
-        }
-        q.len = k;
+        q.retain(|s| !self.targets(s).is_empty());
         self.ex_queue = q;
         self.next_exchange(ev);
     }
@@ -939,7 +859,7 @@ impl Zwikken {
             if let Some(z) = zwik_rank_of(h) {
                 ev.emit(self.all(), "zwik", || {
                     std::iter::once(a.to_string())
-                        .chain(each(h).map(|c| c.to_string()))
+                        .chain(CardSet::iter(h).map(|c| c.to_string()))
                         .collect()
                 });
                 if best.is_none_or(|(b, _)| z > b) {
@@ -954,7 +874,7 @@ impl Zwikken {
             }
             None => {
                 self.phase = Phase::Play;
-                self.leader = self.order().items[0];
+                self.leader = self.order().as_slice()[0];
                 self.turn = self.leader;
                 self.trick_no = 1;
             }
@@ -964,13 +884,15 @@ impl Zwikken {
     fn legal_play(&self, out: &mut Vec<ZwikkenAction>) {
         let p = self.turn;
         let (trick, trump, classic) = (self.trick.as_slice(), self.trump, self.rules.classic);
-        out.extend(each(legal_plays(self.hands[p], trick, trump, classic)).map(ZwikkenAction::Play));
+        out.extend(CardSet::iter(legal_plays(self.hands[p], trick, trump, classic)).map(ZwikkenAction::Play));
         if self.trick_no == 1 {
             for &(take, ten) in self.targets(p).iter() {
                 let mut h = self.hands[p];
                 h.remove(ten);
                 h.insert(take);
-                out.extend(each(legal_plays(h, trick, trump, classic)).map(|c| ZwikkenAction::ExchangePlay(take, c)));
+                out.extend(
+                    CardSet::iter(legal_plays(h, trick, trump, classic)).map(|c| ZwikkenAction::ExchangePlay(take, c)),
+                );
             }
         }
     }
@@ -979,7 +901,7 @@ impl Zwikken {
         let p = self.turn;
         self.hands[p].remove(card);
         self.trick.push((p, card));
-        if self.trick.len < self.playing() {
+        if self.trick.len() < self.playing() {
             self.turn = self.next_active(p);
             return;
         }
@@ -1017,7 +939,7 @@ impl Zwikken {
         if !hand.contains(card) {
             return format!("seat {p} does not hold {card}");
         }
-        let led = self.trick.items[0].1.suit;
+        let led = self.trick.as_slice()[0].1.suit;
         if card.suit == self.trump {
             format!("{card} would undertrump; legal: {}", self.legal_tokens())
         } else if hand.has_suit(led) {
