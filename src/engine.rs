@@ -158,6 +158,10 @@ impl<G: Engine> Game for Typed<G> {
         self.listening = listening;
     }
 
+    fn indexed(&self) -> bool {
+        true
+    }
+
     fn legal_count(&mut self) -> usize {
         self.engine.legal(&mut self.legal);
         self.legal.len()

@@ -122,6 +122,11 @@ pub trait Game: Send {
     /// built-in bot that reads no view), an engine may skip making them: `take_events` then
     /// returns only those made before. The default keeps making them.
     fn set_listening(&mut self, _listening: bool) {}
+    /// Whether legal actions by index ([`legal_count`](Game::legal_count) and the rest) are
+    /// cheap: true for typed engines; the defaults below make every token each time.
+    fn indexed(&self) -> bool {
+        false
+    }
     /// The number of legal actions of the seat to move; they are then addressed by index with
     /// [`legal_token`](Game::legal_token) and [`apply_legal`](Game::apply_legal), in the order
     /// of `legal_actions`, without making every token. (Defaults through `legal_actions`.)

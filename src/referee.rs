@@ -729,10 +729,10 @@ impl Table {
                 self.route(&ev, seat_of);
             }
             let Some(seat) = game.to_move() else { break };
-            let count = game.legal_count();
             // A built-in bot that chooses by index (random) needs no tokens: only the one chosen
             // is made, for the record.
-            if let Engine::InProcess(bot) = &mut self.players[seat_of[seat]].engine {
+            if let (true, Engine::InProcess(bot)) = (game.indexed(), &mut self.players[seat_of[seat]].engine) {
+                let count = game.legal_count();
                 let start = Instant::now();
                 if let Some(i) = bot.act_by_index(game.decision(), count).filter(|&i| i < count) {
                     let ms = start.elapsed().as_micros() as f64 / 1000.0;
