@@ -116,6 +116,7 @@ fn playouts(c: &mut Criterion) {
     bench_engine!(c, kul, croupier::games::kul::engine::Kul, 5);
     bench_engine!(c, zwikken, croupier::games::zwikken::engine::Zwikken, 4);
     bench_engine!(c, svangknack, croupier::games::svangknack::engine::Svangknack, 6);
+    bench_engine!(c, schwimmen, croupier::games::schwimmen::engine::Schwimmen, 4);
 }
 
 criterion_group!(benches, playouts);

@@ -26,6 +26,11 @@ use std::fmt;
 pub trait Events {
     /// Reports an event `kind args…` for the seats in `to`.
     fn emit(&mut self, to: Audience, kind: &'static str, args: impl FnOnce() -> Vec<String>);
+    /// False for a sink that drops everything: an engine that gathers events before handing
+    /// them over need not make them at all.
+    fn listening(&self) -> bool {
+        true
+    }
 }
 
 /// An event sink that drops everything (search playouts).
@@ -35,6 +40,9 @@ pub struct NoEvents;
 impl Events for NoEvents {
     #[inline]
     fn emit(&mut self, _to: Audience, _kind: &'static str, _args: impl FnOnce() -> Vec<String>) {}
+    fn listening(&self) -> bool {
+        false
+    }
 }
 
 /// Collects every event, in order (what the referee routes and records).
@@ -118,6 +126,14 @@ impl<G: Engine> Typed<G> {
 
     /// The typed engine inside.
     pub fn engine(&self) -> &G {
+        &self.engine
+    }
+}
+
+/// A `Typed<G>` reads as its engine (its accessors, for tests and tools).
+impl<G: Engine> std::ops::Deref for Typed<G> {
+    type Target = G;
+    fn deref(&self) -> &G {
         &self.engine
     }
 }

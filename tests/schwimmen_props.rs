@@ -8,7 +8,7 @@ use common::random_option_value;
 
 use croupier::cards::Card;
 use croupier::chance::{Chance, Purpose, Rng};
-use croupier::game::Game;
+use croupier::game::{Game, Typed};
 use croupier::games::schwimmen::{engine::Schwimmen, options};
 use croupier::options::Options;
 use proptest::prelude::*;
@@ -33,7 +33,7 @@ fn play_random(seed: u64, players: usize, rules: &[String]) {
     let o = Options::resolve(&options(), "schwimmen", rules).unwrap();
     let deck32 = o.get("deck") == "32";
     let n = if deck32 { players.min(9) } else { players };
-    let mut g = Schwimmen::new(n, o, Chance::seeded(seed)).unwrap();
+    let mut g = Typed::new(|ev| Schwimmen::new(n, &o, Chance::seeded(seed), ev)).unwrap();
     let mut rng = Rng::new(seed, Purpose::Bot, 1);
     let deck: HashSet<Card> = g.deck().iter().copied().collect();
     assert_eq!(deck.len(), if deck32 { 32 } else { 36 });

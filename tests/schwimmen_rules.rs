@@ -7,7 +7,7 @@ use common::{deal_spec, drive as play, lines};
 
 use croupier::cards::parse_cards;
 use croupier::chance::{Chance, DealSpec};
-use croupier::game::{Audience, Event, FaultRuling, Game, GameInfo};
+use croupier::game::{Audience, Event, FaultRuling, Game, GameInfo, Typed};
 use croupier::games::schwimmen::{engine::Schwimmen, options, scoring};
 use croupier::options::Options;
 
@@ -21,9 +21,9 @@ fn deal(dealer: usize, hands: &[&str], unseen: &str, stock: &str) -> DealSpec {
     deal_spec(dealer, hands, &piles)
 }
 
-fn game(n: usize, rules: &[&str], deals: Vec<DealSpec>) -> (Schwimmen, Vec<Event>) {
+fn game(n: usize, rules: &[&str], deals: Vec<DealSpec>) -> (Typed<Schwimmen>, Vec<Event>) {
     let o = Options::resolve(&options(), "schwimmen", rules).unwrap();
-    let mut g = Schwimmen::new(n, o, Chance::given(42, deals)).unwrap();
+    let mut g = Typed::new(|ev| Schwimmen::new(n, &o, Chance::given(42, deals), ev)).unwrap();
     let ev = g.take_events();
     (g, ev)
 }
@@ -41,7 +41,7 @@ fn has_line(events: &[Event], line: &str) -> bool {
     events.iter().any(|e| e.line() == line)
 }
 
-fn refusal(g: &mut Schwimmen, token: &str) -> String {
+fn refusal(g: &mut Typed<Schwimmen>, token: &str) -> String {
     let e = g.apply(token).expect_err("refused");
     assert!(g.take_events().is_empty(), "a refusal made events");
     e
@@ -447,7 +447,7 @@ fn sec1_the_32_card_deck() {
     assert_eq!(g.deck().len(), 32);
     assert!(g.deck().iter().all(|c| c.rank.value() >= 7));
     let o = Options::resolve(&options(), "schwimmen", &["deck=32"]).unwrap();
-    let e = Schwimmen::new(10, o, Chance::seeded(1))
+    let e = Typed::new(|ev| Schwimmen::new(10, &o, Chance::seeded(1), ev))
         .err()
         .expect("10 players do not fit 32 cards");
     assert!(e.contains("at most 9 players"), "{e}");

@@ -259,3 +259,27 @@ typed_engine_tests!(
         (16, &["rounds=4", "forced_participation=every_new_pot"][..], 51),
     ],
 );
+
+typed_engine_tests!(
+    schwimmen,
+    Schwimmen,
+    players: [2, 3, 4, 9],
+    rules: |rng: &mut Rng| {
+        let flag = |rng: &mut Rng| rng.below(2) == 1;
+        vec![
+            format!("deck={}", pick(rng, &["32", "36"])),
+            format!("allow_pass={}", flag(rng)),
+            format!("all_pass_refresh={}", flag(rng)),
+            format!("no_knock_first_circuit={}", flag(rng)),
+            format!("knocker_double={}", flag(rng)),
+            format!("max_circuits={}", 1 + rng.below(5)),
+            format!("dealer_rule={}", pick(rng, &["rotate", "loser_deals"])),
+        ]
+    },
+    clone: (4, [] as [&str; 0]),
+    no_alloc: [
+        (2, &[][..], 20),
+        (4, &["no_knock_first_circuit=true"][..], 51),
+        (9, &["deck=36", "knocker_double=true"][..], 51),
+    ],
+);

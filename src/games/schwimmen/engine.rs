@@ -11,14 +11,76 @@ use super::scoring::{self, value_halves, value_text};
 use crate::args;
 use crate::cards::{deck_from, format_cards, Card, Rank};
 use crate::chance::{Chance, DealRequest};
-use crate::game::{Audience, Event, FaultRuling, Game, Outcome, Seat};
+use crate::game::{Audience, Engine, Event, Events, Game, Outcome, Ruling, Seat, Typed};
 use crate::options::Options;
 use crate::record::fmt_score;
 use serde_json::json;
+use std::fmt;
 
 /// Builds a Schwimmen game (the [`crate::game::NewGame`] of the spec).
 pub fn new_game(players: usize, options: &Options, chance: Chance) -> Result<Box<dyn Game>, String> {
-    Ok(Box::new(Schwimmen::new(players, options.clone(), chance)?))
+    Ok(Box::new(Typed::new(|ev| Schwimmen::new(players, options, chance, ev))?))
+}
+
+/// A Schwimmen action. `Display` writes its protocol token; [`Schwimmen::parse`](Engine::parse)
+/// reads one back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SchwimmenAction {
+    /// The dealer keeps the packet he has seen (`keep_seen`).
+    KeepSeen,
+    /// The dealer takes the unseen packet (`take_unseen`).
+    TakeUnseen,
+    /// Lays down a card of the hand and takes one of the middle (`swap_<hand>_<middle>`).
+    Swap(Card, Card),
+    SwapAll,
+    Knock,
+    Pass,
+}
+
+impl fmt::Display for SchwimmenAction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SchwimmenAction::KeepSeen => f.write_str("keep_seen"),
+            SchwimmenAction::TakeUnseen => f.write_str("take_unseen"),
+            SchwimmenAction::Swap(h, m) => write!(f, "swap_{h}_{m}"),
+            SchwimmenAction::SwapAll => f.write_str("swap_all"),
+            SchwimmenAction::Knock => f.write_str("knock"),
+            SchwimmenAction::Pass => f.write_str("pass"),
+        }
+    }
+}
+
+/// The events of the action being applied, kept only when somebody listens (their arguments
+/// are not even made for [`crate::game::NoEvents`]) and handed to the caller's sink after it.
+#[derive(Clone, Debug, Default)]
+struct Pending {
+    listen: bool,
+    events: Vec<Event>,
+}
+
+impl Pending {
+    fn emit(&mut self, to: Audience, kind: &'static str, args: impl FnOnce() -> Vec<String>) {
+        if self.listen {
+            self.events.push(Event::new(to, kind, args()));
+        }
+    }
+    fn listen_to(&mut self, events: &impl Events) {
+        self.listen = events.listening();
+    }
+    fn hand_over(&mut self, events: &mut impl Events) {
+        for e in self.events.drain(..) {
+            events.emit(e.to, e.kind, move || e.args);
+        }
+    }
+}
+
+/// The options read on the decision path, typed once.
+#[derive(Clone, Copy, Debug)]
+struct Rules {
+    allow_pass: bool,
+    no_knock_first_circuit: bool,
+    all_pass_refresh: bool,
+    max_circuits: usize,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -49,11 +111,13 @@ enum Turn {
 }
 
 /// One game of Schwimmen: rounds until one player is left.
+#[derive(Clone)]
 pub struct Schwimmen {
     n: usize,
     o: Options,
+    rules: Rules,
     chance: Chance,
-    events: Vec<Event>,
+    ev: Pending,
     deck: Vec<Card>,
     phase: Phase,
     turn: Seat,
@@ -93,7 +157,8 @@ pub struct Schwimmen {
 }
 
 impl Schwimmen {
-    pub fn new(players: usize, o: Options, mut chance: Chance) -> Result<Schwimmen, String> {
+    pub fn new(players: usize, o: &Options, mut chance: Chance, events: &mut impl Events) -> Result<Schwimmen, String> {
+        let o = o.clone();
         let deck = if o.get("deck") == "32" {
             deck_from(Rank::new(7))
         } else {
@@ -113,9 +178,15 @@ impl Schwimmen {
         let dealer = chance.first_dealer(players);
         let mut g = Schwimmen {
             n: players,
+            rules: Rules {
+                allow_pass: o.flag("allow_pass"),
+                no_knock_first_circuit: o.flag("no_knock_first_circuit"),
+                all_pass_refresh: o.flag("all_pass_refresh"),
+                max_circuits: o.int("max_circuits") as usize,
+            },
             o,
             chance,
-            events: Vec::new(),
+            ev: Pending::default(),
             deck,
             phase: Phase::Choose,
             turn: dealer,
@@ -141,12 +212,10 @@ impl Schwimmen {
             outcome: None,
             deal_error: None,
         };
+        g.ev.listen_to(events);
         g.start_round()?;
+        g.ev.hand_over(events);
         Ok(g)
-    }
-
-    fn emit(&mut self, to: Audience, kind: &'static str, args: Vec<String>) {
-        self.events.push(Event::new(to, kind, args));
     }
 
     fn all(&self) -> Audience {
@@ -175,17 +244,23 @@ impl Schwimmen {
             .unwrap_or(s)
     }
 
+    /// How many seats are still in (without making a list).
+    fn active_count(&self) -> usize {
+        self.active[..self.n].iter().filter(|&&a| a).count()
+    }
+
     fn active_seats(&self) -> Vec<Seat> {
         (0..self.n).filter(|&s| self.active[s]).collect()
     }
 
     /// The active seats in turn order, starting to the right of `s`.
-    fn turn_order_from(&self, s: Seat) -> Vec<Seat> {
+    fn turn_order_iter(&self, s: Seat) -> impl Iterator<Item = Seat> + '_ {
         let n = self.n;
-        (1..=n)
-            .map(|k| (s + n * k - k) % n)
-            .filter(|&t| self.active[t])
-            .collect()
+        (1..=n).map(move |k| (s + n * k - k) % n).filter(|&t| self.active[t])
+    }
+
+    fn turn_order_from(&self, s: Seat) -> Vec<Seat> {
+        self.turn_order_iter(s).collect()
     }
 
     // ----- accessors for tests and tools -----
@@ -260,15 +335,15 @@ impl Schwimmen {
         self.passes = 0;
         self.struck.clear();
         let all = self.all();
-        self.emit(all, "deal", args![self.round, self.dealer]);
+        self.ev.emit(all, "deal", || args![self.round, self.dealer]);
         for s in self.active_seats() {
             if s != self.dealer {
-                let cards = Self::hand_args(&self.hands[s]);
-                self.emit(Audience::seat(s), "hand", cards);
+                self.ev
+                    .emit(Audience::seat(s), "hand", || Self::hand_args(&self.hands[s]));
             }
         }
-        let seen = Self::card_args(&self.seen);
-        self.emit(Audience::seat(self.dealer), "packet", seen);
+        self.ev
+            .emit(Audience::seat(self.dealer), "packet", || Self::card_args(&self.seen));
         self.phase = Phase::Choose;
         self.turn = self.dealer;
         Ok(())
@@ -276,16 +351,8 @@ impl Schwimmen {
 
     // ----- the dealer's choice (Sec. 2.2, 2.3) -----
 
-    fn apply_choice(&mut self, token: &str) -> Result<(), String> {
-        let keep = match token {
-            "keep_seen" => true,
-            "take_unseen" => false,
-            _ => {
-                return Err(format!(
-                    "'{token}' is not a choice of the dealer (legal now: keep_seen take_unseen)"
-                ))
-            }
-        };
+    fn apply_choice(&mut self, keep: bool) {
+        let token = if keep { "keep_seen" } else { "take_unseen" };
         let d = self.dealer;
         let (hand, middle) = if keep {
             (std::mem::take(&mut self.seen), std::mem::take(&mut self.unseen))
@@ -295,55 +362,65 @@ impl Schwimmen {
         self.hands[d] = hand;
         self.middle = middle;
         let all = self.all();
-        self.emit(all, "move", args![d, token, "choose"]);
-        let h = Self::hand_args(&self.hands[d]);
-        self.emit(Audience::seat(d), "hand", h);
-        let m = Self::card_args(&self.middle);
-        self.emit(all, "middle", m);
+        self.ev.emit(all, "move", || args![d, token, "choose"]);
+        self.ev
+            .emit(Audience::seat(d), "hand", || Self::hand_args(&self.hands[d]));
+        self.ev.emit(all, "middle", || Self::card_args(&self.middle));
         // The initial check: three aces first, then 31, in turn order from the dealer's right.
-        let order = self.turn_order_from(d);
-        if let Some(&s) = order.iter().find(|&&s| scoring::is_three_aces(&self.hands[s])) {
+        let aces = self
+            .turn_order_iter(d)
+            .find(|&s| scoring::is_three_aces(&self.hands[s]));
+        let thirty_one = self.turn_order_iter(d).find(|&s| scoring::is_31(&self.hands[s]));
+        if let Some(s) = aces {
             self.end_round(End::ThreeAces(s));
-        } else if let Some(&s) = order.iter().find(|&&s| scoring::is_31(&self.hands[s])) {
+        } else if let Some(s) = thirty_one {
             self.end_round(End::ThirtyOne(s));
         } else {
             self.phase = Phase::Turn;
             self.turn = self.right_active(d);
         }
-        Ok(())
     }
 
     // ----- turns (Sec. 2.4) -----
 
+    fn may_knock(&self) -> bool {
+        self.knocker.is_none() && !(self.rules.no_knock_first_circuit && self.turns < self.active_count())
+    }
+
+    /// Why a knock is refused now (made only for a refused token).
     fn knock_refusal(&self) -> Option<String> {
         if let Some(k) = self.knocker {
             return Some(format!("seat {k} has knocked already: only one knock per round"));
         }
-        if self.o.flag("no_knock_first_circuit") && self.turns < self.active_seats().len() {
+        if !self.may_knock() {
             return Some("no knock before every player has had a turn (no_knock_first_circuit)".into());
         }
         None
     }
 
-    fn legal_turns(&self) -> Vec<String> {
-        let mut v = Vec::new();
-        for h in &self.hands[self.turn] {
-            for m in &self.middle {
-                v.push(format!("swap_{h}_{m}"));
+    fn legal_turns(&self, out: &mut Vec<SchwimmenAction>) {
+        for &h in &self.hands[self.turn] {
+            for &m in &self.middle {
+                out.push(SchwimmenAction::Swap(h, m));
             }
         }
-        v.push("swap_all".to_string());
-        if self.knock_refusal().is_none() {
-            v.push("knock".to_string());
+        out.push(SchwimmenAction::SwapAll);
+        if self.may_knock() {
+            out.push(SchwimmenAction::Knock);
         }
-        if self.o.flag("allow_pass") {
-            v.push("pass".to_string());
+        if self.rules.allow_pass {
+            out.push(SchwimmenAction::Pass);
         }
-        v
+    }
+
+    fn legal_tokens(&self) -> String {
+        let mut v = Vec::new();
+        self.legal_turns(&mut v);
+        v.iter().map(|a| a.to_string()).collect::<Vec<_>>().join(" ")
     }
 
     fn parse_turn(&self, token: &str) -> Result<Turn, String> {
-        let legal_now = || self.legal_turns().join(" ");
+        let legal_now = || self.legal_tokens();
         match token {
             "swap_all" => return Ok(Turn::SwapAll),
             "knock" => {
@@ -353,7 +430,7 @@ impl Schwimmen {
                 }
             }
             "pass" => {
-                return if self.o.flag("allow_pass") {
+                return if self.rules.allow_pass {
                     Ok(Turn::Pass)
                 } else {
                     Err("passing is not allowed (allow_pass=false): swap one, swap all or knock".into())
@@ -383,11 +460,16 @@ impl Schwimmen {
         Err(format!("'{token}' is not an action (legal now: {})", legal_now()))
     }
 
-    fn apply_turn(&mut self, token: &str) -> Result<(), String> {
-        let t = self.parse_turn(token)?;
+    fn apply_turn(&mut self, action: SchwimmenAction) {
+        let t = match action {
+            SchwimmenAction::Swap(h, m) => Turn::SwapOne(h, m),
+            SchwimmenAction::SwapAll => Turn::SwapAll,
+            SchwimmenAction::Knock => Turn::Knock,
+            _ => Turn::Pass,
+        };
         let p = self.turn;
         let all = self.all();
-        self.emit(all, "move", args![p, token, "turn"]);
+        self.ev.emit(all, "move", || args![p, action, "turn"]);
         let before_knock = self.knocker.is_none();
         match t {
             Turn::SwapOne(h, m) => {
@@ -399,62 +481,58 @@ impl Schwimmen {
             Turn::SwapAll => std::mem::swap(&mut self.hands[p], &mut self.middle),
             Turn::Knock => {
                 self.knocker = Some(p);
-                self.final_left = self.active_seats().len() - 1;
+                self.final_left = self.active_count() - 1;
             }
             Turn::Pass => {}
         }
         if matches!(t, Turn::SwapOne(..) | Turn::SwapAll) {
             self.passes = 0;
-            let m = Self::card_args(&self.middle);
-            self.emit(all, "middle", m);
-            let h = Self::hand_args(&self.hands[p]);
-            self.emit(Audience::seat(p), "hand", h);
+            self.ev.emit(all, "middle", || Self::card_args(&self.middle));
+            self.ev
+                .emit(Audience::seat(p), "hand", || Self::hand_args(&self.hands[p]));
             if scoring::is_three_aces(&self.hands[p]) {
                 self.end_round(End::ThreeAces(p));
-                return Ok(());
+                return;
             }
             if scoring::is_31(&self.hands[p]) {
                 self.end_round(End::ThirtyOne(p));
-                return Ok(());
+                return;
             }
         }
         if t == Turn::Pass && before_knock {
             self.passes += 1;
-            if self.passes >= self.active_seats().len() {
+            if self.passes >= self.active_count() {
                 self.passes = 0;
                 self.refresh_middle();
             }
         }
         if before_knock {
             self.turns += 1;
-            if t != Turn::Knock && self.turns >= self.o.int("max_circuits") as usize * self.active_seats().len() {
+            if t != Turn::Knock && self.turns >= self.rules.max_circuits * self.active_count() {
                 self.end_round(End::Cap);
-                return Ok(());
+                return;
             }
         } else {
             self.final_left -= 1;
             if self.final_left == 0 {
                 self.end_round(End::Showdown);
-                return Ok(());
+                return;
             }
         }
         self.turn = self.right_active(p);
-        Ok(())
     }
 
     /// A full circuit of passes under `all_pass_refresh`: the middle is removed and three fresh
     /// cards are turned from the unused pack (if it still holds three).
     fn refresh_middle(&mut self) {
-        if !self.o.flag("all_pass_refresh") || self.stock.len() < 3 {
+        if !self.rules.all_pass_refresh || self.stock.len() < 3 {
             return;
         }
-        let old = std::mem::take(&mut self.middle);
-        self.discard.extend(old);
-        self.middle = self.stock.drain(..3).collect();
+        self.discard.append(&mut self.middle);
+        self.middle.extend(self.stock.drain(..3));
         let all = self.all();
-        let m = Self::card_args(&self.middle);
-        self.emit(all, "refresh", m.clone());
-        self.emit(all, "middle", m);
+        self.ev.emit(all, "refresh", || Self::card_args(&self.middle));
+        self.ev.emit(all, "middle", || Self::card_args(&self.middle));
     }
 
     // ----- the end of a round (Sec. 2.5, 2.6) -----
@@ -468,25 +546,17 @@ impl Schwimmen {
             End::Showdown => ("showdown", None),
             End::Cap => ("cap", None),
         };
-        let mut a = args![reason];
-        if let Some(s) = who {
-            a.push(s.to_string());
-        }
-        self.emit(all, "end", a);
+        self.ev.emit(all, "end", || {
+            let mut a = args![reason];
+            if let Some(s) = who {
+                a.push(s.to_string());
+            }
+            a
+        });
         // Who takes strikes, and how many.
         let mut strikes: Vec<(Seat, u32)> = Vec::new();
         if let End::ThreeAces(s) = end {
-            let h = self.hands[s].clone();
-            self.emit(
-                all,
-                "show",
-                [
-                    vec![s.to_string()],
-                    Self::card_args(&h),
-                    vec![value_text(value_halves(&h))],
-                ]
-                .concat(),
-            );
+            self.show(s);
             for &t in &order {
                 if t != s {
                     strikes.push((t, 1));
@@ -494,17 +564,7 @@ impl Schwimmen {
             }
         } else {
             for &s in &order {
-                let h = self.hands[s].clone();
-                self.emit(
-                    all,
-                    "show",
-                    [
-                        vec![s.to_string()],
-                        Self::card_args(&h),
-                        vec![value_text(value_halves(&h))],
-                    ]
-                    .concat(),
-                );
+                self.show(s);
             }
             let hands: Vec<(Seat, Vec<Card>)> = order.iter().map(|&s| (s, self.hands[s].clone())).collect();
             let low = scoring::lowest(&hands, self.o.get("lowest_tie") == "highest_cards_tiebreak");
@@ -530,7 +590,7 @@ impl Schwimmen {
             .collect();
         let reprieve = !would.is_empty() && would.len() == order.len();
         if reprieve {
-            self.emit(all, "reprieve", vec![]);
+            self.ev.emit(all, "reprieve", Vec::new);
         }
         for &(s, k) in &strikes {
             let before = self.strikes[s];
@@ -539,9 +599,9 @@ impl Schwimmen {
                 after = after.min(drown.saturating_sub(1)).max(before);
             }
             self.strikes[s] = after;
-            self.emit(all, "strike", args![s, after]);
+            self.ev.emit(all, "strike", || args![s, after]);
             if after >= swim && before < swim && after < drown {
-                self.emit(all, "swimming", args![s]);
+                self.ev.emit(all, "swimming", || args![s]);
             }
         }
         let out: Vec<Seat> = if reprieve { vec![] } else { would };
@@ -555,7 +615,7 @@ impl Schwimmen {
             for (s, place) in places {
                 self.places[s] = Some(place);
                 self.active[s] = false;
-                self.emit(all, "out", args![s, fmt_score(place)]);
+                self.ev.emit(all, "out", || args![s, fmt_score(place)]);
             }
             self.drowned.push((self.round, out));
         }
@@ -571,6 +631,20 @@ impl Schwimmen {
         }
     }
 
+    /// Shows seat `s`'s hand and its value to everyone.
+    fn show(&mut self, s: Seat) {
+        let all = self.all();
+        self.ev.emit(all, "show", || {
+            let h = &self.hands[s];
+            [
+                vec![s.to_string()],
+                Self::card_args(h),
+                vec![value_text(value_halves(h))],
+            ]
+            .concat()
+        });
+    }
+
     /// One strike for `s` outside a round end (a misdeal), with swimming and drowning.
     fn strike_alone(&mut self, s: Seat) {
         let all = self.all();
@@ -579,16 +653,16 @@ impl Schwimmen {
         let before = self.strikes[s];
         let after = before + 1;
         self.strikes[s] = after;
-        self.emit(all, "strike", args![s, after]);
+        self.ev.emit(all, "strike", || args![s, after]);
         if after >= swim && before < swim && after < drown {
-            self.emit(all, "swimming", args![s]);
+            self.ev.emit(all, "swimming", || args![s]);
         }
         if after >= drown {
             // The last place among the players still in (never everyone: two or more are in).
-            let place = self.active_seats().len() as f64;
+            let place = self.active_count() as f64;
             self.places[s] = Some(place);
             self.active[s] = false;
-            self.emit(all, "out", args![s, fmt_score(place)]);
+            self.ev.emit(all, "out", || args![s, fmt_score(place)]);
             self.drowned.push((self.round, vec![s]));
         }
     }
@@ -612,7 +686,7 @@ impl Schwimmen {
     fn misdeal(&mut self, d: Seat, kind: &str) {
         let all = self.all();
         self.misdeals[d] += 1;
-        self.emit(all, "misdeal", args![d, kind]);
+        self.ev.emit(all, "misdeal", || args![d, kind]);
         self.strike_alone(d);
         let next = if self.active[d] { d } else { self.right_active(d) };
         self.redeal(next);
@@ -633,7 +707,7 @@ impl Schwimmen {
         self.absent.push(s);
         self.active[s] = false;
         let all = self.all();
-        self.emit(all, "absent", args![s, fmt_score(place)]);
+        self.ev.emit(all, "absent", || args![s, fmt_score(place)]);
         if self.phase == Phase::Choose {
             let next = self.right_active(s);
             self.redeal(next);
@@ -679,7 +753,8 @@ impl Schwimmen {
         let mut by_place: Vec<Seat> = (0..self.n).collect();
         by_place.sort_by(|&a, &b| places[a].total_cmp(&places[b]).then(a.cmp(&b)));
         for &s in &by_place {
-            self.emit(all, "place", args![s, fmt_score(places[s]), fmt_score(paid[s])]);
+            self.ev
+                .emit(all, "place", || args![s, fmt_score(places[s]), fmt_score(paid[s])]);
         }
         let ranking: Vec<String> = by_place
             .iter()
@@ -714,7 +789,19 @@ impl Schwimmen {
     }
 }
 
-impl Game for Schwimmen {
+impl Schwimmen {
+    /// Runs `f` with the events it makes going to `events`.
+    fn with_events<R>(&mut self, events: &mut impl Events, f: impl FnOnce(&mut Self) -> R) -> R {
+        self.ev.listen_to(events);
+        let r = f(self);
+        self.ev.hand_over(events);
+        r
+    }
+}
+
+impl Engine for Schwimmen {
+    type Action = SchwimmenAction;
+
     fn players(&self) -> usize {
         self.n
     }
@@ -730,28 +817,44 @@ impl Game for Schwimmen {
         }
     }
 
-    fn legal_actions(&self) -> Vec<String> {
+    fn legal(&self, out: &mut Vec<SchwimmenAction>) {
+        out.clear();
         match self.phase {
-            Phase::Choose => vec!["keep_seen".into(), "take_unseen".into()],
-            Phase::Turn => self.legal_turns(),
-            Phase::Over => vec![],
+            Phase::Choose => out.extend([SchwimmenAction::KeepSeen, SchwimmenAction::TakeUnseen]),
+            Phase::Turn => self.legal_turns(out),
+            Phase::Over => {}
         }
     }
 
-    fn apply(&mut self, action: &str) -> Result<(), String> {
-        match self.phase {
-            Phase::Choose => self.apply_choice(action)?,
-            Phase::Turn => self.apply_turn(action)?,
-            Phase::Over => return Err("the game is over".into()),
-        }
+    fn apply<E: Events>(&mut self, action: SchwimmenAction, events: &mut E) -> Result<(), String> {
+        self.with_events(events, |g| match action {
+            SchwimmenAction::KeepSeen => g.apply_choice(true),
+            SchwimmenAction::TakeUnseen => g.apply_choice(false),
+            turn => g.apply_turn(turn),
+        });
         match self.deal_error.take() {
             Some(e) => Err(e),
             None => Ok(()),
         }
     }
 
-    fn take_events(&mut self) -> Vec<Event> {
-        std::mem::take(&mut self.events)
+    fn parse(&self, token: &str) -> Result<SchwimmenAction, String> {
+        match self.phase {
+            Phase::Choose => match token {
+                "keep_seen" => Ok(SchwimmenAction::KeepSeen),
+                "take_unseen" => Ok(SchwimmenAction::TakeUnseen),
+                _ => Err(format!(
+                    "'{token}' is not a choice of the dealer (legal now: keep_seen take_unseen)"
+                )),
+            },
+            Phase::Turn => Ok(match self.parse_turn(token)? {
+                Turn::SwapOne(h, m) => SchwimmenAction::Swap(h, m),
+                Turn::SwapAll => SchwimmenAction::SwapAll,
+                Turn::Knock => SchwimmenAction::Knock,
+                Turn::Pass => SchwimmenAction::Pass,
+            }),
+            Phase::Over => Err("the game is over".into()),
+        }
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -765,18 +868,18 @@ impl Game for Schwimmen {
     /// A seat whose bot is `dead` is absent (Sec. 4): it leaves the game, ranked last. Under
     /// `misdeal_strike`, any other fault of the dealer at the packet choice is a misdeal (Sec. 2.6).
     /// Otherwise the referee's usual substitute.
-    fn on_fault(&mut self, seat: Seat, kind: &str) -> FaultRuling {
+    fn on_fault<E: Events>(&mut self, seat: Seat, kind: &str, events: &mut E) -> Ruling<SchwimmenAction> {
         if self.phase == Phase::Over || seat != self.turn {
-            return FaultRuling::Substitute;
+            return Ruling::Substitute;
         }
         if kind == "dead" {
-            self.withdraw(seat);
-            return FaultRuling::Handled;
+            self.with_events(events, |g| g.withdraw(seat));
+            return Ruling::Handled;
         }
         if self.phase == Phase::Choose && self.o.flag("misdeal_strike") {
-            self.misdeal(seat, kind);
-            return FaultRuling::Handled;
+            self.with_events(events, |g| g.misdeal(seat, kind));
+            return Ruling::Handled;
         }
-        FaultRuling::Substitute
+        Ruling::Substitute
     }
 }
