@@ -12,16 +12,22 @@
 //! The answer is always one of `legal` (the first one when nothing better is found).
 
 use super::scoring::{card_points, is_31, is_three_aces, value_halves};
+use super::view::SchwimmenView;
 use crate::cards::{Card, Suit};
-use serde_json::Value;
+use crate::game::SeatView;
 
-pub fn simple_policy(view: &Value, decision: &str, legal: &[String]) -> String {
+/// The `simple` bot's choice for a Schwimmen decision (the `simple_policy` of the game's spec).
+pub fn simple_policy(view: &dyn SeatView, decision: &str, legal: &[String]) -> String {
     let Some(first) = legal.first() else {
         return String::new();
     };
+    let Some(view) = view.as_any().downcast_ref::<SchwimmenView>() else {
+        return first.clone();
+    };
+    let r = &view.round;
     let choice = match decision {
-        "choose" => Some(choose(view)),
-        "turn" => turn(view, legal),
+        "choose" => Some(choose(&r.packet)),
+        "turn" => turn(&r.hand, &r.middle, legal),
         _ => None,
     };
     match choice {
@@ -30,15 +36,8 @@ pub fn simple_policy(view: &Value, decision: &str, legal: &[String]) -> String {
     }
 }
 
-fn cards(v: &Value) -> Vec<Card> {
-    v.as_array()
-        .map(|a| a.iter().filter_map(|x| x.as_str()?.parse().ok()).collect())
-        .unwrap_or_default()
-}
-
-fn choose(view: &Value) -> String {
-    let packet = cards(&view["packet"]);
-    if value_halves(&packet) >= 42 || is_31(&packet) {
+fn choose(packet: &[Card]) -> String {
+    if value_halves(packet) >= 42 || is_31(packet) {
         "keep_seen".into()
     } else {
         "take_unseen".into()
@@ -57,19 +56,17 @@ fn rank_hand(hand: &[Card]) -> (u32, u32, u32) {
     (special, value_halves(hand), totals[1])
 }
 
-fn turn(view: &Value, legal: &[String]) -> Option<String> {
-    let hand = cards(&view["hand"]);
-    let middle = cards(&view["middle"]);
+fn turn(hand: &[Card], middle: &[Card], legal: &[String]) -> Option<String> {
     if hand.len() != 3 || middle.len() != 3 {
         return None;
     }
-    let now = value_halves(&hand);
+    let now = value_halves(hand);
     let can_knock = legal.iter().any(|l| l == "knock");
     // Every swap with its resulting hand.
     let mut best: Option<((u32, u32, u32), i64, String)> = None;
     for t in legal {
         let new_hand: Vec<Card> = if t == "swap_all" {
-            middle.clone()
+            middle.to_vec()
         } else if let Some(rest) = t.strip_prefix("swap_") {
             let mut it = rest.split('_').filter_map(|c| c.parse::<Card>().ok());
             let (Some(h), Some(m)) = (it.next(), it.next()) else {
@@ -114,7 +111,25 @@ fn turn(view: &Value, legal: &[String]) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use crate::game::GameInfo;
+    use crate::options::Options;
+
+    /// A seat's view after the lines `lines`.
+    fn view(lines: &[String]) -> SchwimmenView {
+        let spec = crate::games::schwimmen::spec();
+        let mut v = SchwimmenView::new(&GameInfo {
+            game: "schwimmen".into(),
+            options: Options::resolve(&(spec.options)(), "schwimmen", &[] as &[&str]).unwrap(),
+            players: 4,
+            seat: 0,
+        });
+        for l in lines {
+            let mut w = l.split(' ');
+            let kind = w.next().unwrap();
+            v.observe(kind, &w.map(String::from).collect::<Vec<_>>());
+        }
+        v
+    }
 
     fn legal(hand: &[&str], middle: &[&str], knock: bool) -> Vec<String> {
         let mut v: Vec<String> = hand
@@ -129,8 +144,11 @@ mod tests {
     }
 
     fn decide(hand: &[&str], middle: &[&str], knock: bool) -> String {
-        let view = json!({"hand": hand, "middle": middle});
-        simple_policy(&view, "turn", &legal(hand, middle, knock))
+        let v = view(&[
+            format!("hand {}", hand.join(" ")),
+            format!("middle {}", middle.join(" ")),
+        ]);
+        simple_policy(&v, "turn", &legal(hand, middle, knock))
     }
 
     #[test]
@@ -151,7 +169,7 @@ mod tests {
         assert!(t.starts_with("swap_"), "{t}");
         let choose = |p: &[&str]| {
             simple_policy(
-                &json!({"packet": p}),
+                &view(&[format!("packet {}", p.join(" "))]),
                 "choose",
                 &["keep_seen".into(), "take_unseen".into()],
             )

@@ -4,6 +4,7 @@
 
 use crate::cards::Card;
 use crate::game::{GameInfo, Seat, SeatView};
+use crate::options::Options;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 
@@ -13,12 +14,13 @@ pub fn new_view(info: &GameInfo) -> Box<dyn SeatView> {
 
 /// Everything that belongs to the current round (reset by a `deal` line).
 #[derive(Clone, Debug, Default)]
-struct Round {
+pub(super) struct Round {
     number: Option<u64>,
     dealer: Option<Seat>,
-    hand: Vec<Card>,
-    packet: Vec<Card>,
-    middle: Vec<Card>,
+    pub(super) hand: Vec<Card>,
+    /// The packet the dealer has seen, while he chooses.
+    pub(super) packet: Vec<Card>,
+    pub(super) middle: Vec<Card>,
     knocker: Option<Seat>,
     moves: Vec<(Seat, String)>,
     shown: BTreeMap<Seat, Vec<Card>>,
@@ -30,8 +32,9 @@ pub struct SchwimmenView {
     game: String,
     players: usize,
     seat: Seat,
-    options: Value,
-    round: Round,
+    /// Made JSON only in `to_json` (for a process bot that asked for `view`).
+    options: Options,
+    pub(super) round: Round,
     strikes: Vec<u32>,
     active: Vec<bool>,
     swimming: Vec<bool>,
@@ -68,7 +71,7 @@ impl SchwimmenView {
             game: info.game.clone(),
             players: info.players,
             seat: info.seat,
-            options: info.options.to_json(),
+            options: info.options.clone(),
             round: Round::default(),
             strikes: vec![0; info.players],
             active: vec![true; info.players],
@@ -184,7 +187,7 @@ impl SeatView for SchwimmenView {
             "game": self.game,
             "players": self.players,
             "seat": self.seat,
-            "options": self.options,
+            "options": self.options.to_json(),
             "round": r.number,
             "dealer": r.dealer,
             "strikes": self.strikes,
