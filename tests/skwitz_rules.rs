@@ -5,7 +5,7 @@ use common::{drive, lines};
 
 use croupier::cards::{full_deck, parse_cards, Card};
 use croupier::chance::{Chance, DealSpec};
-use croupier::game::{Audience, Event, FaultRuling, Game};
+use croupier::game::{Audience, Event, FaultRuling, Game, Typed};
 use croupier::games::skwitz::captures::{captures, token};
 use croupier::games::skwitz::{engine::Skwitz, options};
 use croupier::options::Options;
@@ -32,13 +32,13 @@ fn spec(dealer: usize, hands: &[&str], table: &str) -> DealSpec {
     }
 }
 
-fn game(n: usize, rules: &[&str], deals: Vec<DealSpec>) -> (Skwitz, Vec<Event>) {
+fn game(n: usize, rules: &[&str], deals: Vec<DealSpec>) -> (Typed<Skwitz>, Vec<Event>) {
     let mut g = Skwitz::with_players(n, opts(rules), Chance::given(7, deals)).unwrap();
     let ev = g.take_events();
     (g, ev)
 }
 
-fn play(g: &mut Skwitz, tokens: &[&str]) -> Vec<Event> {
+fn play(g: &mut Typed<Skwitz>, tokens: &[&str]) -> Vec<Event> {
     let mut ev = Vec::new();
     drive(g, &mut ev, tokens);
     ev
@@ -53,7 +53,7 @@ fn caps(card: &str, table: &str) -> Vec<String> {
 }
 
 /// Refuses `t` with a message containing `why`, and emits nothing.
-fn refused(g: &mut Skwitz, t: &str, why: &str) {
+fn refused(g: &mut Typed<Skwitz>, t: &str, why: &str) {
     let before = g.legal_actions();
     let e = g.apply(t).expect_err(t);
     assert!(e.contains(why), "{t}: '{e}' does not say '{why}'");
@@ -62,7 +62,7 @@ fn refused(g: &mut Skwitz, t: &str, why: &str) {
 }
 
 /// The first legal action that is not `out`, until `stop` says so or the session ends.
-fn play_until(g: &mut Skwitz, ev: &mut Vec<Event>, stop: impl Fn(&Skwitz) -> bool) {
+fn play_until(g: &mut Typed<Skwitz>, ev: &mut Vec<Event>, stop: impl Fn(&Typed<Skwitz>) -> bool) {
     let mut steps = 0;
     while g.to_move().is_some() && !stop(g) {
         let l = g.legal_actions();
@@ -210,7 +210,7 @@ fn sec2_1_matador_at_the_bottom_is_reshuffled() {
 }
 
 /// Two players, dealer 0: seat 1 is forehand.
-fn two(rules: &[&str], h0: &str, h1: &str, table: &str) -> (Skwitz, Vec<Event>) {
+fn two(rules: &[&str], h0: &str, h1: &str, table: &str) -> (Typed<Skwitz>, Vec<Event>) {
     game(2, rules, vec![spec(0, &[h0, h1], table)])
 }
 
@@ -430,7 +430,7 @@ fn sec2_6_out_payments_matsch_and_pot() {
 }
 
 /// Plays a session in which only `who(g)` may declare; returns all events.
-fn session(rules: &[&str], seed: u64) -> (Skwitz, Vec<Event>) {
+fn session(rules: &[&str], seed: u64) -> (Typed<Skwitz>, Vec<Event>) {
     let mut g = Skwitz::with_players(2, opts(rules), Chance::seeded(seed)).unwrap();
     let mut ev = g.take_events();
     play_until(&mut g, &mut ev, |g| {
@@ -623,7 +623,13 @@ fn sec6_sk14_without_breach_penalty_the_referee_substitutes() {
 }
 
 /// The view of `seat` folded from the events it was sent, and the simple bot's choice.
-fn simple_choice(g: &Skwitz, events: &[Event], seat: usize, n: usize, rules: &[&str]) -> (serde_json::Value, String) {
+fn simple_choice(
+    g: &Typed<Skwitz>,
+    events: &[Event],
+    seat: usize,
+    n: usize,
+    rules: &[&str],
+) -> (serde_json::Value, String) {
     let info = croupier::game::GameInfo {
         game: "skwitz".into(),
         options: opts(rules),

@@ -172,13 +172,23 @@ fn a_match_of_the_zoo_finishes_with_every_game_and_fault_and_leaves_nothing_runn
         let kinds = kinds_of(&recs, bot);
         assert!(kinds.iter().any(|k| k == kind), "{bot}: {kinds:?}");
         assert!(
-            kinds.iter().all(|k| k == kind || k == "restart" || k == "dead"),
+            // (A busy machine can make any of them slow: timeouts are the one other kind.)
+            kinds
+                .iter()
+                .all(|k| [kind, "restart", "dead", "timeout"].contains(&k.as_str())),
             "{bot} earns {kind} faults only: {kinds:?}"
         );
     }
-    // The 100 MB of stderr are cut at the log's 10 MiB; the setsid children are no fault.
-    for bot in ["simple", "stderr", "setsid"] {
-        assert!(kinds_of(&recs, bot).is_empty(), "{bot}: {:?}", kinds_of(&recs, bot));
+    // The 100 MB of stderr are cut at the log's 10 MiB; the setsid children are no fault (on a
+    // busy machine writing 100 MB or forking can outlast the 100 ms of a move: a timeout).
+    assert!(
+        kinds_of(&recs, "simple").is_empty(),
+        "simple: {:?}",
+        kinds_of(&recs, "simple")
+    );
+    for bot in ["stderr", "setsid"] {
+        let kinds = kinds_of(&recs, bot);
+        assert!(kinds.iter().all(|k| k == "timeout"), "{bot}: {kinds:?}");
     }
     let logs: u64 = std::fs::read_dir(dir.path().join("logs"))
         .unwrap()

@@ -8,11 +8,12 @@
 use super::captures::{self, is_matador, value};
 use super::{parse_deal_table, DEAL_TABLE};
 use crate::args;
-use crate::cards::{full_deck, Card, Suit};
+use crate::cards::{full_deck, Card, CardSet, Suit};
 use crate::chance::{Chance, DealRequest};
-use crate::game::{Audience, Event, FaultRuling, Game, Outcome, Seat};
+use crate::game::{Audience, Engine, Event, Events, Game, Outcome, Ruling, Seat, Typed};
 use crate::options::Options;
 use serde_json::json;
+use std::fmt;
 
 /// A game that has lasted this many deals ends at the next deal end at which someone has
 /// reached the target, as if `out_timing=auto_at_deal_end` (a guard against bots that never
@@ -22,6 +23,57 @@ pub const FORCE_OUT_AFTER_DEALS: usize = 30;
 /// Builds a Skwitz session (the [`crate::game::NewGame`] of the spec).
 pub fn new_game(players: usize, options: &Options, chance: Chance) -> Result<Box<dyn Game>, String> {
     Ok(Box::new(Skwitz::with_players(players, options.clone(), chance)?))
+}
+
+/// A Skwitz action: `out`, a card to trail (`7H`), or a card and the table cards it captures
+/// (`TD:4S,6H`, the captured cards in notation order). `Display` writes the token;
+/// [`Skwitz::parse`](Engine::parse) reads one back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SkwitzAction {
+    Out,
+    Trail(Card),
+    Capture(Card, CardSet),
+}
+
+impl fmt::Display for SkwitzAction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SkwitzAction::Out => f.write_str("out"),
+            SkwitzAction::Trail(c) => c.fmt(f),
+            SkwitzAction::Capture(c, taken) => {
+                write!(f, "{c}:")?;
+                // CardSet iterates in index order, which is the notation order of Card's Ord.
+                for (i, t) in taken.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(",")?;
+                    }
+                    t.fmt(f)?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// The events of the action being applied, kept only when somebody listens (their arguments
+/// are not even made for [`crate::game::NoEvents`]) and handed to the caller's sink after it.
+#[derive(Clone, Debug, Default)]
+struct Pending {
+    listen: bool,
+    events: Vec<Event>,
+}
+
+impl Pending {
+    fn emit(&mut self, to: Audience, kind: &'static str, args: impl FnOnce() -> Vec<String>) {
+        if self.listen {
+            self.events.push(Event::new(to, kind, args()));
+        }
+    }
+    fn hand_over(&mut self, events: &mut impl Events) {
+        for e in self.events.drain(..) {
+            events.emit(e.to, e.kind, move || e.args);
+        }
+    }
 }
 
 /// Where chips go to or come from.
@@ -41,6 +93,7 @@ impl Purse {
 }
 
 /// A whole Skwitz session.
+#[derive(Clone)]
 pub struct Skwitz {
     o: Options,
     n: usize,
@@ -50,7 +103,7 @@ pub struct Skwitz {
     /// (table cards, cards per draw, draws).
     layout: (usize, usize, usize),
     chance: Chance,
-    events: Vec<Event>,
+    ev: Pending,
     // The session.
     games_target: usize,
     extra_cap: usize,
@@ -86,8 +139,15 @@ pub struct Skwitz {
 }
 
 impl Skwitz {
-    /// A session for `n` players under options `o`.
-    pub fn with_players(n: usize, o: Options, mut chance: Chance) -> Result<Skwitz, String> {
+    /// A session for `n` players under options `o`, with its string interface (for tests and
+    /// tools; [`Skwitz::new`] is the typed constructor).
+    pub fn with_players(n: usize, o: Options, chance: Chance) -> Result<Typed<Skwitz>, String> {
+        Typed::new(|ev| Skwitz::new(n, &o, chance, ev))
+    }
+
+    /// A session for `n` players under options `o`; its first events go to `events`.
+    pub fn new(n: usize, o: &Options, mut chance: Chance, events: &mut impl Events) -> Result<Skwitz, String> {
+        let o = o.clone();
         if !(2..=8).contains(&n) {
             return Err(format!("skwitz is played by 2-8 players, not {n}"));
         }
@@ -110,7 +170,10 @@ impl Skwitz {
             target: o.int("target"),
             layout,
             chance,
-            events: Vec::new(),
+            ev: Pending {
+                listen: events.listening(),
+                events: Vec::new(),
+            },
             games_target: o.int("games") as usize,
             extra_cap: o.int("extra_games_cap") as usize,
             game_no: 1,
@@ -138,13 +201,10 @@ impl Skwitz {
             deal_error: None,
             o,
         };
-        g.emit(g.everyone(), "newgame", args![1, dealer]);
+        g.ev.emit(g.everyone(), "newgame", || args![1, dealer]);
         g.start_deal()?;
+        g.ev.hand_over(events);
         Ok(g)
-    }
-
-    fn emit(&mut self, to: Audience, kind: &'static str, args: Vec<String>) {
-        self.events.push(Event::new(to, kind, args));
     }
 
     fn everyone(&self) -> Audience {
@@ -179,13 +239,16 @@ impl Skwitz {
                 Purse::Pot => self.pot += d,
             }
         }
-        self.emit(self.everyone(), "pay", args![from.token(), to.token(), amount, reason]);
+        self.ev.emit(self.everyone(), "pay", || {
+            args![from.token(), to.token(), amount, reason]
+        });
     }
 
     fn score(&mut self, seat: Seat, reason: &str) {
         let side = self.side(seat);
         self.points[side] += 1;
-        self.emit(self.everyone(), "point", args![seat, reason, self.points[side]]);
+        self.ev
+            .emit(self.everyone(), "point", || args![seat, reason, self.points[side]]);
     }
 
     /// The bottom card of a deal: the last card of the stock, or of the dealer's first draw when
@@ -199,7 +262,8 @@ impl Skwitz {
         self.deal_no += 1;
         self.deals_in_game += 1;
         let (t, h, _) = self.layout;
-        self.emit(self.everyone(), "deal", args![self.deal_no, self.dealer]);
+        self.ev
+            .emit(self.everyone(), "deal", || args![self.deal_no, self.dealer]);
         if self.o.get("ante_per") == "deal" || self.deals_in_game == 1 {
             for s in 0..self.n {
                 self.pay(Purse::Seat(s), Purse::Pot, self.stake, "ante");
@@ -238,25 +302,27 @@ impl Skwitz {
             attempts += 1;
             match self.bottom(&d.hands, &stock) {
                 Some(b) if is_matador(b) && attempts < 1000 => {
-                    self.emit(self.everyone(), "reshuffle", vec![]);
+                    self.ev.emit(self.everyone(), "reshuffle", Vec::new);
                 }
                 _ => break (d, table, stock),
             }
         };
         let (d, table, stock) = deal;
         let bottom = self.bottom(&d.hands, &stock).expect("a deal has a bottom card");
-        self.emit(Audience::seat(self.dealer), "bottom", args![bottom]);
+        self.ev.emit(Audience::seat(self.dealer), "bottom", || args![bottom]);
         self.table = table;
         self.stock = stock;
         self.piles = vec![Vec::new(); self.n];
         self.removed.clear();
         self.last_captor = None;
         self.draws = 0;
-        let mut cards: Vec<String> = self.table.iter().map(|c| c.to_string()).collect();
-        if cards.is_empty() {
-            cards.push("-".into());
-        }
-        self.emit(self.everyone(), "table", cards);
+        self.ev.emit(self.everyone(), "table", || {
+            let mut cards: Vec<String> = self.table.iter().map(|c| c.to_string()).collect();
+            if cards.is_empty() {
+                cards.push("-".into());
+            }
+            cards
+        });
         self.hands = d.hands;
         self.announce_draw();
         Ok(())
@@ -265,11 +331,13 @@ impl Skwitz {
     /// Announces a draw (the hands are already in `self.hands`); forehand plays first.
     fn announce_draw(&mut self) {
         self.draws += 1;
-        self.emit(self.everyone(), "draw", args![self.draws, self.stock.len()]);
+        self.ev
+            .emit(self.everyone(), "draw", || args![self.draws, self.stock.len()]);
         for s in 0..self.n {
             self.hands[s].sort();
-            let cards = self.hands[s].iter().map(|c| c.to_string()).collect();
-            self.emit(Audience::seat(s), "hand", cards);
+            self.ev.emit(Audience::seat(s), "hand", || {
+                self.hands[s].iter().map(|c| c.to_string()).collect()
+            });
         }
         self.turn = self.right(self.dealer);
     }
@@ -386,7 +454,7 @@ impl Skwitz {
         let table_only = self.o.get("matador_source") == "table_only";
         for &c in &into {
             if is_matador(c) && !(table_only && c == card) {
-                self.emit(self.everyone(), "matador", args![s, c]);
+                self.ev.emit(self.everyone(), "matador", || args![s, c]);
                 self.score(s, "matador");
                 self.bonus_payments(s, "matador");
             }
@@ -395,7 +463,7 @@ impl Skwitz {
         if self.table.is_empty() && !(last_play && self.o.get("last_play_skwitz") == "no") {
             let mut marker = taken.clone();
             marker.sort();
-            self.emit(self.everyone(), "skwitz", args![s, marker[0]]);
+            self.ev.emit(self.everyone(), "skwitz", || args![s, marker[0]]);
             self.score(s, "skwitz");
             self.bonus_payments(s, "skwitz");
         }
@@ -418,7 +486,9 @@ impl Skwitz {
     /// low; each card's captures largest set first, then card by card in notation order).
     /// Never `out`: declaring is a choice.
     pub fn default_action(&self) -> String {
-        let legal = self.legal_actions();
+        let mut typed = Vec::new();
+        self.legal_into(&mut typed);
+        let legal: Vec<String> = typed.iter().map(|a| a.to_string()).collect();
         let trail = legal
             .iter()
             .filter(|t| !t.contains(':'))
@@ -470,10 +540,11 @@ impl Skwitz {
         };
         let mut a = vec![to];
         a.extend(left.iter().map(|c| c.to_string()));
-        self.emit(self.everyone(), "clear", a);
+        self.ev.emit(self.everyone(), "clear", || a);
         for s in 0..self.n {
             let spades = self.piles[s].iter().filter(|c| c.suit == Suit::Spades).count();
-            self.emit(self.everyone(), "count", args![s, self.piles[s].len(), spades]);
+            self.ev
+                .emit(self.everyone(), "count", || args![s, self.piles[s].len(), spades]);
         }
         let sides = self.points.len();
         let mut cards = vec![0usize; sides];
@@ -490,7 +561,7 @@ impl Skwitz {
         if let Some(s) = self.last_captor {
             self.score(s, "last");
         }
-        self.emit(self.everyone(), "dealend", args![self.deal_no]);
+        self.ev.emit(self.everyone(), "dealend", || args![self.deal_no]);
         let auto = self.o.get("out_timing") == "auto_at_deal_end" || self.deals_in_game >= FORCE_OUT_AFTER_DEALS;
         if auto {
             let best = *self.points.iter().max().unwrap();
@@ -524,7 +595,7 @@ impl Skwitz {
 
     /// Out! by `w`: payments, matsch, the pot, and the next game or the end of the session.
     fn go_out(&mut self, w: Seat, how: &str) -> Result<(), String> {
-        self.emit(self.everyone(), "out", args![w, how]);
+        self.ev.emit(self.everyone(), "out", || args![w, how]);
         let s = self.stake;
         for o in self.opponents(w) {
             self.pay(Purse::Seat(o), Purse::Seat(w), s, "out");
@@ -532,7 +603,7 @@ impl Skwitz {
         }
         for o in self.opponents(w) {
             if self.points[self.side(o)] == 0 {
-                self.emit(self.everyone(), "matsch", args![o]);
+                self.ev.emit(self.everyone(), "matsch", || args![o]);
                 self.pay(Purse::Seat(o), Purse::Seat(w), s, "matsch");
                 self.pay(Purse::Seat(o), Purse::Pot, s, "matsch");
             }
@@ -549,13 +620,13 @@ impl Skwitz {
             self.collections.push((w, pot));
             self.pot_holder = None;
             self.wins_since_collect = vec![0; self.points.len()];
-            self.emit(self.everyone(), "potholder", args!["none"]);
+            self.ev.emit(self.everyone(), "potholder", || args!["none"]);
         } else {
             self.pot_holder = Some(side);
-            self.emit(self.everyone(), "potholder", args![w]);
+            self.ev.emit(self.everyone(), "potholder", || args![w]);
         }
         self.winners.push(w);
-        self.emit(self.everyone(), "gameend", args![self.game_no, w]);
+        self.ev.emit(self.everyone(), "gameend", || args![self.game_no, w]);
         self.dealer = w;
         self.points = vec![0; self.points.len()];
         self.table.clear();
@@ -569,7 +640,8 @@ impl Skwitz {
         }
         self.game_no += 1;
         self.deals_in_game = 0;
-        self.emit(self.everyone(), "newgame", args![self.game_no, self.dealer]);
+        self.ev
+            .emit(self.everyone(), "newgame", || args![self.game_no, self.dealer]);
         self.start_deal()
     }
 
@@ -587,7 +659,7 @@ impl Skwitz {
                 s = self.right(s);
             }
         }
-        self.emit(self.everyone(), "sessionend", args![self.game_no]);
+        self.ev.emit(self.everyone(), "sessionend", || args![self.game_no]);
         self.over = true;
         let scores: Vec<f64> = (0..self.n)
             .map(|s| {
@@ -681,7 +753,42 @@ enum Action {
     Capture(Card, Vec<Card>),
 }
 
-impl Game for Skwitz {
+impl Skwitz {
+    /// The legal actions of the seat to move (captures as the rules enumerate them).
+    fn legal_into(&self, out: &mut Vec<SkwitzAction>) {
+        out.clear();
+        if self.over {
+            return;
+        }
+        if self.can_declare(self.turn) {
+            out.push(SkwitzAction::Out);
+        }
+        let hand = &self.hands[self.turn];
+        let mut any_capture = false;
+        let mut capturing = CardSet::default();
+        for &c in hand {
+            for x in captures::captures(c, &self.table) {
+                out.push(SkwitzAction::Capture(c, CardSet::from_cards(&x)));
+                any_capture = true;
+                capturing.insert(c);
+            }
+        }
+        for &c in hand {
+            let ok = match self.o.get("trail_rule") {
+                "free" => true,
+                "card_level" => !capturing.contains(c),
+                _ => !any_capture,
+            };
+            if ok {
+                out.push(SkwitzAction::Trail(c));
+            }
+        }
+    }
+}
+
+impl Engine for Skwitz {
+    type Action = SkwitzAction;
+
     fn players(&self) -> usize {
         self.n
     }
@@ -698,59 +805,30 @@ impl Game for Skwitz {
         "play"
     }
 
-    fn legal_actions(&self) -> Vec<String> {
-        if self.over {
-            return vec![];
-        }
-        let mut out = Vec::new();
-        if self.can_declare(self.turn) {
-            out.push("out".to_string());
-        }
-        let hand = &self.hands[self.turn];
-        let mut any_capture = false;
-        let mut capturing = vec![false; hand.len()];
-        for (i, &c) in hand.iter().enumerate() {
-            for x in captures::captures(c, &self.table) {
-                out.push(captures::token(c, &x));
-                any_capture = true;
-                capturing[i] = true;
-            }
-        }
-        for (i, &c) in hand.iter().enumerate() {
-            let ok = match self.o.get("trail_rule") {
-                "free" => true,
-                "card_level" => !capturing[i],
-                _ => !any_capture,
-            };
-            if ok {
-                out.push(c.to_string());
-            }
-        }
-        out
+    fn legal(&self, out: &mut Vec<SkwitzAction>) {
+        self.legal_into(out);
     }
 
-    fn apply(&mut self, action: &str) -> Result<(), String> {
-        if self.over {
-            return Err("the session is over".into());
-        }
+    fn apply<E: Events>(&mut self, action: SkwitzAction, events: &mut E) -> Result<(), String> {
         if let Some(e) = self.deal_error.take() {
             return Err(e);
         }
-        let a = self.parse_action(action)?;
+        self.ev.listen = events.listening();
         let s = self.turn;
-        self.emit(self.everyone(), "move", args![s, action, "play"]);
-        let r = match a {
-            Action::Out => self.go_out(s, "declared"),
-            Action::Trail(c) => {
+        self.ev.emit(self.everyone(), "move", || args![s, action, "play"]);
+        let r = match action {
+            SkwitzAction::Out => self.go_out(s, "declared"),
+            SkwitzAction::Trail(c) => {
                 self.hands[s].retain(|&h| h != c);
                 self.table.push(c);
                 self.advance()
             }
-            Action::Capture(c, taken) => {
-                self.capture(c, taken);
+            SkwitzAction::Capture(c, taken) => {
+                self.capture(c, taken.cards());
                 self.advance()
             }
         };
+        self.ev.hand_over(events);
         if let Err(e) = r {
             // A deal from a deal file did not fit: the session cannot go on.
             self.over = true;
@@ -760,8 +838,15 @@ impl Game for Skwitz {
         Ok(())
     }
 
-    fn take_events(&mut self) -> Vec<Event> {
-        std::mem::take(&mut self.events)
+    fn parse(&self, token: &str) -> Result<SkwitzAction, String> {
+        if self.over {
+            return Err("the session is over".into());
+        }
+        Ok(match self.parse_action(token)? {
+            Action::Out => SkwitzAction::Out,
+            Action::Trail(c) => SkwitzAction::Trail(c),
+            Action::Capture(c, taken) => SkwitzAction::Capture(c, CardSet::from_cards(&taken)),
+        })
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -775,17 +860,20 @@ impl Game for Skwitz {
     /// SK14 under `breach_penalty=true`: the faulty seat pays S/2 to every other player (the
     /// other team with `teams`), and the default action ([`Skwitz::default_action`]) is played
     /// for it. Otherwise the referee's usual substitute.
-    fn on_fault(&mut self, seat: Seat, kind: &str) -> FaultRuling {
+    fn on_fault<E: Events>(&mut self, seat: Seat, kind: &str, events: &mut E) -> Ruling<SkwitzAction> {
         if !self.o.flag("breach_penalty") || self.over || seat != self.turn {
-            return FaultRuling::Substitute;
+            return Ruling::Substitute;
         }
+        self.ev.listen = events.listening();
         self.breaches[seat] += 1;
-        self.emit(self.everyone(), "breach", args![seat, kind]);
+        self.ev.emit(self.everyone(), "breach", || args![seat, kind]);
         let half = self.stake / 2;
         for o in self.opponents(seat) {
             self.pay(Purse::Seat(seat), Purse::Seat(o), half, "breach");
         }
-        FaultRuling::Play(self.default_action())
+        self.ev.hand_over(events);
+        let token = self.default_action();
+        Ruling::Play(self.parse(&token).expect("the default action is legal"))
     }
 }
 
