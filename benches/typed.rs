@@ -118,6 +118,7 @@ fn playouts(c: &mut Criterion) {
     bench_engine!(c, svangknack, croupier::games::svangknack::engine::Svangknack, 6);
     bench_engine!(c, schwimmen, croupier::games::schwimmen::engine::Schwimmen, 4);
     bench_engine!(c, skwitz, croupier::games::skwitz::engine::Skwitz, 4);
+    bench_engine!(c, rikken, croupier::games::rikken::engine::Rikken, 4);
 }
 
 criterion_group!(benches, playouts);

@@ -5,7 +5,7 @@
 
 use croupier::cards::Card;
 use croupier::chance::{Chance, DealSpec};
-use croupier::game::{Event, Game};
+use croupier::game::{Event, Game, Typed};
 use croupier::games::rikken::{engine::Rikken, options};
 use croupier::options::Options;
 use serde_json::Value;
@@ -51,7 +51,7 @@ fn cards(v: &Value) -> Vec<Card> {
         .collect()
 }
 
-fn apply(g: &mut Rikken, who: usize, token: &str, events: &mut Vec<Event>, ctx: &str) {
+fn apply(g: &mut Typed<Rikken>, who: usize, token: &str, events: &mut Vec<Event>, ctx: &str) {
     assert_eq!(
         g.to_move(),
         Some(who),
@@ -67,7 +67,7 @@ fn apply(g: &mut Rikken, who: usize, token: &str, events: &mut Vec<Event>, ctx: 
 }
 
 /// Plays one fixture; returns the events.
-fn play_fixture(f: &Value) -> (Rikken, Vec<Event>) {
+fn play_fixture(f: &Value) -> (Typed<Rikken>, Vec<Event>) {
     let id = f["id"].as_str().unwrap();
     let declarer = seat(&f["contract"]["declarer"]);
     let dealer = if f["dealer"].is_null() {
@@ -85,7 +85,7 @@ fn play_fixture(f: &Value) -> (Rikken, Vec<Event>) {
         piles: Default::default(),
     };
     let o = Options::resolve(&options(), "rikken", &[] as &[&str]).unwrap();
-    let mut g = Rikken::new(o, Chance::given(1, vec![spec])).unwrap();
+    let mut g = Rikken::with_options(o, Chance::given(1, vec![spec])).unwrap();
     let mut events = g.take_events();
     // The auction. Re-passes of players who already passed are made by the engine itself.
     let mut passed = [false; 4];

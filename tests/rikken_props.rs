@@ -27,7 +27,7 @@ fn random_rules(rng: &mut Rng) -> Vec<String> {
 
 fn play_random(seed: u64, rules: &[String]) {
     let o = Options::resolve(&options(), "rikken", rules).unwrap();
-    let mut g = Rikken::new(o, Chance::seeded(seed)).unwrap();
+    let mut g = Rikken::with_options(o, Chance::seeded(seed)).unwrap();
     let mut rng = Rng::new(seed, Purpose::Bot, 1);
     let mut played: HashSet<String> = HashSet::new();
     let mut steps = 0;
@@ -89,7 +89,7 @@ fn event_arguments_are_single_tokens() {
     // the protocol line splits it.
     for seed in 0..30u64 {
         let o = Options::resolve(&options(), "rikken", &[] as &[&str]).unwrap();
-        let mut g = Rikken::new(o, Chance::seeded(seed)).unwrap();
+        let mut g = Rikken::with_options(o, Chance::seeded(seed)).unwrap();
         let mut rng = Rng::new(seed, Purpose::Bot, 2);
         loop {
             for e in g.take_events() {

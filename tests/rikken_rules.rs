@@ -5,12 +5,12 @@ use common::{drive as play, lines};
 
 use croupier::cards::{parse_cards, Card};
 use croupier::chance::{Chance, DealSpec};
-use croupier::game::{Event, Game};
+use croupier::game::{Event, Game, Typed};
 use croupier::games::rikken::{engine::Rikken, options};
 use croupier::options::Options;
 
 /// A game whose dealer is `dealer` and whose listed hands are given (`""` = random).
-fn game(rules: &[&str], dealer: usize, hands: [&str; 4]) -> (Rikken, Vec<Event>) {
+fn game(rules: &[&str], dealer: usize, hands: [&str; 4]) -> (Typed<Rikken>, Vec<Event>) {
     let hands = hands
         .iter()
         .map(|h| {
@@ -27,12 +27,12 @@ fn game(rules: &[&str], dealer: usize, hands: [&str; 4]) -> (Rikken, Vec<Event>)
         piles: Default::default(),
     };
     let o = Options::resolve(&options(), "rikken", rules).unwrap();
-    let mut g = Rikken::new(o, Chance::given(42, vec![spec])).unwrap();
+    let mut g = Rikken::with_options(o, Chance::given(42, vec![spec])).unwrap();
     let ev = g.take_events();
     (g, ev)
 }
 
-fn legal(g: &Rikken) -> Vec<String> {
+fn legal(g: &Typed<Rikken>) -> Vec<String> {
     g.legal_actions()
 }
 
@@ -41,7 +41,7 @@ fn has(v: &[String], t: &str) -> bool {
 }
 
 /// Plays the lowest... first legal card until the game ends.
-fn play_out(g: &mut Rikken, events: &mut Vec<Event>) {
+fn play_out(g: &mut Typed<Rikken>, events: &mut Vec<Event>) {
     while g.to_move().is_some() {
         let t = legal(g)[0].clone();
         play(g, events, &[&t]);
@@ -234,7 +234,7 @@ fn sec7_1_called_ace_not_held_not_trump() {
 }
 
 /// N (0) or S (2) deals; E (1) riks with spades, calls AH held by W (3).
-fn rik_game_dealt_by(rules: &[&str], dealer: usize) -> (Rikken, Vec<Event>) {
+fn rik_game_dealt_by(rules: &[&str], dealer: usize) -> (Typed<Rikken>, Vec<Event>) {
     let e = "KS QS JS TS 9S 8S KD QD 2H 3C 4C 5C 6C";
     let w = "AH KH QH JH TH 9H 8H 2S 3S 4S 2D 3D 4D";
     let n = "AS 7S 6S 5S 7H 6H 5H AD JD TD 9D 8D 7D";
@@ -250,7 +250,7 @@ fn rik_game_dealt_by(rules: &[&str], dealer: usize) -> (Rikken, Vec<Event>) {
     (g, ev)
 }
 
-fn rik_game(rules: &[&str]) -> (Rikken, Vec<Event>) {
+fn rik_game(rules: &[&str]) -> (Typed<Rikken>, Vec<Event>) {
     rik_game_dealt_by(rules, 0)
 }
 

@@ -307,3 +307,25 @@ typed_engine_tests!(
     ],
     clone: (4, ["games=1"]),
 );
+
+// Rikken applies an action through the rules' token checks (Engine::apply makes its token),
+// so its decision path allocates: no allocation check yet (issue 12 leaves that open).
+typed_engine_tests!(
+    rikken,
+    Rikken,
+    players: [4, 4, 4, 4],
+    rules: |rng: &mut Rng| {
+        let flag = |rng: &mut Rng| rng.below(2) == 1;
+        vec![
+            format!("all_pass={}", pick(rng, &["redeal", "schoppen_mieen", "fourth_must_bid"])),
+            format!("malheur_mode={}", pick(rng, &["obligatory", "optional"])),
+            format!("fail_mode={}", pick(rng, &["base", "mirrored_undertricks"])),
+            format!("allow_join_piek_open={}", flag(rng)),
+            format!("open_declarer_leads={}", flag(rng)),
+            format!("hide_quitted_tricks={}", flag(rng)),
+            format!("protect_called_card={}", flag(rng)),
+            format!("special={}", pick(rng, &["none", "op_voorhand", "open_piek_totaal"])),
+        ]
+    },
+    clone: (4, [] as [&str; 0]),
+);

@@ -9,9 +9,10 @@ use super::scoring;
 use crate::args;
 use crate::cards::{format_cards, Card, CardSet, Rank, Suit};
 use crate::chance::{Chance, DealRequest};
-use crate::game::{Audience, Event, Game, Outcome, Seat};
+use crate::game::{Audience, Engine, Event, Events, Game, Outcome, Seat, Typed};
 use crate::options::Options;
 use serde_json::json;
+use std::fmt;
 
 const N: usize = 4;
 const SEAT_NAMES: [&str; 4] = ["N", "E", "S", "W"];
@@ -22,10 +23,53 @@ fn left(s: Seat) -> Seat {
 
 /// Builds a Rikken game (the [`crate::game::NewGame`] of the spec).
 pub fn new_game(players: usize, options: &Options, chance: Chance) -> Result<Box<dyn Game>, String> {
-    if players != N {
-        return Err(format!("rikken is played by exactly 4 players, not {players}"));
+    Ok(Box::new(Typed::new(|ev| Rikken::new(players, options, chance, ev))?))
+}
+
+/// A Rikken action. `Display` writes its protocol token; [`Rikken::parse`](Engine::parse)
+/// reads one back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RikkenAction {
+    Pass,
+    /// Joins the standing bid (`misere_join`, …).
+    Join(Contract),
+    Bid(Contract),
+    Trump(Suit),
+    Call(Card),
+    Play(Card),
+}
+
+impl fmt::Display for RikkenAction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RikkenAction::Pass => f.write_str("pass"),
+            RikkenAction::Join(c) => f.write_str(&c.join_token()),
+            RikkenAction::Bid(c) => f.write_str(&c.token()),
+            RikkenAction::Trump(s) => write!(f, "{}", s.letter()),
+            RikkenAction::Call(c) | RikkenAction::Play(c) => c.fmt(f),
+        }
     }
-    Ok(Box::new(Rikken::new(options.clone(), chance)?))
+}
+
+/// The events of the action being applied, kept only when somebody listens (their arguments
+/// are not even made for [`crate::game::NoEvents`]) and handed to the caller's sink after it.
+#[derive(Clone, Debug, Default)]
+struct Pending {
+    listen: bool,
+    events: Vec<Event>,
+}
+
+impl Pending {
+    fn emit(&mut self, to: Audience, kind: &'static str, args: impl FnOnce() -> Vec<String>) {
+        if self.listen {
+            self.events.push(Event::new(to, kind, args()));
+        }
+    }
+    fn hand_over(&mut self, events: &mut impl Events) {
+        for e in self.events.drain(..) {
+            events.emit(e.to, e.kind, move || e.args);
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,11 +82,12 @@ enum Phase {
 }
 
 /// One game of Rikken: one deal, after any all-pass redeals.
+#[derive(Clone)]
 pub struct Rikken {
     o: Options,
     ladder: Ladder,
     chance: Chance,
-    events: Vec<Event>,
+    ev: Pending,
     phase: Phase,
     turn: Seat,
     dealer: Seat,
@@ -110,13 +155,27 @@ impl BidRefusal {
 }
 
 impl Rikken {
-    pub fn new(o: Options, mut chance: Chance) -> Result<Rikken, String> {
+    /// A game with its string interface (for tests and tools; [`Rikken::new`] is the typed
+    /// constructor).
+    pub fn with_options(o: Options, chance: Chance) -> Result<Typed<Rikken>, String> {
+        Typed::new(|ev| Rikken::new(N, &o, chance, ev))
+    }
+
+    /// A game for `players` (4) seats; its first events go to `events`.
+    pub fn new(players: usize, o: &Options, mut chance: Chance, events: &mut impl Events) -> Result<Rikken, String> {
+        if players != N {
+            return Err(format!("rikken is played by exactly 4 players, not {players}"));
+        }
+        let o = o.clone();
         let dealer = chance.first_dealer(N);
         let mut g = Rikken {
             ladder: Ladder::new(&o),
             o,
             chance,
-            events: Vec::new(),
+            ev: Pending {
+                listen: events.listening(),
+                events: Vec::new(),
+            },
             phase: Phase::Bidding,
             turn: left(dealer),
             dealer,
@@ -146,11 +205,8 @@ impl Rikken {
             deal_error: None,
         };
         g.start_deal()?;
+        g.ev.hand_over(events);
         Ok(g)
-    }
-
-    fn emit(&mut self, to: Audience, kind: &'static str, args: Vec<String>) {
-        self.events.push(Event::new(to, kind, args));
     }
 
     fn all() -> Audience {
@@ -187,7 +243,7 @@ impl Rikken {
         self.passes_without_bid = 0;
         self.rik_bid = false;
         self.auction.clear();
-        self.emit(Self::all(), "deal", args![self.deal_no, self.dealer]);
+        self.ev.emit(Self::all(), "deal", || args![self.deal_no, self.dealer]);
         match self.o.get("special") {
             "op_voorhand" => {
                 let rikker = left(self.dealer);
@@ -196,7 +252,7 @@ impl Rikken {
                     self.hands_withheld = true;
                     self.contract = Some(Contract::OpVoorhand);
                     self.declarers = vec![rikker];
-                    self.emit(Self::all(), "contract", args!["op_voorhand", rikker]);
+                    self.ev.emit(Self::all(), "contract", || args!["op_voorhand", rikker]);
                     self.phase = Phase::Trump;
                     self.turn = rikker;
                 } else {
@@ -210,8 +266,9 @@ impl Rikken {
                 self.send_hands();
                 self.contract = Some(Contract::OpenPiekTotaal);
                 self.declarers = (0..N).collect();
-                self.emit(Self::all(), "contract", args!["open_piek_totaal", "0,1,2,3"]);
-                self.emit(Self::all(), "trump", args!["none"]);
+                self.ev
+                    .emit(Self::all(), "contract", || args!["open_piek_totaal", "0,1,2,3"]);
+                self.ev.emit(Self::all(), "trump", || args!["none"]);
                 self.start_play();
             }
             _ => {
@@ -227,8 +284,9 @@ impl Rikken {
     fn send_hands(&mut self) {
         self.hands_withheld = false;
         for s in 0..N {
-            let cards = self.hands[s].cards().iter().map(|c| c.to_string()).collect();
-            self.emit(Audience::seat(s), "hand", cards);
+            self.ev.emit(Audience::seat(s), "hand", || {
+                self.hands[s].iter().map(|c| c.to_string()).collect()
+            });
         }
     }
 
@@ -377,7 +435,7 @@ impl Rikken {
 
     fn record_bid(&mut self, p: Seat, token: &str) {
         self.auction.push((p, token.to_string()));
-        self.emit(Self::all(), "move", args![p, token, "bid"]);
+        self.ev.emit(Self::all(), "move", || args![p, token, "bid"]);
         if token == "pass" {
             self.consecutive += 1;
             if !self.passed[p] && self.standing.is_none() {
@@ -420,12 +478,12 @@ impl Rikken {
     }
 
     fn all_pass(&mut self) {
-        self.emit(Self::all(), "allpass", vec![]);
+        self.ev.emit(Self::all(), "allpass", Vec::new);
         if self.o.get("all_pass") == "schoppen_mieen" {
             self.contract = Some(Contract::SchoppenMieen);
             self.declarers.clear();
-            self.emit(Self::all(), "contract", args!["schoppen_mieen", "-"]);
-            self.emit(Self::all(), "trump", args!["none"]);
+            self.ev.emit(Self::all(), "contract", || args!["schoppen_mieen", "-"]);
+            self.ev.emit(Self::all(), "trump", || args!["none"]);
             self.start_play();
         } else if let Err(e) = self.start_deal() {
             // Only a deal file can make a redeal fail; it is reported when the move is applied.
@@ -437,12 +495,13 @@ impl Rikken {
         let c = self.standing.expect("a standing bid");
         self.contract = Some(c);
         let ds: Vec<String> = self.declarers.iter().map(|d| d.to_string()).collect();
-        self.emit(Self::all(), "contract", args![c.token(), ds.join(",")]);
+        self.ev.emit(Self::all(), "contract", || args![c.token(), ds.join(",")]);
         let d = self.declarers[0];
         match c {
             Contract::Malheur => {
                 let aces = self.aces(d);
-                self.emit(Self::all(), "aces", aces.iter().map(|c| c.to_string()).collect());
+                self.ev
+                    .emit(Self::all(), "aces", || aces.iter().map(|c| c.to_string()).collect());
                 if aces.len() == 3 {
                     let fourth = Suit::ALL
                         .into_iter()
@@ -450,7 +509,7 @@ impl Rikken {
                         .find(|a| !aces.contains(a))
                         .expect("a fourth ace");
                     // The rules make the call: announced like a call the rikker made.
-                    self.emit(Self::all(), "move", args![d, fourth, "call"]);
+                    self.ev.emit(Self::all(), "move", || args![d, fourth, "call"]);
                     self.set_called(fourth);
                     self.malheur_partner();
                 } else {
@@ -460,12 +519,12 @@ impl Rikken {
                 }
             }
             _ if c.no_trump() => {
-                self.emit(Self::all(), "trump", args!["none"]);
+                self.ev.emit(Self::all(), "trump", || args!["none"]);
                 self.start_play();
             }
             _ if c.beter() => {
                 self.trump = Some(Suit::Hearts);
-                self.emit(Self::all(), "trump", args!["H"]);
+                self.ev.emit(Self::all(), "trump", || args!["H"]);
                 self.after_trump();
             }
             _ => {
@@ -499,8 +558,8 @@ impl Rikken {
         }
         let suit = Suit::from_letter(token.chars().next().unwrap()).unwrap();
         self.trump = Some(suit);
-        self.emit(Self::all(), "move", args![self.turn, token, "trump"]);
-        self.emit(Self::all(), "trump", args![token]);
+        self.ev.emit(Self::all(), "move", || args![self.turn, token, "trump"]);
+        self.ev.emit(Self::all(), "trump", || args![token]);
         self.after_trump();
         Ok(())
     }
@@ -557,7 +616,7 @@ impl Rikken {
             };
             return Err(format!("{why} (legal: {})", format_cards(&self.callable())));
         }
-        self.emit(Self::all(), "move", args![self.turn, card, "call"]);
+        self.ev.emit(Self::all(), "move", || args![self.turn, card, "call"]);
         self.set_called(card);
         match self.contract {
             Some(Contract::Malheur) => self.malheur_partner(),
@@ -570,7 +629,7 @@ impl Rikken {
             _ => {
                 let h = self.holder(card).expect("the called card is in a hand");
                 self.partner = Some(h);
-                self.emit(Audience::seat(h), "partner", args![h]);
+                self.ev.emit(Audience::seat(h), "partner", || args![h]);
                 self.start_play();
             }
         }
@@ -579,7 +638,7 @@ impl Rikken {
 
     fn set_called(&mut self, card: Card) {
         self.called = Some(card);
-        self.emit(Self::all(), "called", args![card]);
+        self.ev.emit(Self::all(), "called", || args![card]);
     }
 
     /// Malheur: the partner makes himself known and names trump.
@@ -588,7 +647,7 @@ impl Rikken {
         let h = self.holder(called).expect("the called card is in a hand");
         self.partner = Some(h);
         self.partner_public = true;
-        self.emit(Self::all(), "partner", args![h]);
+        self.ev.emit(Self::all(), "partner", || args![h]);
         self.phase = Phase::Trump;
         self.turn = h;
         self.prompt();
@@ -610,14 +669,14 @@ impl Rikken {
                     self.set_called(c);
                 }
                 None => {
-                    self.emit(Self::all(), "void", vec![]);
+                    self.ev.emit(Self::all(), "void", Vec::new);
                     return self.start_deal();
                 }
             }
         }
         let h = self.holder(called).expect("the called card is in a hand");
         self.partner = Some(h);
-        self.emit(Audience::seat(h), "partner", args![h]);
+        self.ev.emit(Audience::seat(h), "partner", || args![h]);
         self.start_play();
         Ok(())
     }
@@ -653,9 +712,11 @@ impl Rikken {
     fn expose(&mut self, seats: &[Seat]) {
         self.exposed = true;
         for &s in seats {
-            let mut a = vec![s.to_string()];
-            a.extend(self.hands[s].cards().iter().map(|c| c.to_string()));
-            self.emit(Audience::all_except(N, s), "exposed", a);
+            self.ev.emit(Audience::all_except(N, s), "exposed", || {
+                let mut a = vec![s.to_string()];
+                a.extend(self.hands[s].iter().map(|c| c.to_string()));
+                a
+            });
         }
     }
 
@@ -728,10 +789,10 @@ impl Rikken {
         }
         self.hands[p].remove(card);
         self.trick.push((p, card));
-        self.emit(Self::all(), "move", args![p, card, "play"]);
+        self.ev.emit(Self::all(), "move", || args![p, card, "play"]);
         if Some(card) == self.called && !self.partner_public && self.partner.is_some() {
             self.partner_public = true;
-            self.emit(Self::all(), "partner", args![p]);
+            self.ev.emit(Self::all(), "partner", || args![p]);
         }
         if self.trick.len() < N {
             self.turn = left(p);
@@ -747,7 +808,7 @@ impl Rikken {
         let cards: Vec<Card> = self.trick.drain(..).map(|(_, c)| c).collect();
         self.tricks.push((self.leader, cards, winner));
         let n = self.tricks.len();
-        self.emit(Self::all(), "trick", args![n, winner]);
+        self.ev.emit(Self::all(), "trick", || args![n, winner]);
         if let Some(reason) = self.early_end(winner) {
             self.finish(reason);
             return Ok(());
@@ -818,7 +879,7 @@ impl Rikken {
     }
 
     fn finish(&mut self, reason: &'static str) {
-        self.emit(Self::all(), "end", args![reason]);
+        self.ev.emit(Self::all(), "end", || args![reason]);
         self.phase = Phase::Over;
         let c = self.contract.expect("a contract");
         let o = &self.o;
@@ -908,13 +969,63 @@ impl Rikken {
     fn prompt(&mut self) {
         if self.phase == Phase::Play {
             if let (_, Some(hint)) = self.legal_cards(self.turn) {
-                self.emit(Audience::seat(self.turn), "hint", args![hint]);
+                self.ev.emit(Audience::seat(self.turn), "hint", || args![hint]);
             }
         }
     }
 }
 
-impl Game for Rikken {
+impl Rikken {
+    /// Applies a token of the seat to move: the rules' checks, then the change of state (a
+    /// refused token changes nothing).
+    fn apply_token(&mut self, token: &str) -> Result<(), String> {
+        let r = match self.phase {
+            Phase::Bidding => self.apply_bid(token),
+            Phase::Trump => self.apply_trump(token),
+            Phase::Call => self.apply_call(token),
+            Phase::Play => self.apply_card(token),
+            Phase::Over => Err("the game is over".into()),
+        };
+        r?;
+        match self.deal_error.take() {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
+    }
+
+    /// The trump suits the declarer may name.
+    fn trump_suits(&self) -> impl Iterator<Item = Suit> {
+        let excluded = match (self.contract, self.called) {
+            (Some(Contract::Malheur), Some(c)) if self.o.flag("malheur_trump_excludes_called_suit") => Some(c.suit),
+            _ => None,
+        };
+        Suit::ALL.into_iter().filter(move |&s| Some(s) != excluded)
+    }
+
+    /// A token read as the action it names in this phase, without asking whether it is legal.
+    fn read_token(&self, token: &str) -> Option<RikkenAction> {
+        match self.phase {
+            Phase::Bidding if token == "pass" => Some(RikkenAction::Pass),
+            Phase::Bidding => Contract::parse_join(token)
+                .map(RikkenAction::Join)
+                .or_else(|| Contract::parse(token).map(RikkenAction::Bid)),
+            Phase::Trump => {
+                let mut cs = token.chars();
+                match (cs.next().and_then(Suit::from_letter), cs.next()) {
+                    (Some(s), None) => Some(RikkenAction::Trump(s)),
+                    _ => None,
+                }
+            }
+            Phase::Call => Card::from_token(token).map(RikkenAction::Call),
+            Phase::Play => Card::from_token(token).map(RikkenAction::Play),
+            Phase::Over => None,
+        }
+    }
+}
+
+impl Engine for Rikken {
+    type Action = RikkenAction;
+
     fn players(&self) -> usize {
         N
     }
@@ -932,39 +1043,48 @@ impl Game for Rikken {
         }
     }
 
-    fn legal_actions(&self) -> Vec<String> {
+    fn legal(&self, out: &mut Vec<RikkenAction>) {
+        out.clear();
+        let p = self.turn;
         match self.phase {
-            Phase::Bidding => self.legal_bids(self.turn),
-            Phase::Trump => self.legal_trumps(),
-            Phase::Call => self.callable().iter().map(|c| c.to_string()).collect(),
-            Phase::Play => self
-                .legal_cards(self.turn)
-                .0
-                .cards()
-                .iter()
-                .map(|c| c.to_string())
-                .collect(),
-            Phase::Over => vec![],
+            Phase::Bidding => {
+                if self.may_pass(p).is_ok() {
+                    out.push(RikkenAction::Pass);
+                }
+                if let Some(c) = self.joinable(p) {
+                    out.push(RikkenAction::Join(c));
+                }
+                for c in self.ladder.bids() {
+                    if self.bid_refusal(p, c).is_none() {
+                        out.push(RikkenAction::Bid(c));
+                    }
+                }
+            }
+            Phase::Trump => out.extend(self.trump_suits().map(RikkenAction::Trump)),
+            Phase::Call => out.extend(self.callable().into_iter().map(RikkenAction::Call)),
+            Phase::Play => out.extend(self.legal_cards(p).0.iter().map(RikkenAction::Play)),
+            Phase::Over => {}
         }
     }
 
-    fn apply(&mut self, action: &str) -> Result<(), String> {
-        let r = match self.phase {
-            Phase::Bidding => self.apply_bid(action),
-            Phase::Trump => self.apply_trump(action),
-            Phase::Call => self.apply_call(action),
-            Phase::Play => self.apply_card(action),
-            Phase::Over => Err("the game is over".into()),
-        };
-        r?;
-        match self.deal_error.take() {
-            Some(e) => Err(e),
-            None => Ok(()),
-        }
+    fn apply<E: Events>(&mut self, action: RikkenAction, events: &mut E) -> Result<(), String> {
+        self.ev.listen = events.listening();
+        let r = self.apply_token(&action.to_string());
+        self.ev.hand_over(events);
+        r
     }
 
-    fn take_events(&mut self) -> Vec<Event> {
-        std::mem::take(&mut self.events)
+    fn parse(&self, token: &str) -> Result<RikkenAction, String> {
+        let mut legal = Vec::new();
+        self.legal(&mut legal);
+        if let Some(a) = self.read_token(token).filter(|a| legal.contains(a)) {
+            return Ok(a);
+        }
+        // Refused: the rules' own checks say why (on a copy: a refusal changes nothing anyway).
+        match self.clone().apply_token(token) {
+            Err(why) => Err(why),
+            Ok(()) => Err(format!("'{token}' is not an action now")),
+        }
     }
 
     fn outcome(&self) -> Option<Outcome> {
