@@ -52,6 +52,40 @@ impl Events for Vec<Event> {
     }
 }
 
+/// The events of an action being applied, for an engine that emits them from many places
+/// through `&mut self`: gathered here, then handed to the caller's sink when the action is
+/// done. It keeps nothing, and runs no argument closure, when that sink does not listen.
+#[derive(Clone, Debug, Default)]
+pub struct Pending {
+    listen: bool,
+    events: Vec<Event>,
+}
+
+impl Pending {
+    /// An empty buffer that listens when `events` does.
+    pub fn new(events: &impl Events) -> Pending {
+        Pending {
+            listen: events.listening(),
+            events: Vec::new(),
+        }
+    }
+    /// Listens from now on when `events` does (at the start of an action).
+    pub fn listen_to(&mut self, events: &impl Events) {
+        self.listen = events.listening();
+    }
+    pub fn emit(&mut self, to: Audience, kind: &'static str, args: impl FnOnce() -> Vec<String>) {
+        if self.listen {
+            self.events.push(Event::new(to, kind, args()));
+        }
+    }
+    /// Hands what was gathered to `events`, in order.
+    pub fn hand_over(&mut self, events: &mut impl Events) {
+        for e in self.events.drain(..) {
+            events.emit(e.to, e.kind, move || e.args);
+        }
+    }
+}
+
 /// A rules engine with typed actions, for one game (the unit that ends with a score per seat).
 ///
 /// While [`to_move`](Engine::to_move) is `Some(seat)`, that seat chooses one of the

@@ -9,7 +9,8 @@ use super::scoring;
 use crate::args;
 use crate::cards::{format_cards, Card, CardSet, Rank, Suit};
 use crate::chance::{Chance, DealRequest};
-use crate::game::{Audience, Engine, Event, Events, Game, Outcome, Seat, Typed};
+use crate::engine::Pending;
+use crate::game::{Audience, Engine, Events, Game, Outcome, Seat, Typed};
 use crate::options::Options;
 use serde_json::json;
 use std::fmt;
@@ -47,27 +48,6 @@ impl fmt::Display for RikkenAction {
             RikkenAction::Bid(c) => f.write_str(&c.token()),
             RikkenAction::Trump(s) => write!(f, "{}", s.letter()),
             RikkenAction::Call(c) | RikkenAction::Play(c) => c.fmt(f),
-        }
-    }
-}
-
-/// The events of the action being applied, kept only when somebody listens (their arguments
-/// are not even made for [`crate::game::NoEvents`]) and handed to the caller's sink after it.
-#[derive(Clone, Debug, Default)]
-struct Pending {
-    listen: bool,
-    events: Vec<Event>,
-}
-
-impl Pending {
-    fn emit(&mut self, to: Audience, kind: &'static str, args: impl FnOnce() -> Vec<String>) {
-        if self.listen {
-            self.events.push(Event::new(to, kind, args()));
-        }
-    }
-    fn hand_over(&mut self, events: &mut impl Events) {
-        for e in self.events.drain(..) {
-            events.emit(e.to, e.kind, move || e.args);
         }
     }
 }
@@ -172,10 +152,7 @@ impl Rikken {
             ladder: Ladder::new(&o),
             o,
             chance,
-            ev: Pending {
-                listen: events.listening(),
-                events: Vec::new(),
-            },
+            ev: Pending::new(events),
             phase: Phase::Bidding,
             turn: left(dealer),
             dealer,
@@ -1068,7 +1045,7 @@ impl Engine for Rikken {
     }
 
     fn apply<E: Events>(&mut self, action: RikkenAction, events: &mut E) -> Result<(), String> {
-        self.ev.listen = events.listening();
+        self.ev.listen_to(events);
         let r = self.apply_token(&action.to_string());
         self.ev.hand_over(events);
         r

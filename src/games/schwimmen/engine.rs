@@ -11,7 +11,8 @@ use super::scoring::{self, value_halves, value_text};
 use crate::args;
 use crate::cards::{deck_from, format_cards, Card, Rank};
 use crate::chance::{Chance, DealRequest};
-use crate::game::{Audience, Engine, Event, Events, Game, Outcome, Ruling, Seat, Typed};
+use crate::engine::Pending;
+use crate::game::{Audience, Engine, Events, Game, Outcome, Ruling, Seat, Typed};
 use crate::options::Options;
 use crate::record::fmt_score;
 use serde_json::json;
@@ -46,30 +47,6 @@ impl fmt::Display for SchwimmenAction {
             SchwimmenAction::SwapAll => f.write_str("swap_all"),
             SchwimmenAction::Knock => f.write_str("knock"),
             SchwimmenAction::Pass => f.write_str("pass"),
-        }
-    }
-}
-
-/// The events of the action being applied, kept only when somebody listens (their arguments
-/// are not even made for [`crate::game::NoEvents`]) and handed to the caller's sink after it.
-#[derive(Clone, Debug, Default)]
-struct Pending {
-    listen: bool,
-    events: Vec<Event>,
-}
-
-impl Pending {
-    fn emit(&mut self, to: Audience, kind: &'static str, args: impl FnOnce() -> Vec<String>) {
-        if self.listen {
-            self.events.push(Event::new(to, kind, args()));
-        }
-    }
-    fn listen_to(&mut self, events: &impl Events) {
-        self.listen = events.listening();
-    }
-    fn hand_over(&mut self, events: &mut impl Events) {
-        for e in self.events.drain(..) {
-            events.emit(e.to, e.kind, move || e.args);
         }
     }
 }

@@ -10,7 +10,8 @@ use super::{parse_deal_table, DEAL_TABLE};
 use crate::args;
 use crate::cards::{full_deck, Card, CardSet, Suit};
 use crate::chance::{Chance, DealRequest};
-use crate::game::{Audience, Engine, Event, Events, Game, Outcome, Ruling, Seat, Typed};
+use crate::engine::Pending;
+use crate::game::{Audience, Engine, Events, Game, Outcome, Ruling, Seat, Typed};
 use crate::options::Options;
 use serde_json::json;
 use std::fmt;
@@ -51,27 +52,6 @@ impl fmt::Display for SkwitzAction {
                 }
                 Ok(())
             }
-        }
-    }
-}
-
-/// The events of the action being applied, kept only when somebody listens (their arguments
-/// are not even made for [`crate::game::NoEvents`]) and handed to the caller's sink after it.
-#[derive(Clone, Debug, Default)]
-struct Pending {
-    listen: bool,
-    events: Vec<Event>,
-}
-
-impl Pending {
-    fn emit(&mut self, to: Audience, kind: &'static str, args: impl FnOnce() -> Vec<String>) {
-        if self.listen {
-            self.events.push(Event::new(to, kind, args()));
-        }
-    }
-    fn hand_over(&mut self, events: &mut impl Events) {
-        for e in self.events.drain(..) {
-            events.emit(e.to, e.kind, move || e.args);
         }
     }
 }
@@ -170,10 +150,7 @@ impl Skwitz {
             target: o.int("target"),
             layout,
             chance,
-            ev: Pending {
-                listen: events.listening(),
-                events: Vec::new(),
-            },
+            ev: Pending::new(events),
             games_target: o.int("games") as usize,
             extra_cap: o.int("extra_games_cap") as usize,
             game_no: 1,
@@ -813,7 +790,7 @@ impl Engine for Skwitz {
         if let Some(e) = self.deal_error.take() {
             return Err(e);
         }
-        self.ev.listen = events.listening();
+        self.ev.listen_to(events);
         let s = self.turn;
         self.ev.emit(self.everyone(), "move", || args![s, action, "play"]);
         let r = match action {
@@ -864,7 +841,7 @@ impl Engine for Skwitz {
         if !self.o.flag("breach_penalty") || self.over || seat != self.turn {
             return Ruling::Substitute;
         }
-        self.ev.listen = events.listening();
+        self.ev.listen_to(events);
         self.breaches[seat] += 1;
         self.ev.emit(self.everyone(), "breach", || args![seat, kind]);
         let half = self.stake / 2;
