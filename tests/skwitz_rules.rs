@@ -641,7 +641,7 @@ fn simple_choice(
         v.observe(e.kind, &e.args);
     }
     let json = v.to_json();
-    let choice = croupier::games::skwitz::policy::simple_policy(&json, "play", &g.legal_actions());
+    let choice = croupier::games::skwitz::policy::simple_policy(v.as_ref(), "play", &g.legal_actions());
     (json, choice)
 }
 

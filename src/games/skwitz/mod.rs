@@ -39,8 +39,7 @@ pub fn spec() -> GameSpec {
         options,
         new_game: engine::new_game,
         new_view: view::new_view,
-        // The policy still reads the JSON form of the view (to be ported to the typed view).
-        simple_policy: |view, decision, legal| policy::simple_policy(&view.to_json(), decision, legal),
+        simple_policy: policy::simple_policy,
         render: render::render,
         // Scores are net chips per session (5 games, stake 4). A session moves a seat by tens of
         // chips; losing half a stake per session and seat (2 chips) is a clear regression.

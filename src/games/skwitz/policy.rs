@@ -4,15 +4,9 @@
 //! the cards it has not seen). A trail is chosen to leave the least within reach.
 
 use super::captures::{self, is_matador};
+use super::view::SkwitzView;
 use crate::cards::{full_deck, Card, Rank, Suit};
-use serde_json::Value;
-
-fn cards(v: &Value, key: &str) -> Vec<Card> {
-    v[key]
-        .as_array()
-        .map(|a| a.iter().filter_map(|c| c.as_str()?.parse().ok()).collect())
-        .unwrap_or_default()
-}
+use crate::game::SeatView;
 
 /// What the bot knows, read from the view.
 struct Know {
@@ -79,17 +73,19 @@ fn gain(card: Card, taken: &[Card], table: &[Card], matador_any: bool) -> f64 {
 }
 
 /// The `simple` bot's choice for Skwitz.
-pub fn simple_policy(view: &Value, _decision: &str, legal: &[String]) -> String {
+/// The `simple` bot's choice for a Skwitz decision (the `simple_policy` of the game's spec).
+pub fn simple_policy(view: &dyn SeatView, _decision: &str, legal: &[String]) -> String {
     if legal.iter().any(|l| l == "out") {
         return "out".into();
     }
-    let hand = cards(view, "hand");
-    let table = cards(view, "table");
-    let seen = cards(view, "seen");
-    let n = view["players"].as_u64().unwrap_or(2) as usize;
-    let seat = view["seat"].as_u64().unwrap_or(0) as usize;
+    let Some(view) = view.as_any().downcast_ref::<SkwitzView>() else {
+        return legal.first().cloned().unwrap_or_default();
+    };
+    let (hand, table, seen) = (&view.hand, &view.table, &view.seen);
+    let n = view.players;
+    let seat = view.seat;
     let next = (seat + n - 1) % n;
-    let next_hand = view["hand_sizes"][next].as_u64().unwrap_or(0) as usize;
+    let next_hand = view.hand_sizes.get(next).copied().unwrap_or(0);
     let mut unseen_by_rank = [0usize; 15];
     let mut unseen = 0;
     for c in full_deck() {
@@ -98,7 +94,7 @@ pub fn simple_policy(view: &Value, _decision: &str, legal: &[String]) -> String 
             unseen += 1;
         }
     }
-    let matador_any = view["options"]["matador_source"].as_str() != Some("table_only");
+    let matador_any = view.options.get("matador_source") != "table_only";
     let know = Know {
         table: table.clone(),
         unseen_by_rank,

@@ -4,23 +4,25 @@
 
 use crate::cards::{Card, Suit};
 use crate::game::{GameInfo, Seat, SeatView};
+use crate::options::Options;
 use serde_json::{json, Value};
 
 /// One seat's knowledge.
 pub struct SkwitzView {
-    players: usize,
-    seat: Seat,
-    options: Value,
+    pub(super) players: usize,
+    pub(super) seat: Seat,
+    /// Made JSON only in `to_json` (for a process bot that asked for `view`).
+    pub(super) options: Options,
     teams: bool,
     game_no: usize,
     deal: usize,
     dealer: Option<Seat>,
-    hand: Vec<Card>,
-    table: Vec<Card>,
+    pub(super) hand: Vec<Card>,
+    pub(super) table: Vec<Card>,
     stock: usize,
     bottom: Option<Card>,
     draw: usize,
-    hand_sizes: Vec<usize>,
+    pub(super) hand_sizes: Vec<usize>,
     points: Vec<i64>,
     chips: Vec<i64>,
     pot: i64,
@@ -30,7 +32,8 @@ pub struct SkwitzView {
     skwitz: Vec<usize>,
     matadors: Vec<Vec<String>>,
     last_captor: Option<Seat>,
-    seen: Vec<Card>,
+    /// The cards seen face up in this deal.
+    pub(super) seen: Vec<Card>,
     moves: Vec<(Seat, String)>,
     winners: Vec<Seat>,
     scores: Option<Vec<f64>>,
@@ -42,7 +45,7 @@ impl SkwitzView {
         SkwitzView {
             players: n,
             seat: info.seat,
-            options: info.options.to_json(),
+            options: info.options.clone(),
             teams: info.options.flag("teams"),
             game_no: 0,
             deal: 0,
@@ -221,7 +224,7 @@ impl SeatView for SkwitzView {
             "game": "skwitz",
             "players": self.players,
             "seat": self.seat,
-            "options": self.options,
+            "options": self.options.to_json(),
             "teams": self.teams,
             "game_no": self.game_no,
             "deal": self.deal,
