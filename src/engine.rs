@@ -73,6 +73,10 @@ impl Pending {
     pub fn listen_to(&mut self, events: &impl Events) {
         self.listen = events.listening();
     }
+    /// Whether the sink of this action listens (work done only for events can be skipped).
+    pub fn listening(&self) -> bool {
+        self.listen
+    }
     pub fn emit(&mut self, to: Audience, kind: &'static str, args: impl FnOnce() -> Vec<String>) {
         if self.listen {
             self.events.push(Event::new(to, kind, args()));

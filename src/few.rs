@@ -65,6 +65,13 @@ impl<T: Copy, const N: usize> Few<T, N> {
     }
 }
 
+impl<T: Copy, const N: usize> std::ops::Index<usize> for Few<T, N> {
+    type Output = T;
+    fn index(&self, i: usize) -> &T {
+        &self.as_slice()[i]
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::Few;

@@ -183,6 +183,7 @@ impl Contract {
 #[derive(Clone, Debug)]
 pub struct Ladder {
     bids: Vec<(Contract, usize)>,
+    malheur: Option<usize>,
 }
 
 impl Ladder {
@@ -228,12 +229,23 @@ impl Ladder {
             bids.push((c, slot));
             slot += 1;
         }
-        Ladder { bids }
+        let malheur = bids.iter().find(|&&(c, _)| c == Malheur).map(|&(_, s)| s);
+        Ladder { bids, malheur }
     }
 
     /// Every biddable contract, low to high.
     pub fn bids(&self) -> impl Iterator<Item = Contract> + '_ {
         self.bids.iter().map(|&(c, _)| c)
+    }
+
+    /// Every biddable contract with its slot, low to high.
+    pub fn slots(&self) -> impl Iterator<Item = (Contract, usize)> + '_ {
+        self.bids.iter().copied()
+    }
+
+    /// The slot of malheur, if it is biddable.
+    pub fn malheur_slot(&self) -> Option<usize> {
+        self.malheur
     }
 
     /// The slot of a biddable contract (higher slots overbid lower ones).

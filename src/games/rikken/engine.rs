@@ -10,10 +10,12 @@ use crate::args;
 use crate::cards::{format_cards, Card, CardSet, Rank, Suit};
 use crate::chance::{Chance, DealRequest};
 use crate::engine::Pending;
+use crate::few::Few;
 use crate::game::{Audience, Engine, Events, Game, Outcome, Seat, Typed};
 use crate::options::Options;
 use serde_json::json;
 use std::fmt;
+use std::sync::Arc;
 
 const N: usize = 4;
 const SEAT_NAMES: [&str; 4] = ["N", "E", "S", "W"];
@@ -52,6 +54,60 @@ impl fmt::Display for RikkenAction {
     }
 }
 
+/// The options the rules consult during play, read once per game (no string lookups on the
+/// decision path).
+#[derive(Clone, Copy, Debug)]
+struct Rules {
+    malheur_obligatory: bool,
+    malheur_strict: bool,
+    alone_requires_rikken: bool,
+    fourth_must_bid: bool,
+    schoppen_mieen: bool,
+    allow_join_piek_open: bool,
+    malheur_trump_excludes_called_suit: bool,
+    malheur_called_card_forced: bool,
+    open_declarer_leads: bool,
+    open_closed_tricks: i64,
+    protect_called_card: bool,
+    /// Schoppen mieën is scored on more than who takes the Mie: play goes on after it falls.
+    mie_extras: bool,
+}
+
+impl Rules {
+    fn new(o: &Options) -> Rules {
+        Rules {
+            malheur_obligatory: o.get("malheur_mode") == "obligatory",
+            malheur_strict: o.flag("malheur_strict"),
+            alone_requires_rikken: o.flag("alone_requires_rikken"),
+            fourth_must_bid: o.get("all_pass") == "fourth_must_bid",
+            schoppen_mieen: o.get("all_pass") == "schoppen_mieen",
+            allow_join_piek_open: o.flag("allow_join_piek_open"),
+            malheur_trump_excludes_called_suit: o.flag("malheur_trump_excludes_called_suit"),
+            malheur_called_card_forced: o.flag("malheur_called_card_forced"),
+            open_declarer_leads: o.flag("open_declarer_leads"),
+            open_closed_tricks: o.int("open_closed_tricks"),
+            protect_called_card: o.flag("protect_called_card"),
+            mie_extras: o.flag("mie_first_trick")
+                || o.flag("mie_last_trick")
+                || o.flag("mie_spade_penalty")
+                || o.get("mie_most_tricks") != "off",
+        }
+    }
+}
+
+/// A finished trick: its cards in the order played, and who won it.
+#[derive(Clone, Copy, Debug)]
+struct Trick {
+    cards: [Card; N],
+    winner: Seat,
+}
+
+/// No card: fills the unused slots of the fixed-size lists.
+const NO_CARD: Card = Card {
+    rank: Rank::ACE,
+    suit: Suit::Spades,
+};
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Phase {
     Bidding,
@@ -65,7 +121,8 @@ enum Phase {
 #[derive(Clone)]
 pub struct Rikken {
     o: Options,
-    ladder: Ladder,
+    rules: Rules,
+    ladder: Arc<Ladder>,
     chance: Chance,
     ev: Pending,
     phase: Phase,
@@ -76,11 +133,10 @@ pub struct Rikken {
     // The auction.
     passed: [bool; N],
     standing: Option<Contract>,
-    declarers: Vec<Seat>,
+    declarers: Few<Seat, N>,
     consecutive: usize,
     passes_without_bid: usize,
     rik_bid: bool,
-    auction: Vec<(Seat, String)>,
     // The contract.
     contract: Option<Contract>,
     trump: Option<Suit>,
@@ -95,12 +151,19 @@ pub struct Rikken {
     exposed: bool,
     // Trick play.
     leader: Seat,
-    trick: Vec<(Seat, Card)>,
-    tricks: Vec<(Seat, Vec<Card>, Seat)>,
+    trick: Few<(Seat, Card), N>,
+    tricks: Few<Trick, 13>,
     won: [usize; N],
     outcome: Option<Outcome>,
     /// A redeal from a deal file that failed; reported by the `apply` that caused it.
     deal_error: Option<String>,
+}
+
+/// The bidder's side of the bid checks ([`Rikken::bidder`]).
+struct Bidder {
+    standing_slot: Option<usize>,
+    aces: usize,
+    obliged: bool,
 }
 
 /// Why a bid is refused now ([`Rikken::bid_refusal`]).
@@ -149,7 +212,8 @@ impl Rikken {
         let o = o.clone();
         let dealer = chance.first_dealer(N);
         let mut g = Rikken {
-            ladder: Ladder::new(&o),
+            rules: Rules::new(&o),
+            ladder: Arc::new(Ladder::new(&o)),
             o,
             chance,
             ev: Pending::new(events),
@@ -160,11 +224,10 @@ impl Rikken {
             hands: [CardSet::default(); N],
             passed: [false; N],
             standing: None,
-            declarers: Vec::new(),
+            declarers: Few::new(0),
             consecutive: 0,
             passes_without_bid: 0,
             rik_bid: false,
-            auction: Vec::new(),
             contract: None,
             trump: None,
             called: None,
@@ -175,8 +238,11 @@ impl Rikken {
             hands_withheld: false,
             exposed: false,
             leader: left(dealer),
-            trick: Vec::new(),
-            tricks: Vec::new(),
+            trick: Few::new((0, NO_CARD)),
+            tricks: Few::new(Trick {
+                cards: [NO_CARD; N],
+                winner: 0,
+            }),
             won: [0; N],
             outcome: None,
             deal_error: None,
@@ -219,7 +285,6 @@ impl Rikken {
         self.consecutive = 0;
         self.passes_without_bid = 0;
         self.rik_bid = false;
-        self.auction.clear();
         self.ev.emit(Self::all(), "deal", || args![self.deal_no, self.dealer]);
         match self.o.get("special") {
             "op_voorhand" => {
@@ -228,13 +293,15 @@ impl Rikken {
                     // The rik is declared before the cards are seen: withhold the hands.
                     self.hands_withheld = true;
                     self.contract = Some(Contract::OpVoorhand);
-                    self.declarers = vec![rikker];
+                    self.declarers.clear();
+                    self.declarers.push(rikker);
                     self.ev.emit(Self::all(), "contract", || args!["op_voorhand", rikker]);
                     self.phase = Phase::Trump;
                     self.turn = rikker;
                 } else {
                     // A redeal after a void deal: the declarations stand.
-                    self.declarers = vec![rikker];
+                    self.declarers.clear();
+                    self.declarers.push(rikker);
                     self.send_hands();
                     self.op_voorhand_substitute()?;
                 }
@@ -242,7 +309,8 @@ impl Rikken {
             "open_piek_totaal" => {
                 self.send_hands();
                 self.contract = Some(Contract::OpenPiekTotaal);
-                self.declarers = (0..N).collect();
+                self.declarers.clear();
+                (0..N).for_each(|s| self.declarers.push(s));
                 self.ev
                     .emit(Self::all(), "contract", || args!["open_piek_totaal", "0,1,2,3"]);
                 self.ev.emit(Self::all(), "trump", || args!["none"]);
@@ -294,8 +362,8 @@ impl Rikken {
     }
 
     fn malheur_obliged(&self, p: Seat) -> bool {
-        let malheur = self.ladder.slot(Contract::Malheur);
-        self.o.get("malheur_mode") == "obligatory"
+        let malheur = self.ladder.malheur_slot();
+        self.rules.malheur_obligatory
             && self.ace_count(p) >= 3
             && match (self.standing_slot(), malheur) {
                 (Some(s), Some(m)) => s < m,
@@ -312,6 +380,21 @@ impl Rikken {
         let Some(slot) = self.ladder.slot(c) else {
             return Some(BidRefusal::NotABid);
         };
+        self.bid_refusal_at(&self.bidder(p), c, slot)
+    }
+
+    /// What the bid checks need to know of the bidder `p` and the auction, worked out once
+    /// per decision rather than once per rung of the ladder.
+    fn bidder(&self, p: Seat) -> Bidder {
+        Bidder {
+            standing_slot: self.standing_slot(),
+            aces: self.ace_count(p),
+            obliged: self.malheur_obliged(p),
+        }
+    }
+
+    /// [`bid_refusal`](Rikken::bid_refusal) of `c`, whose slot on the ladder is `slot`.
+    fn bid_refusal_at(&self, b: &Bidder, c: Contract, slot: usize) -> Option<BidRefusal> {
         match self.standing {
             None => match c {
                 Contract::Rik { beter: true } => return Some(BidRefusal::RikBeterOpens),
@@ -319,7 +402,7 @@ impl Rikken {
                 _ => {}
             },
             Some(s) => {
-                if slot <= self.standing_slot().unwrap_or(0) {
+                if slot <= b.standing_slot.unwrap_or(0) {
                     return Some(BidRefusal::NoOverbid(s));
                 }
                 if c == (Contract::Rik { beter: true }) && s != (Contract::Rik { beter: false }) {
@@ -327,15 +410,15 @@ impl Rikken {
                 }
             }
         }
-        if matches!(c, Contract::Alone { .. }) && self.o.flag("alone_requires_rikken") && !self.rik_bid {
+        if matches!(c, Contract::Alone { .. }) && self.rules.alone_requires_rikken && !self.rik_bid {
             return Some(BidRefusal::AloneNeedsRik);
         }
-        if c == Contract::Malheur && self.ace_count(p) < 3 {
+        if c == Contract::Malheur && b.aces < 3 {
             return Some(BidRefusal::MalheurNeedsAces);
         }
-        if self.malheur_obliged(p) && c != Contract::Malheur {
-            let m = self.ladder.slot(Contract::Malheur).unwrap_or(0);
-            let strict = self.o.flag("malheur_strict");
+        if b.obliged && c != Contract::Malheur {
+            let m = self.ladder.malheur_slot().unwrap_or(0);
+            let strict = self.rules.malheur_strict;
             if strict || slot < m {
                 return Some(BidRefusal::MalheurObligatory { strict });
             }
@@ -348,49 +431,44 @@ impl Rikken {
         let s = self.standing?;
         let allowed = match s {
             Contract::Misere { open: 0 } => true,
-            Contract::Misere { .. } | Contract::Piek { .. } => self.o.flag("allow_join_piek_open"),
+            Contract::Misere { .. } | Contract::Piek { .. } => self.rules.allow_join_piek_open,
             _ => false,
         };
-        if !allowed || self.declarers.contains(&p) || self.malheur_obliged(p) {
+        if !allowed || self.declarers.iter().any(|&d| d == p) || self.malheur_obliged(p) {
             return None;
         }
         Some(s)
     }
 
-    fn may_pass(&self, p: Seat) -> Result<(), String> {
+    /// Whether `p` may pass now, or why not (a text made only when shown).
+    fn may_pass(&self, p: Seat) -> Result<(), &'static str> {
         if self.malheur_obliged(p) {
-            return Err("with 3 or 4 aces you may not pass: malheur is obligatory (Sec. 4.5)".into());
+            return Err("with 3 or 4 aces you may not pass: malheur is obligatory (Sec. 4.5)");
         }
-        if self.o.get("all_pass") == "fourth_must_bid" && self.standing.is_none() && self.passes_without_bid == 3 {
-            return Err("the fourth player may not pass after three passes (all_pass=fourth_must_bid)".into());
+        if self.rules.fourth_must_bid && self.standing.is_none() && self.passes_without_bid == 3 {
+            return Err("the fourth player may not pass after three passes (all_pass=fourth_must_bid)");
         }
         Ok(())
     }
 
-    fn legal_bids(&self, p: Seat) -> Vec<String> {
-        let mut v = Vec::new();
-        if self.may_pass(p).is_ok() {
-            v.push("pass".to_string());
-        }
-        if let Some(c) = self.joinable(p) {
-            v.push(c.join_token());
-        }
-        for c in self.ladder.bids() {
-            if self.bid_refusal(p, c).is_none() {
-                v.push(c.token());
-            }
-        }
-        v
+    /// The legal actions of this decision as tokens, for refusal messages.
+    fn legal_tokens(&self) -> String {
+        let mut legal = Vec::new();
+        self.legal(&mut legal);
+        legal.iter().map(|a| a.to_string()).collect::<Vec<_>>().join(" ")
     }
 
-    fn apply_bid(&mut self, token: &str) -> Result<(), String> {
+    /// Why a bid token is refused, if it is (the checks of Sec. 4).
+    fn check_bid(&self, token: &str) -> Result<(), String> {
         let p = self.turn;
         if token == "pass" {
             self.may_pass(p)?;
         } else if let Some(c) = Contract::parse_join(token) {
             if self.joinable(p) != Some(c) {
                 return Err(match self.standing {
-                    Some(s) if s == c && self.declarers.contains(&p) => format!("you already play {}", s.token()),
+                    Some(s) if s == c && self.declarers.iter().any(|&d| d == p) => {
+                        format!("you already play {}", s.token())
+                    }
                     Some(s) if s == c => format!("joining {} is not allowed by the rules in force", s.token()),
                     _ => format!("{token}: {} is not the standing bid", c.token()),
                 });
@@ -400,36 +478,35 @@ impl Rikken {
                 return Err(why.message(c));
             }
         } else {
-            return Err(format!(
-                "'{token}' is not a bid (legal now: {})",
-                self.legal_bids(p).join(" ")
-            ));
+            return Err(format!("'{token}' is not a bid (legal now: {})", self.legal_tokens()));
         }
-        self.record_bid(p, token);
-        self.after_bid();
         Ok(())
     }
 
-    fn record_bid(&mut self, p: Seat, token: &str) {
-        self.auction.push((p, token.to_string()));
-        self.ev.emit(Self::all(), "move", || args![p, token, "bid"]);
-        if token == "pass" {
-            self.consecutive += 1;
-            if !self.passed[p] && self.standing.is_none() {
-                self.passes_without_bid += 1;
+    fn record_bid(&mut self, p: Seat, bid: RikkenAction) {
+        self.ev.emit(Self::all(), "move", || args![p, bid, "bid"]);
+        match bid {
+            RikkenAction::Pass => {
+                self.consecutive += 1;
+                if !self.passed[p] && self.standing.is_none() {
+                    self.passes_without_bid += 1;
+                }
+                self.passed[p] = true;
             }
-            self.passed[p] = true;
-        } else if token.ends_with("_join") {
-            self.declarers.push(p);
-            self.consecutive = 0;
-        } else {
-            let c = Contract::parse(token).expect("a checked bid");
-            if c == (Contract::Rik { beter: false }) {
-                self.rik_bid = true;
+            RikkenAction::Join(_) => {
+                self.declarers.push(p);
+                self.consecutive = 0;
             }
-            self.standing = Some(c);
-            self.declarers = vec![p];
-            self.consecutive = 0;
+            RikkenAction::Bid(c) => {
+                if c == (Contract::Rik { beter: false }) {
+                    self.rik_bid = true;
+                }
+                self.standing = Some(c);
+                self.declarers.clear();
+                self.declarers.push(p);
+                self.consecutive = 0;
+            }
+            _ => unreachable!("{bid} is not a bid"),
         }
     }
 
@@ -446,7 +523,7 @@ impl Rikken {
             }
             self.turn = left(self.turn);
             if self.passed[self.turn] {
-                self.record_bid(self.turn, "pass");
+                self.record_bid(self.turn, RikkenAction::Pass);
                 continue;
             }
             break;
@@ -456,7 +533,7 @@ impl Rikken {
 
     fn all_pass(&mut self) {
         self.ev.emit(Self::all(), "allpass", Vec::new);
-        if self.o.get("all_pass") == "schoppen_mieen" {
+        if self.rules.schoppen_mieen {
             self.contract = Some(Contract::SchoppenMieen);
             self.declarers.clear();
             self.ev.emit(Self::all(), "contract", || args!["schoppen_mieen", "-"]);
@@ -471,8 +548,11 @@ impl Rikken {
     fn end_auction(&mut self) {
         let c = self.standing.expect("a standing bid");
         self.contract = Some(c);
-        let ds: Vec<String> = self.declarers.iter().map(|d| d.to_string()).collect();
-        self.ev.emit(Self::all(), "contract", || args![c.token(), ds.join(",")]);
+        let ds = self.declarers;
+        self.ev.emit(Self::all(), "contract", || {
+            let ds: Vec<String> = ds.iter().map(|d| d.to_string()).collect();
+            args![c.token(), ds.join(",")]
+        });
         let d = self.declarers[0];
         match c {
             Contract::Malheur => {
@@ -514,31 +594,21 @@ impl Rikken {
 
     // ----- declarations (Sec. 5, 7.1) -----
 
-    fn legal_trumps(&self) -> Vec<String> {
-        let excluded = match (self.contract, self.called) {
-            (Some(Contract::Malheur), Some(c)) if self.o.flag("malheur_trump_excludes_called_suit") => Some(c.suit),
-            _ => None,
-        };
-        Suit::ALL
-            .into_iter()
-            .filter(|&s| Some(s) != excluded)
-            .map(|s| s.letter().to_string())
-            .collect()
-    }
-
-    fn apply_trump(&mut self, token: &str) -> Result<(), String> {
-        if !self.legal_trumps().iter().any(|t| t == token) {
+    fn check_trump(&self, token: &str) -> Result<(), String> {
+        if !self.trump_suits().any(|s| s.letter().to_string() == token) {
             return Err(format!(
                 "'{token}' is not a trump suit you may name (legal: {})",
-                self.legal_trumps().join(" ")
+                self.legal_tokens()
             ));
         }
-        let suit = Suit::from_letter(token.chars().next().unwrap()).unwrap();
-        self.trump = Some(suit);
-        self.ev.emit(Self::all(), "move", || args![self.turn, token, "trump"]);
-        self.ev.emit(Self::all(), "trump", || args![token]);
-        self.after_trump();
         Ok(())
+    }
+
+    fn name_trump(&mut self, suit: Suit) {
+        self.trump = Some(suit);
+        self.ev.emit(Self::all(), "move", || args![self.turn, suit, "trump"]);
+        self.ev.emit(Self::all(), "trump", || args![suit]);
+        self.after_trump();
     }
 
     fn after_trump(&mut self) {
@@ -552,37 +622,46 @@ impl Rikken {
         }
     }
 
-    fn callable(&self) -> Vec<Card> {
+    /// The cards the declarer may call (in the order of a [`CardSet`]: suit by suit).
+    fn callable(&self) -> CardSet {
         let d = self.declarers[0];
         let trump = self.trump;
+        let suits = |all: bool| Suit::ALL.into_iter().filter(move |&s| all || Some(s) != trump);
         // The cards of the highest rank from `top` down that `d` does not hold, in `suits`.
-        let highest_missing = |top: Rank, suits: &[Suit]| -> Vec<Card> {
+        let highest_missing = |top: Rank, all: bool| -> CardSet {
             Rank::descending()
                 .filter(|&r| r <= top)
                 .map(|r| {
-                    suits
-                        .iter()
-                        .map(|&s| Card::new(r, s))
-                        .filter(|c| !self.hands[d].contains(*c))
-                        .collect::<Vec<Card>>()
+                    let mut set = CardSet::default();
+                    for c in suits(all).map(|s| Card::new(r, s)) {
+                        if !self.hands[d].contains(c) {
+                            set.insert(c);
+                        }
+                    }
+                    set
                 })
-                .find(|v| !v.is_empty())
+                .find(|set| !set.is_empty())
                 .unwrap_or_default()
         };
-        let non_trump: Vec<Suit> = Suit::ALL.into_iter().filter(|&s| Some(s) != trump).collect();
         match self.contract {
             // Named before the deal: any ace not of trump (Sec. 10.9).
-            Some(Contract::OpVoorhand) => non_trump.iter().map(|&s| Card::new(Rank::ACE, s)).collect(),
+            Some(Contract::OpVoorhand) => {
+                let mut set = CardSet::default();
+                suits(false).for_each(|s| {
+                    set.insert(Card::new(Rank::ACE, s));
+                });
+                set
+            }
             // Four aces: a king he does not hold, else a queen, … (Sec. 4.5, A19).
-            Some(Contract::Malheur) => highest_missing(Rank::KING, &Suit::ALL),
+            Some(Contract::Malheur) => highest_missing(Rank::KING, true),
             // An ace he does not hold, not of trump; else the highest such card (A6).
-            _ => highest_missing(Rank::ACE, &non_trump),
+            _ => highest_missing(Rank::ACE, false),
         }
     }
 
-    fn apply_call(&mut self, token: &str) -> Result<(), String> {
-        let card: Card = token.parse().map_err(|e: String| e)?;
-        if !self.callable().contains(&card) {
+    fn check_call(&self, token: &str) -> Result<(), String> {
+        let card: Card = token.parse()?;
+        if !self.callable().contains(card) {
             let d = self.declarers[0];
             let why = if self.hands[d].contains(card) && !self.hands_withheld {
                 format!("you hold {card}; call a card you do not hold")
@@ -591,8 +670,12 @@ impl Rikken {
             } else {
                 format!("{card} cannot be called now")
             };
-            return Err(format!("{why} (legal: {})", format_cards(&self.callable())));
+            return Err(format!("{why} (legal: {})", format_cards(&self.callable().cards())));
         }
+        Ok(())
+    }
+
+    fn call(&mut self, card: Card) {
         self.ev.emit(Self::all(), "move", || args![self.turn, card, "call"]);
         self.set_called(card);
         match self.contract {
@@ -610,7 +693,6 @@ impl Rikken {
                 self.start_play();
             }
         }
-        Ok(())
     }
 
     fn set_called(&mut self, card: Card) {
@@ -662,21 +744,21 @@ impl Rikken {
 
     fn start_play(&mut self) {
         let c = self.contract.expect("a contract");
-        self.duties = c.has_called_card() && (c != Contract::Malheur || self.o.flag("malheur_called_card_forced"));
+        self.duties = c.has_called_card() && (c != Contract::Malheur || self.rules.malheur_called_card_forced);
         // A lone open or praatje declarer leads; when several declarers joined, the player left
         // of the dealer leads, as in a plain misère (A29).
         self.leader = match c.openness() {
             _ if self.declarers.len() > 1 => left(self.dealer),
             PRAATJE => self.declarers[0],
-            OPEN if self.o.flag("open_declarer_leads") => self.declarers[0],
+            OPEN if self.rules.open_declarer_leads => self.declarers[0],
             _ => left(self.dealer),
         };
         match c {
             Contract::OpenPiekTotaal => self.expose(&[0, 1, 2, 3]),
             _ if c.openness() == PRAATJE => self.expose(&[0, 1, 2, 3]),
-            _ if c.openness() == OPEN && self.o.int("open_closed_tricks") == 0 => {
-                let ds = self.declarers.clone();
-                self.expose(&ds)
+            _ if c.openness() == OPEN && self.rules.open_closed_tricks == 0 => {
+                let ds = self.declarers;
+                self.expose(ds.as_slice())
             }
             _ => {}
         }
@@ -724,7 +806,7 @@ impl Rikken {
                     if c.suit == lead.suit {
                         return (CardSet::from_cards(&[c]), Some("must_play_called"));
                     }
-                    if self.o.flag("protect_called_card") && l.contains(c) && l.len() > 1 {
+                    if self.rules.protect_called_card && l.contains(c) && l.len() > 1 {
                         return (l.minus(CardSet::from_cards(&[c])), Some("protect_called"));
                     }
                 }
@@ -757,13 +839,18 @@ impl Rikken {
         }
     }
 
-    fn apply_card(&mut self, token: &str) -> Result<(), String> {
+    fn check_card(&self, token: &str) -> Result<(), String> {
         let p = self.turn;
         let card: Card = token.parse()?;
         let (legal, _) = self.legal_cards(p);
         if !legal.contains(card) {
             return Err(self.card_refusal(p, card));
         }
+        Ok(())
+    }
+
+    fn play(&mut self, card: Card) {
+        let p = self.turn;
         self.hands[p].remove(card);
         self.trick.push((p, card));
         self.ev.emit(Self::all(), "move", || args![p, card, "play"]);
@@ -774,7 +861,7 @@ impl Rikken {
         if self.trick.len() < N {
             self.turn = left(p);
             self.prompt();
-            return Ok(());
+            return;
         }
         let winner = self.trick_winner();
         self.won[winner] += 1;
@@ -782,23 +869,26 @@ impl Rikken {
         if Some(self.trick[0].1.suit) == self.called.map(|c| c.suit) {
             self.called_suit_led = true;
         }
-        let cards: Vec<Card> = self.trick.drain(..).map(|(_, c)| c).collect();
-        self.tricks.push((self.leader, cards, winner));
+        let mut cards = [NO_CARD; N];
+        for (slot, &(_, c)) in cards.iter_mut().zip(self.trick.iter()) {
+            *slot = c;
+        }
+        self.trick.clear();
+        self.tricks.push(Trick { cards, winner });
         let n = self.tricks.len();
         self.ev.emit(Self::all(), "trick", || args![n, winner]);
         if let Some(reason) = self.early_end(winner) {
             self.finish(reason);
-            return Ok(());
+            return;
         }
         let c = self.contract.expect("a contract");
-        if c.openness() == OPEN && !self.exposed && n as i64 == self.o.int("open_closed_tricks") {
-            let ds = self.declarers.clone();
-            self.expose(&ds);
+        if c.openness() == OPEN && !self.exposed && n as i64 == self.rules.open_closed_tricks {
+            let ds = self.declarers;
+            self.expose(ds.as_slice());
         }
         self.leader = winner;
         self.turn = winner;
         self.prompt();
-        Ok(())
     }
 
     fn trick_winner(&self) -> Seat {
@@ -842,11 +932,7 @@ impl Rikken {
             }
             Contract::Solo { .. } if winner != self.declarers[0] => return Some("solo_lost"),
             Contract::SchoppenMieen => {
-                let extras = self.o.flag("mie_first_trick")
-                    || self.o.flag("mie_last_trick")
-                    || self.o.flag("mie_spade_penalty")
-                    || self.o.get("mie_most_tricks") != "off";
-                if !extras && last.1.contains(&Card::new(Rank::QUEEN, Suit::Spades)) {
+                if !self.rules.mie_extras && last.cards.contains(&Card::new(Rank::QUEEN, Suit::Spades)) {
                     return Some("mie_taken");
                 }
             }
@@ -862,13 +948,13 @@ impl Rikken {
         let o = &self.o;
         let side: Vec<Seat> = match self.partner {
             Some(p) if c.has_called_card() => vec![self.declarers[0], p],
-            _ => self.declarers.clone(),
+            _ => self.declarers.as_slice().to_vec(),
         };
         let name = |s: Seat| SEAT_NAMES[s];
         let names = |v: &[Seat]| v.iter().map(|&s| name(s)).collect::<Vec<_>>().join("+");
         let (scores, made, summary) = match c {
             Contract::Misere { .. } | Contract::Piek { .. } => {
-                let (made, scores) = scoring::misere_scores(o, c, &self.declarers, &self.won);
+                let (made, scores) = scoring::misere_scores(o, c, self.declarers.as_slice(), &self.won);
                 let parts: Vec<String> = self
                     .declarers
                     .iter()
@@ -885,7 +971,7 @@ impl Rikken {
                 (scores, json!(made), format!("{}: {}", c.title(), parts.join("; ")))
             }
             Contract::SchoppenMieen => {
-                let tricks: Vec<(Seat, Vec<Card>)> = self.tricks.iter().map(|(_, cs, w)| (*w, cs.clone())).collect();
+                let tricks: Vec<(Seat, Vec<Card>)> = self.tricks.iter().map(|t| (t.winner, t.cards.to_vec())).collect();
                 let mie = Card::new(Rank::QUEEN, Suit::Spades);
                 let taker = tricks.iter().find(|(_, cs)| cs.contains(&mie)).map(|(w, _)| name(*w));
                 let scores = scoring::mieen_scores(o, &tricks);
@@ -929,7 +1015,7 @@ impl Rikken {
             scores,
             detail: json!({
                 "contract": c.token(),
-                "declarers": self.declarers,
+                "declarers": self.declarers.as_slice(),
                 "partner": self.partner,
                 "trump": self.trump.map(|s| s.letter().to_string()),
                 "called": self.called.map(|c| c.to_string()),
@@ -944,7 +1030,7 @@ impl Rikken {
 
     /// Tells the seat to move about a duty that restricts it (to that seat only).
     fn prompt(&mut self) {
-        if self.phase == Phase::Play {
+        if self.phase == Phase::Play && self.ev.listening() {
             if let (_, Some(hint)) = self.legal_cards(self.turn) {
                 self.ev.emit(Audience::seat(self.turn), "hint", || args![hint]);
             }
@@ -953,27 +1039,22 @@ impl Rikken {
 }
 
 impl Rikken {
-    /// Applies a token of the seat to move: the rules' checks, then the change of state (a
-    /// refused token changes nothing).
-    fn apply_token(&mut self, token: &str) -> Result<(), String> {
-        let r = match self.phase {
-            Phase::Bidding => self.apply_bid(token),
-            Phase::Trump => self.apply_trump(token),
-            Phase::Call => self.apply_call(token),
-            Phase::Play => self.apply_card(token),
+    /// Why a token of the seat to move is refused: the rules' checks of this decision, each
+    /// with its own words (`Ok` if none refuses it).
+    fn check_token(&self, token: &str) -> Result<(), String> {
+        match self.phase {
+            Phase::Bidding => self.check_bid(token),
+            Phase::Trump => self.check_trump(token),
+            Phase::Call => self.check_call(token),
+            Phase::Play => self.check_card(token),
             Phase::Over => Err("the game is over".into()),
-        };
-        r?;
-        match self.deal_error.take() {
-            Some(e) => Err(e),
-            None => Ok(()),
         }
     }
 
     /// The trump suits the declarer may name.
     fn trump_suits(&self) -> impl Iterator<Item = Suit> {
         let excluded = match (self.contract, self.called) {
-            (Some(Contract::Malheur), Some(c)) if self.o.flag("malheur_trump_excludes_called_suit") => Some(c.suit),
+            (Some(Contract::Malheur), Some(c)) if self.rules.malheur_trump_excludes_called_suit => Some(c.suit),
             _ => None,
         };
         Suit::ALL.into_iter().filter(move |&s| Some(s) != excluded)
@@ -1031,14 +1112,15 @@ impl Engine for Rikken {
                 if let Some(c) = self.joinable(p) {
                     out.push(RikkenAction::Join(c));
                 }
-                for c in self.ladder.bids() {
-                    if self.bid_refusal(p, c).is_none() {
+                let bidder = self.bidder(p);
+                for (c, slot) in self.ladder.slots() {
+                    if self.bid_refusal_at(&bidder, c, slot).is_none() {
                         out.push(RikkenAction::Bid(c));
                     }
                 }
             }
             Phase::Trump => out.extend(self.trump_suits().map(RikkenAction::Trump)),
-            Phase::Call => out.extend(self.callable().into_iter().map(RikkenAction::Call)),
+            Phase::Call => out.extend(self.callable().iter().map(RikkenAction::Call)),
             Phase::Play => out.extend(self.legal_cards(p).0.iter().map(RikkenAction::Play)),
             Phase::Over => {}
         }
@@ -1046,9 +1128,21 @@ impl Engine for Rikken {
 
     fn apply<E: Events>(&mut self, action: RikkenAction, events: &mut E) -> Result<(), String> {
         self.ev.listen_to(events);
-        let r = self.apply_token(&action.to_string());
+        match (self.phase, action) {
+            (Phase::Bidding, RikkenAction::Pass | RikkenAction::Join(_) | RikkenAction::Bid(_)) => {
+                self.record_bid(self.turn, action);
+                self.after_bid();
+            }
+            (Phase::Trump, RikkenAction::Trump(suit)) => self.name_trump(suit),
+            (Phase::Call, RikkenAction::Call(card)) => self.call(card),
+            (Phase::Play, RikkenAction::Play(card)) => self.play(card),
+            _ => panic!("{action} is not an action of this decision ({})", self.decision()),
+        }
         self.ev.hand_over(events);
-        r
+        match self.deal_error.take() {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
     }
 
     fn parse(&self, token: &str) -> Result<RikkenAction, String> {
@@ -1057,8 +1151,8 @@ impl Engine for Rikken {
         if let Some(a) = self.read_token(token).filter(|a| legal.contains(a)) {
             return Ok(a);
         }
-        // Refused: the rules' own checks say why (on a copy: a refusal changes nothing anyway).
-        match self.clone().apply_token(token) {
+        // Refused: the rules' own checks say why.
+        match self.check_token(token) {
             Err(why) => Err(why),
             Ok(()) => Err(format!("'{token}' is not an action now")),
         }
