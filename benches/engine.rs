@@ -42,7 +42,7 @@ impl SplitMix {
 
 /// Plays one game to the end with random choices; returns the number of decisions.
 fn playout(spec: &GameSpec, players: usize, options: &Options, seed: u64) -> u64 {
-    let mut game = (spec.new_game)(players, options, Chance::seeded(seed)).expect("the game starts");
+    let mut game = (spec.new_game)(players, options, Chance::seeded(seed), true).expect("the game starts");
     let mut rng = SplitMix(seed);
     let mut decisions = 0;
     black_box(game.take_events());

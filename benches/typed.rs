@@ -55,7 +55,7 @@ fn play_out<G: Engine, E: croupier::game::Events>(
 
 /// One session through the string interface, as the referee drives a game.
 fn string(spec: &GameSpec, players: usize, o: &Options, seed: u64) -> u64 {
-    let mut g = (spec.new_game)(players, o, Chance::seeded(seed)).unwrap();
+    let mut g = (spec.new_game)(players, o, Chance::seeded(seed), true).unwrap();
     let mut pick = Pick::new(seed);
     let mut decisions = 0;
     loop {

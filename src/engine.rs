@@ -61,6 +61,16 @@ pub struct Pending {
     events: Vec<Event>,
 }
 
+/// A buffer is a sink itself: what a game's construction emits, gathered for [`Typed`].
+impl Events for Pending {
+    fn emit(&mut self, to: Audience, kind: &'static str, args: impl FnOnce() -> Vec<String>) {
+        Pending::emit(self, to, kind, args);
+    }
+    fn listening(&self) -> bool {
+        self.listen
+    }
+}
+
 impl Pending {
     /// An empty buffer that listens when `events` does.
     pub fn new(events: &impl Events) -> Pending {
@@ -151,13 +161,25 @@ pub struct Typed<G: Engine> {
 
 impl<G: Engine> Typed<G> {
     /// Builds the engine with `build`, keeping the events its construction emits.
-    pub fn new(build: impl FnOnce(&mut Vec<Event>) -> Result<G, String>) -> Result<Typed<G>, String> {
-        let mut events = Vec::new();
-        let engine = build(&mut events)?;
+    pub fn new(build: impl FnOnce(&mut Pending) -> Result<G, String>) -> Result<Typed<G>, String> {
+        Typed::listening(true, build)
+    }
+
+    /// Builds the engine with `build`; when nobody will read the events (`listening` false:
+    /// every seat a built-in bot that reads no view), none is made, from the deal on.
+    pub fn listening(
+        listening: bool,
+        build: impl FnOnce(&mut Pending) -> Result<G, String>,
+    ) -> Result<Typed<G>, String> {
+        let mut gathered = Pending {
+            listen: listening,
+            events: Vec::new(),
+        };
+        let engine = build(&mut gathered)?;
         Ok(Typed {
             engine,
-            events,
-            listening: true,
+            events: gathered.events,
+            listening,
             legal: Vec::new(),
         })
     }
@@ -206,10 +228,6 @@ impl<G: Engine> Game for Typed<G> {
 
     fn take_events(&mut self) -> Vec<Event> {
         std::mem::take(&mut self.events)
-    }
-
-    fn set_listening(&mut self, listening: bool) {
-        self.listening = listening;
     }
 
     fn indexed(&self) -> bool {

@@ -118,10 +118,6 @@ pub trait Game: Send {
     fn apply(&mut self, action: &str) -> Result<(), String>;
     /// Events produced since the last call, in order.
     fn take_events(&mut self) -> Vec<Event>;
-    /// Whether anybody listens to the events from now on. When nobody does (every seat a
-    /// built-in bot that reads no view), an engine may skip making them: `take_events` then
-    /// returns only those made before. The default keeps making them.
-    fn set_listening(&mut self, _listening: bool) {}
     /// Whether legal actions by index ([`legal_count`](Game::legal_count) and the rest) are
     /// cheap: true for typed engines; the defaults below make every token each time.
     fn indexed(&self) -> bool {
@@ -211,7 +207,11 @@ pub fn forfeit_paying_each(players: usize, seat: Seat, amount: f64) -> Vec<f64> 
 }
 
 /// Builds a new game for `players` seats. `options` are already validated.
-pub type NewGame = fn(players: usize, options: &Options, chance: Chance) -> Result<Box<dyn Game>, String>;
+///
+/// When `listening` is false nobody reads the game's events (every seat a built-in bot that reads
+/// no view): an engine may then make none, and `take_events` returns nothing.
+pub type NewGame =
+    fn(players: usize, options: &Options, chance: Chance, listening: bool) -> Result<Box<dyn Game>, String>;
 
 /// A registered game: its name, player range, options and constructors.
 pub struct GameSpec {

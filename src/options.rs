@@ -1,8 +1,9 @@
 //! Named rule options (`--rule name=value`), validated against each game's table.
 
+use std::any::Any;
 use std::collections::BTreeMap;
 use std::fmt;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 /// The kind of values an option takes.
 #[derive(Clone, Debug)]
@@ -126,11 +127,80 @@ impl OptionSpec {
 }
 
 /// The options in force for one game: every option of the game, with its value.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
 ///
 /// Shared, not copied: a game, its seats' views and the built-in bots each hold the same
-/// validated options, so cloning one is a reference count.
-pub struct Options(Arc<BTreeMap<String, String>>);
+/// validated options, so cloning one is a reference count. A rules engine reads them once into
+/// its own typed form ([`Options::compiled`]), which every game under the same options shares.
+#[derive(Clone, Default)]
+pub struct Options(Arc<Table>);
+
+#[derive(Default)]
+struct Table {
+    map: BTreeMap<String, String>,
+    /// The typed forms made from `map` ([`Options::compiled`]), at most one per type.
+    compiled: Mutex<Vec<Arc<dyn Any + Send + Sync>>>,
+}
+
+impl Options {
+    fn from_map(map: BTreeMap<String, String>) -> Options {
+        Options(Arc::new(Table {
+            map,
+            compiled: Mutex::default(),
+        }))
+    }
+
+    /// These options read into a game's typed form `T` by `make`: made on first use, then
+    /// shared by every game played under these options (one per match, not one per game).
+    pub fn compiled<T: Any + Send + Sync>(&self, make: impl FnOnce(&Options) -> T) -> Arc<T> {
+        let mut compiled = self.0.compiled.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(t) = compiled.iter().find_map(|c| c.clone().downcast::<T>().ok()) {
+            return t;
+        }
+        let t = Arc::new(make(self));
+        compiled.push(t.clone());
+        t
+    }
+}
+
+impl PartialEq for Options {
+    fn eq(&self, other: &Options) -> bool {
+        self.0.map == other.0.map
+    }
+}
+
+impl Eq for Options {}
+
+impl PartialOrd for Options {
+    fn partial_cmp(&self, other: &Options) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Options {
+    fn cmp(&self, other: &Options) -> std::cmp::Ordering {
+        self.0.map.cmp(&other.0.map)
+    }
+}
+
+impl fmt::Debug for Options {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.map.fmt(f)
+    }
+}
+
+/// In a record, the options are a JSON object of names and values (a reference count is taken,
+/// not a copy, when a record is made).
+impl serde::Serialize for Options {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.0.map.serialize(s)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Options {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Options, D::Error> {
+        BTreeMap::deserialize(d).map(Options::from_map)
+    }
+}
 
 impl Options {
     /// Resolves `name=value` assignments against a game's option table: defaults first, then
@@ -160,7 +230,7 @@ impl Options {
             })?;
             map.insert(name.to_string(), spec.check(value)?);
         }
-        Ok(Options(Arc::new(map)))
+        Ok(Options::from_map(map))
     }
 
     /// Options from a record (a JSON object of strings), checked like command-line ones.
@@ -171,6 +241,7 @@ impl Options {
 
     pub fn get(&self, name: &str) -> &str {
         self.0
+            .map
             .get(name)
             .map(String::as_str)
             .unwrap_or_else(|| panic!("option '{name}' is not declared by this game"))
@@ -184,11 +255,12 @@ impl Options {
             .unwrap_or_else(|_| panic!("option '{name}' is not an integer"))
     }
     pub fn iter(&self) -> impl Iterator<Item = (&String, &String)> {
-        self.0.iter()
+        self.0.map.iter()
     }
     pub fn to_json(&self) -> serde_json::Value {
         serde_json::Value::Object(
             self.0
+                .map
                 .iter()
                 .map(|(k, v)| (k.clone(), serde_json::Value::String(v.clone())))
                 .collect(),
@@ -198,7 +270,7 @@ impl Options {
 
 impl fmt::Display for Options {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let parts: Vec<String> = self.0.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        let parts: Vec<String> = self.0.map.iter().map(|(k, v)| format!("{k}={v}")).collect();
         write!(f, "{}", parts.join(" "))
     }
 }
@@ -221,6 +293,26 @@ mod tests {
         let a: u8 = a.parse().map_err(|_| "X is not a number")?;
         let b: u8 = b.parse().map_err(|_| "Y is not a number")?;
         Ok(format!("{a},{b}"))
+    }
+
+    #[test]
+    fn a_typed_form_is_made_once_and_shared_by_clones() {
+        let o = Options::resolve(&specs(), "g", &["n=8"]).unwrap();
+        let made = std::cell::Cell::new(0);
+        let n = |o: &Options| {
+            made.set(made.get() + 1);
+            o.int("n")
+        };
+        let a = o.compiled(n);
+        let b = o.clone().compiled(n);
+        assert_eq!((*a, *b, made.get()), (8, 8, 1));
+        assert!(Arc::ptr_eq(&a, &b));
+        // Another type beside it; other options (even equal ones) make their own.
+        assert_eq!(*o.compiled(|o| o.get("mode").to_string()), "a");
+        let other = Options::resolve(&specs(), "g", &["n=8"]).unwrap();
+        assert_eq!(*other.compiled(n), 8);
+        assert_eq!(made.get(), 2);
+        assert_eq!(o, other);
     }
 
     #[test]

@@ -80,7 +80,8 @@ pub struct GameRecord {
     pub croupier: String,
     pub game: String,
     pub players: usize,
-    pub options: BTreeMap<String, String>,
+    /// Every option of the game with its value (not validated when read: [`check_record`]).
+    pub options: Options,
     /// The seed of this game's deals (decimal string).
     pub seed: String,
     /// `seed`: the deals follow from the seed; `file`: they were given (`--deal`).
@@ -143,7 +144,7 @@ impl GameRecord {
             croupier: env!("CARGO_PKG_VERSION").into(),
             game: game.into(),
             players,
-            options: options.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
+            options: options.clone(),
             seed,
             deal_source: deal_source.into(),
             bot_seed: None,
@@ -238,7 +239,7 @@ pub fn replay(rec: &GameRecord, spec: &GameSpec) -> Result<Vec<Event>, String> {
     } else {
         Chance::given(seed, rec.deals.iter().map(DealSpec::from_deal).collect()).titled(spec.title)
     };
-    let mut game = (spec.new_game)(rec.players, &options, chance)?;
+    let mut game = (spec.new_game)(rec.players, &options, chance, true)?;
     let mut events = Vec::new();
     let mut checked_deals = 0;
     let check_deals = |game: &dyn Game, checked: &mut usize| -> Result<(), String> {

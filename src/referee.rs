@@ -661,7 +661,12 @@ impl Table {
         let n = seat_of.len();
         let started = Instant::now();
         let chance = Chance::given(game_seed, deals).titled(spec.title);
-        let mut game = (spec.new_game)(n, options, chance)?;
+        // Nobody reads the events when every seat is a built-in bot that needs no view.
+        let listening = seat_of.iter().any(|&p| match &self.players[p].engine {
+            Engine::Process(_) => true,
+            Engine::InProcess(bot) => bot.listens(),
+        });
+        let mut game = (spec.new_game)(n, options, chance, listening)?;
         // A bot that could not be restarted in the last game gets one new start now.
         for &p in seat_of {
             if self.disqualified(p).is_some() {
@@ -718,12 +723,6 @@ impl Table {
         let mut faults: Vec<FaultRecord> = Vec::new();
         let mut forfeit: Option<ForfeitRecord> = None;
         let mut time = SeatTimes::new(n, self.cfg.clock);
-        // Nobody reads the events when every seat is a built-in bot that needs no view.
-        let listening = seat_of.iter().any(|&p| match &self.players[p].engine {
-            Engine::Process(_) => true,
-            Engine::InProcess(bot) => bot.listens(),
-        });
-        game.set_listening(listening);
         loop {
             for ev in game.take_events() {
                 self.route(&ev, seat_of);

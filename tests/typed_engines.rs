@@ -122,7 +122,12 @@ fn decisions_without_allocation<G: Engine>(mut g: G, what: &str) -> usize {
     while g.to_move().is_some() {
         let before = allocations();
         g.legal(&mut legal);
-        assert_eq!(allocations(), before, "{what}: legal() allocated ({} decision)", g.decision());
+        assert_eq!(
+            allocations(),
+            before,
+            "{what}: legal() allocated ({} decision)",
+            g.decision()
+        );
         let a = legal[rng.below(legal.len() as u64) as usize];
         let deals = g.chance().deals().len();
         let before = allocations();

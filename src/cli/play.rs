@@ -116,7 +116,7 @@ pub fn run(a: PlayArgs) -> Outcome {
     };
     for (g, d) in deal_games.iter().enumerate().take(games as usize) {
         let chance = Chance::given(derive(seed, Purpose::Game, g as u64), d.deals.clone()).titled(spec.title);
-        if let Err(e) = (spec.new_game)(players, &options, chance) {
+        if let Err(e) = (spec.new_game)(players, &options, chance, false) {
             return Err(deal_error(g as u64, e));
         }
     }

@@ -4,7 +4,6 @@ use super::{exit, io, usage, Outcome};
 use crate::game::GameSpec;
 use crate::record::{fmt_score, replay, GameRecord};
 use clap::Args;
-use std::collections::BTreeMap;
 
 #[derive(Args, Debug)]
 pub struct ShowArgs {
@@ -101,7 +100,7 @@ pub fn run(a: ShowArgs) -> Outcome {
 
 /// The options of a record that differ from the game's defaults (the record holds them all):
 /// `default rules`, or `name=value …`.
-pub(super) fn rules_text(options: &BTreeMap<String, String>, spec: &GameSpec) -> String {
+pub(super) fn rules_text(options: &crate::options::Options, spec: &GameSpec) -> String {
     let defaults = (spec.options)();
     let opts: Vec<String> = options
         .iter()

@@ -32,7 +32,7 @@ pub struct StatsArgs {
 struct GroupKey {
     game: String,
     players: usize,
-    options: BTreeMap<String, String>,
+    options: crate::options::Options,
     bots: String,
 }
 
@@ -171,6 +171,8 @@ impl Group {
 
 pub fn run(a: StatsArgs) -> Outcome {
     io::stdin_at_most_once(a.files.iter().map(String::as_str))?;
+    // Options order by their names and values only, never by the typed forms they cache.
+    #[allow(clippy::mutable_key_type)]
     let mut index: BTreeMap<GroupKey, usize> = BTreeMap::new();
     let mut groups: Vec<Group> = Vec::new();
     let mut strings = Strings::default();

@@ -90,7 +90,7 @@ pub fn play_with_simple_views(spec: &GameSpec, options: &Options, players: usize
             })
         })
         .collect();
-    let mut g = (spec.new_game)(players, options, Chance::seeded(seed)).unwrap();
+    let mut g = (spec.new_game)(players, options, Chance::seeded(seed), true).unwrap();
     loop {
         for e in g.take_events() {
             for s in e.to.members(players) {

@@ -15,8 +15,8 @@ use std::fmt;
 
 /// Builds a Kul session (the [`crate::game::NewGame`] of the spec): the typed engine behind
 /// the string interface.
-pub fn new_game(players: usize, options: &Options, chance: Chance) -> Result<Box<dyn Game>, String> {
-    Ok(Box::new(Typed::new(|events| {
+pub fn new_game(players: usize, options: &Options, chance: Chance, listening: bool) -> Result<Box<dyn Game>, String> {
+    Ok(Box::new(Typed::listening(listening, |events| {
         Kul::new(players, options, chance, events)
     })?))
 }

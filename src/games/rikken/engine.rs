@@ -25,8 +25,10 @@ fn left(s: Seat) -> Seat {
 }
 
 /// Builds a Rikken game (the [`crate::game::NewGame`] of the spec).
-pub fn new_game(players: usize, options: &Options, chance: Chance) -> Result<Box<dyn Game>, String> {
-    Ok(Box::new(Typed::new(|ev| Rikken::new(players, options, chance, ev))?))
+pub fn new_game(players: usize, options: &Options, chance: Chance, listening: bool) -> Result<Box<dyn Game>, String> {
+    Ok(Box::new(Typed::listening(listening, |ev| {
+        Rikken::new(players, options, chance, ev)
+    })?))
 }
 
 /// A Rikken action. `Display` writes its protocol token; [`Rikken::parse`](Engine::parse)
@@ -95,6 +97,12 @@ impl Rules {
     }
 }
 
+/// What the rules need of the options, read once for every game under them.
+struct Setup {
+    rules: Rules,
+    ladder: Ladder,
+}
+
 /// A finished trick: its cards in the order played, and who won it.
 #[derive(Clone, Copy, Debug)]
 struct Trick {
@@ -121,8 +129,8 @@ enum Phase {
 #[derive(Clone)]
 pub struct Rikken {
     o: Options,
+    setup: Arc<Setup>,
     rules: Rules,
-    ladder: Arc<Ladder>,
     chance: Chance,
     ev: Pending,
     phase: Phase,
@@ -154,7 +162,8 @@ pub struct Rikken {
     trick: Few<(Seat, Card), N>,
     tricks: Few<Trick, 13>,
     won: [usize; N],
-    outcome: Option<Outcome>,
+    /// Why play stopped, once it has (the outcome is worked out from the state when asked).
+    end: Option<&'static str>,
     /// A redeal from a deal file that failed; reported by the `apply` that caused it.
     deal_error: Option<String>,
 }
@@ -210,10 +219,15 @@ impl Rikken {
             return Err(format!("rikken is played by exactly 4 players, not {players}"));
         }
         let o = o.clone();
+        let setup = o.compiled(|o| Setup {
+            rules: Rules::new(o),
+            ladder: Ladder::new(o),
+        });
+        let rules = setup.rules;
         let dealer = chance.first_dealer(N);
         let mut g = Rikken {
-            rules: Rules::new(&o),
-            ladder: Arc::new(Ladder::new(&o)),
+            setup,
+            rules,
             o,
             chance,
             ev: Pending::new(events),
@@ -244,7 +258,7 @@ impl Rikken {
                 winner: 0,
             }),
             won: [0; N],
-            outcome: None,
+            end: None,
             deal_error: None,
         };
         g.start_deal()?;
@@ -358,11 +372,11 @@ impl Rikken {
 
     /// The slot of the standing bid, if any.
     fn standing_slot(&self) -> Option<usize> {
-        self.standing.and_then(|c| self.ladder.slot(c))
+        self.standing.and_then(|c| self.setup.ladder.slot(c))
     }
 
     fn malheur_obliged(&self, p: Seat) -> bool {
-        let malheur = self.ladder.malheur_slot();
+        let malheur = self.setup.ladder.malheur_slot();
         self.rules.malheur_obligatory
             && self.ace_count(p) >= 3
             && match (self.standing_slot(), malheur) {
@@ -377,7 +391,7 @@ impl Rikken {
     /// rung of the ladder at every bid, so the reason is a value; its words are made only
     /// when a refusal is shown ([`BidRefusal::message`]).
     fn bid_refusal(&self, p: Seat, c: Contract) -> Option<BidRefusal> {
-        let Some(slot) = self.ladder.slot(c) else {
+        let Some(slot) = self.setup.ladder.slot(c) else {
             return Some(BidRefusal::NotABid);
         };
         self.bid_refusal_at(&self.bidder(p), c, slot)
@@ -417,7 +431,7 @@ impl Rikken {
             return Some(BidRefusal::MalheurNeedsAces);
         }
         if b.obliged && c != Contract::Malheur {
-            let m = self.ladder.malheur_slot().unwrap_or(0);
+            let m = self.setup.ladder.malheur_slot().unwrap_or(0);
             let strict = self.rules.malheur_strict;
             if strict || slot < m {
                 return Some(BidRefusal::MalheurObligatory { strict });
@@ -473,7 +487,7 @@ impl Rikken {
                     _ => format!("{token}: {} is not the standing bid", c.token()),
                 });
             }
-        } else if let Some(c) = Contract::parse(token).filter(|c| self.ladder.slot(*c).is_some()) {
+        } else if let Some(c) = Contract::parse(token).filter(|c| self.setup.ladder.slot(*c).is_some()) {
             if let Some(why) = self.bid_refusal(p, c) {
                 return Err(why.message(c));
             }
@@ -931,10 +945,10 @@ impl Rikken {
                 }
             }
             Contract::Solo { .. } if winner != self.declarers[0] => return Some("solo_lost"),
-            Contract::SchoppenMieen => {
-                if !self.rules.mie_extras && last.cards.contains(&Card::new(Rank::QUEEN, Suit::Spades)) {
-                    return Some("mie_taken");
-                }
+            Contract::SchoppenMieen
+                if !self.rules.mie_extras && last.cards.contains(&Card::new(Rank::QUEEN, Suit::Spades)) =>
+            {
+                return Some("mie_taken")
             }
             _ => {}
         }
@@ -944,6 +958,11 @@ impl Rikken {
     fn finish(&mut self, reason: &'static str) {
         self.ev.emit(Self::all(), "end", || args![reason]);
         self.phase = Phase::Over;
+        self.end = Some(reason);
+    }
+
+    /// The outcome of a game that ended for `reason`: scores, and the facts of the record.
+    fn make_outcome(&self, reason: &'static str) -> Outcome {
         let c = self.contract.expect("a contract");
         let o = &self.o;
         let side: Vec<Seat> = match self.partner {
@@ -1011,7 +1030,7 @@ impl Rikken {
                 (scores, json!(made), summary)
             }
         };
-        self.outcome = Some(Outcome {
+        Outcome {
             scores,
             detail: json!({
                 "contract": c.token(),
@@ -1025,7 +1044,7 @@ impl Rikken {
                 "deals": self.deal_no,
                 "summary": summary,
             }),
-        });
+        }
     }
 
     /// Tells the seat to move about a duty that restricts it (to that seat only).
@@ -1113,7 +1132,7 @@ impl Engine for Rikken {
                     out.push(RikkenAction::Join(c));
                 }
                 let bidder = self.bidder(p);
-                for (c, slot) in self.ladder.slots() {
+                for (c, slot) in self.setup.ladder.slots() {
                     if self.bid_refusal_at(&bidder, c, slot).is_none() {
                         out.push(RikkenAction::Bid(c));
                     }
@@ -1159,7 +1178,7 @@ impl Engine for Rikken {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        self.outcome.clone()
+        self.end.map(|reason| self.make_outcome(reason))
     }
 
     fn chance(&self) -> &Chance {

@@ -19,8 +19,10 @@ use serde_json::json;
 use std::fmt;
 
 /// Builds a Schwimmen game (the [`crate::game::NewGame`] of the spec).
-pub fn new_game(players: usize, options: &Options, chance: Chance) -> Result<Box<dyn Game>, String> {
-    Ok(Box::new(Typed::new(|ev| Schwimmen::new(players, options, chance, ev))?))
+pub fn new_game(players: usize, options: &Options, chance: Chance, listening: bool) -> Result<Box<dyn Game>, String> {
+    Ok(Box::new(Typed::listening(listening, |ev| {
+        Schwimmen::new(players, options, chance, ev)
+    })?))
 }
 
 /// A Schwimmen action. `Display` writes its protocol token; [`Schwimmen::parse`](Engine::parse)

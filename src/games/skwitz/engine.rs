@@ -22,8 +22,10 @@ use std::fmt;
 pub const FORCE_OUT_AFTER_DEALS: usize = 30;
 
 /// Builds a Skwitz session (the [`crate::game::NewGame`] of the spec).
-pub fn new_game(players: usize, options: &Options, chance: Chance) -> Result<Box<dyn Game>, String> {
-    Ok(Box::new(Skwitz::with_players(players, options.clone(), chance)?))
+pub fn new_game(players: usize, options: &Options, chance: Chance, listening: bool) -> Result<Box<dyn Game>, String> {
+    Ok(Box::new(Typed::listening(listening, |ev| {
+        Skwitz::new(players, options, chance, ev)
+    })?))
 }
 
 /// A Skwitz action: `out`, a card to trail (`7H`), or a card and the table cards it captures
