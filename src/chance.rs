@@ -250,6 +250,17 @@ impl Chance {
         }
     }
 
+    /// Queues `spec` to be dealt after the deals already given (for a world a search bot
+    /// samples: the game deals it the next time it deals).
+    pub fn give(&mut self, spec: DealSpec) {
+        Arc::make_mut(&mut self.given).push_back(spec);
+    }
+
+    /// Makes every chance event from now on from `seed` (a sampled world's own future).
+    pub fn reseed(&mut self, seed: u64) {
+        self.rng = Rng::new(seed, Purpose::Deal, 0);
+    }
+
     /// Names the game in messages about given deals.
     pub fn titled(mut self, title: &'static str) -> Chance {
         self.title = title;

@@ -139,6 +139,8 @@ pub trait Engine: Clone + Send + 'static {
     fn outcome(&self) -> Option<Outcome>;
     /// The chance source, whose log holds every deal made so far.
     fn chance(&self) -> &Chance;
+    /// The chance source, to queue a deal ([`Chance::give`]).
+    fn chance_mut(&mut self) -> &mut Chance;
     /// The seat to move has faulted; as [`Game::on_fault`], with a typed action. The default:
     /// no rule applies, the referee plays a seeded random legal action.
     fn on_fault<E: Events>(&mut self, _seat: Seat, _kind: &str, _events: &mut E) -> Ruling<Self::Action> {
@@ -254,6 +256,14 @@ impl<G: Engine> Game for Typed<G> {
 
     fn outcome(&self) -> Option<Outcome> {
         self.engine.outcome()
+    }
+
+    fn give_deal(&mut self, spec: crate::chance::DealSpec) {
+        self.engine.chance_mut().give(spec);
+    }
+
+    fn reseed(&mut self, seed: u64) {
+        self.engine.chance_mut().reseed(seed);
     }
 
     fn chance(&self) -> &Chance {

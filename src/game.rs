@@ -104,7 +104,7 @@ pub struct Outcome {
 /// (a player who has passed re-passing, automatic announcements) are performed by the engine
 /// itself and only appear as events. Chance (dealing) goes through the [`Chance`] the engine was
 /// built with, so that deals are seeded, recorded and replayable.
-pub trait Game: Send {
+pub trait Game: Send + CloneGame {
     fn players(&self) -> usize;
     /// The seat that must decide now, or `None` when the game is over.
     fn to_move(&self) -> Option<Seat>;
@@ -142,6 +142,11 @@ pub trait Game: Send {
     fn outcome(&self) -> Option<Outcome>;
     /// The chance source, whose log holds every deal made so far.
     fn chance(&self) -> &Chance;
+    /// Queues a deal for the next time the game deals (what a deal file does): a search bot
+    /// plays a world it sampled this way. `spec` must fit the rules, or that deal fails.
+    fn give_deal(&mut self, spec: crate::chance::DealSpec);
+    /// Deals from `seed` from now on (a sampled world's future deals are its own).
+    fn reseed(&mut self, seed: u64);
     /// The seat to move has faulted (`kind`: `illegal`, `error`, `timeout`, `crash`, `flood`,
     /// `dead`; see protocol.md). Games whose rules attach a consequence to a failing player (a
     /// penalty, a misdeal, a forfeit) apply it here, with events like any change of state, and
@@ -149,6 +154,24 @@ pub trait Game: Send {
     /// legal action. `replay` calls this again at the recorded faults.
     fn on_fault(&mut self, _seat: Seat, _kind: &str) -> FaultRuling {
         FaultRuling::Substitute
+    }
+}
+
+/// A boxed game is cloned through this (every [`Typed`] engine is `Clone`): search copies the
+/// worlds it samples.
+pub trait CloneGame {
+    fn clone_box(&self) -> Box<dyn Game>;
+}
+
+impl<T: Game + Clone + 'static> CloneGame for T {
+    fn clone_box(&self) -> Box<dyn Game> {
+        Box::new(self.clone())
+    }
+}
+
+impl Clone for Box<dyn Game> {
+    fn clone(&self) -> Box<dyn Game> {
+        self.clone_box()
     }
 }
 
@@ -172,7 +195,7 @@ pub type FaultRuling = Ruling<String>;
 ///
 /// The referee keeps one per seat to send the JSON view to bots that ask for it; built-in bots
 /// keep their own from the lines they receive; `croupier show --seat` renders one.
-pub trait SeatView: Send {
+pub trait SeatView: Send + CloneView {
     /// Folds one event line that was routed to this seat.
     fn observe(&mut self, kind: &str, args: &[String]);
     /// The seat's knowledge as JSON (the `view` line of the protocol): built only for a process
@@ -181,6 +204,23 @@ pub trait SeatView: Send {
     /// The view as its concrete type, for the game's own policies, which read its fields
     /// directly (no JSON on the hot path).
     fn as_any(&self) -> &dyn std::any::Any;
+}
+
+/// A boxed view is cloned through this: search keeps a view per seat in every world it plays.
+pub trait CloneView {
+    fn clone_box(&self) -> Box<dyn SeatView>;
+}
+
+impl<T: SeatView + Clone + 'static> CloneView for T {
+    fn clone_box(&self) -> Box<dyn SeatView> {
+        Box::new(self.clone())
+    }
+}
+
+impl Clone for Box<dyn SeatView> {
+    fn clone(&self) -> Box<dyn SeatView> {
+        self.clone_box()
+    }
 }
 
 /// Setup facts every seat is told at the start of a game.

@@ -24,7 +24,9 @@ impl SeatSpec {
     /// A built-in bot's name, or a command line split as a shell splits words (no shell runs).
     /// A command whose program is `croupier` runs this very executable.
     pub fn parse(s: &str) -> Result<SeatSpec, String> {
-        if bots::BUILTIN.iter().any(|(n, _)| *n == s) {
+        if bots::is_builtin(s) {
+            // Its parameters are checked here, so that a bad one is a usage error at once.
+            bots::builtin(s, 0)?;
             return Ok(SeatSpec::Builtin(s.to_string()));
         }
         let mut argv = shell_words::split(s).map_err(|e| format!("bad seat command '{s}': {e}"))?;
@@ -395,8 +397,7 @@ impl Table {
         for (i, spec) in specs.iter().enumerate() {
             let (engine, log) = match spec {
                 SeatSpec::Builtin(name) => {
-                    let bot = bots::builtin(name, derive(cfg.bot_seed, Purpose::Bot, i as u64))
-                        .ok_or_else(|| format!("unknown built-in bot '{name}'"))?;
+                    let bot = bots::builtin(name, derive(cfg.bot_seed, Purpose::Bot, i as u64))?;
                     (Engine::InProcess(bot), None)
                 }
                 SeatSpec::Command(argv) => {

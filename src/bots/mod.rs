@@ -3,6 +3,7 @@
 //! would write to a pipe; `croupier bot NAME` runs one on stdin/stdout ([`stdio::run`]), where
 //! the setup comes as lines.
 
+pub mod pimc;
 pub mod stdio;
 
 use crate::chance::{Purpose, Rng};
@@ -41,16 +42,37 @@ pub const BUILTIN: &[(&str, &str)] = &[
         "uniform over the legal actions (seeded by the game's rngseed)",
     ),
     ("simple", "deterministic rule-based play for every game"),
+    (
+        "pimc",
+        "determinized search: samples the deals it cannot see, plays each action out with simple (pimc:samples=N,ms=N)",
+    ),
 ];
 
-/// Makes a built-in bot by name.
-pub fn builtin(name: &str, seed: u64) -> Option<Box<dyn Bot>> {
+/// Whether `spec` names a built-in bot (`pimc:samples=64` names `pimc`).
+pub fn is_builtin(spec: &str) -> bool {
+    let name = spec.split_once(':').map_or(spec, |(n, _)| n);
+    BUILTIN.iter().any(|(n, _)| *n == name)
+}
+
+/// Makes a built-in bot by name (with its parameters after a colon: `pimc:samples=64`).
+pub fn builtin(spec: &str, seed: u64) -> Result<Box<dyn Bot>, String> {
+    let (name, params) = spec.split_once(':').unwrap_or((spec, ""));
+    if name == "pimc" {
+        let budget = pimc::Budget::parse(params)?;
+        return Ok(Box::new(pimc::Pimc::new(spec, budget, seed)));
+    }
+    if !params.is_empty() {
+        return Err(format!("the built-in bot '{name}' takes no parameters (got '{params}')"));
+    }
     let strategy = match name {
         "random" => Strategy::Random,
         "simple" => Strategy::Simple,
-        _ => return None,
+        _ => {
+            let names: Vec<&str> = BUILTIN.iter().map(|(n, _)| *n).collect();
+            return Err(format!("unknown built-in bot '{name}'; built-in bots: {}", names.join(", ")));
+        }
     };
-    Some(Box::new(Builtin::new(strategy, seed)))
+    Ok(Box::new(Builtin::new(strategy, seed)))
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

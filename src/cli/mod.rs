@@ -247,13 +247,7 @@ pub(crate) fn table<const N: usize>(rows: &[[String; N]]) -> Vec<String> {
 
 fn bot(name: &str, seed: &str) -> Outcome {
     let seed = crate::chance::parse_seed(seed).map_err(usage)?;
-    let mut b = crate::bots::builtin(name, seed).ok_or_else(|| {
-        let names: Vec<&str> = crate::bots::BUILTIN.iter().map(|(n, _)| *n).collect();
-        usage(format!(
-            "unknown built-in bot '{name}'; built-in bots: {}",
-            names.join(", ")
-        ))
-    })?;
+    let mut b = crate::bots::builtin(name, seed).map_err(usage)?;
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     crate::bots::stdio::run(b.as_mut(), stdin.lock(), stdout.lock()).map_err(|e| usage(format!("bot i/o: {e}")))?;

@@ -433,4 +433,8 @@ impl Engine for Kul {
     fn chance(&self) -> &Chance {
         &self.chance
     }
+
+    fn chance_mut(&mut self) -> &mut Chance {
+        &mut self.chance
+    }
 }

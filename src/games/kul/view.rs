@@ -14,6 +14,7 @@ pub(super) struct DoneTrick {
 }
 
 /// One seat's knowledge of a Kul session.
+#[derive(Clone)]
 pub struct KulView {
     game: String,
     players: usize,

@@ -1184,4 +1184,8 @@ impl Engine for Rikken {
     fn chance(&self) -> &Chance {
         &self.chance
     }
+
+    fn chance_mut(&mut self) -> &mut Chance {
+        &mut self.chance
+    }
 }

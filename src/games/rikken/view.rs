@@ -66,6 +66,7 @@ pub(super) struct DealState {
 }
 
 /// One seat's knowledge of a Rikken game.
+#[derive(Clone)]
 pub struct RikkenView {
     game: String,
     pub(super) players: usize,

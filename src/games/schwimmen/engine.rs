@@ -844,6 +844,10 @@ impl Engine for Schwimmen {
         &self.chance
     }
 
+    fn chance_mut(&mut self) -> &mut Chance {
+        &mut self.chance
+    }
+
     /// A seat whose bot is `dead` is absent (Sec. 4): it leaves the game, ranked last. Under
     /// `misdeal_strike`, any other fault of the dealer at the packet choice is a misdeal (Sec. 2.6).
     /// Otherwise the referee's usual substitute.

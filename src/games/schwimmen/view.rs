@@ -28,6 +28,7 @@ pub(super) struct Round {
 }
 
 /// One seat's knowledge of a Schwimmen game.
+#[derive(Clone)]
 pub struct SchwimmenView {
     game: String,
     players: usize,

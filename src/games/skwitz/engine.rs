@@ -836,6 +836,10 @@ impl Engine for Skwitz {
         &self.chance
     }
 
+    fn chance_mut(&mut self) -> &mut Chance {
+        &mut self.chance
+    }
+
     /// SK14 under `breach_penalty=true`: the faulty seat pays S/2 to every other player (the
     /// other team with `teams`), and the default action ([`Skwitz::default_action`]) is played
     /// for it. Otherwise the referee's usual substitute.

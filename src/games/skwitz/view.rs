@@ -8,6 +8,7 @@ use crate::options::Options;
 use serde_json::{json, Value};
 
 /// One seat's knowledge.
+#[derive(Clone)]
 pub struct SkwitzView {
     pub(super) players: usize,
     pub(super) seat: Seat,

@@ -1120,4 +1120,8 @@ impl Engine for Svangknack {
     fn chance(&self) -> &Chance {
         &self.chance
     }
+
+    fn chance_mut(&mut self) -> &mut Chance {
+        &mut self.chance
+    }
 }

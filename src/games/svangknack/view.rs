@@ -46,6 +46,7 @@ pub(super) struct Round {
 }
 
 /// One seat's knowledge of a Svängknack session.
+#[derive(Clone)]
 pub struct SvangView {
     game: String,
     players: usize,

@@ -1215,4 +1215,8 @@ impl Engine for Zwikken {
     fn chance(&self) -> &Chance {
         &self.chance
     }
+
+    fn chance_mut(&mut self) -> &mut Chance {
+        &mut self.chance
+    }
 }

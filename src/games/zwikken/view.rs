@@ -39,6 +39,7 @@ pub(super) struct DealState {
 }
 
 /// One seat's knowledge of a Zwikken session.
+#[derive(Clone)]
 pub struct ZwikkenView {
     game: String,
     players: usize,

@@ -1,0 +1,858 @@
+//! `pimc`: perfect-information Monte Carlo search, for every game through the one game
+//! interface.
+//!
+//! The bot knows only what its seat is told (the setup and the event lines routed to it,
+//! like any bot); it never holds the referee's game. From those lines it keeps a *world*: a
+//! game of its own, built with the same rules, whose deals it chose so that every line the
+//! world routes to its seat is the line the seat really received. For a decision it samples
+//! more such worlds (the cards it has not seen dealt anew, then the deal's actions replayed
+//! and checked line by line), plays each legal action out in each world with `simple` at
+//! every seat, and takes the action with the best mean score for its seat.
+//!
+//! Nothing here knows a game's rules or its lines. A world is consistent when it routes the
+//! same lines to the seat; where it does not, it is repaired by generic moves on its deal:
+//! a card the seat saw in a place it is not, is swapped there; a card another seat played
+//! that the world's rules refused, is dealt to it, and the cards the world forced it to play
+//! instead are dealt away. What cannot be repaired is dropped (the world kept so far always
+//! is consistent).
+
+use super::Bot;
+use crate::cards::Card;
+use crate::chance::{DealSpec, Purpose, Rng};
+use crate::game::{Event, Game, GameInfo, GameSpec, Seat, SeatView};
+use crate::options::Options;
+use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
+
+/// A line routed to the seat: kind and arguments.
+type Line = (String, Vec<String>);
+
+/// Notifications from the referee that are not game events.
+const NOT_EVENTS: &[&str] = &["game", "option", "players", "seat", "rngseed", "clock", "fault", "gameover"];
+
+/// How long a `pimc` bot thinks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// Worlds sampled per decision (each legal action is played out once in each).
+    pub samples: usize,
+    /// A cap on the time per decision in milliseconds (`None`: samples only, which makes the
+    /// bot deterministic for a given seed).
+    pub ms: Option<u64>,
+}
+
+impl Default for Budget {
+    fn default() -> Budget {
+        Budget { samples: 24, ms: None }
+    }
+}
+
+impl Budget {
+    /// Reads `samples=N,ms=M` (either may be left out).
+    pub fn parse(params: &str) -> Result<Budget, String> {
+        let mut b = Budget::default();
+        for part in params.split(',').filter(|p| !p.is_empty()) {
+            let (k, v) = part
+                .split_once('=')
+                .ok_or_else(|| format!("bad pimc parameter '{part}': write samples=N or ms=N"))?;
+            let n: u64 = v
+                .parse()
+                .ok()
+                .filter(|&n| n > 0)
+                .ok_or_else(|| format!("bad pimc parameter '{part}': {v} is not a whole number of at least 1"))?;
+            match k {
+                "samples" => b.samples = n as usize,
+                "ms" => b.ms = Some(n),
+                _ => return Err(format!("unknown pimc parameter '{k}' (pimc takes samples=N and ms=N)")),
+            }
+        }
+        Ok(b)
+    }
+}
+
+/// A place a card is dealt to: a seat's hand or a named pile.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Place {
+    Hand(Seat),
+    Pile(String),
+}
+
+/// A deal as a list of (place, card), in the order the deal lists them.
+#[derive(Clone, Debug)]
+struct Layout {
+    dealer: Seat,
+    hands: usize,
+    cards: Vec<(Place, Card)>,
+}
+
+impl Layout {
+    fn of(deal: &crate::chance::Deal) -> Layout {
+        let mut cards = Vec::new();
+        for (s, h) in deal.hands.iter().enumerate() {
+            cards.extend(h.iter().map(|&c| (Place::Hand(s), c)));
+        }
+        for (name, pile) in &deal.piles {
+            cards.extend(pile.iter().map(|&c| (Place::Pile(name.clone()), c)));
+        }
+        Layout {
+            dealer: deal.dealer,
+            hands: deal.hands.len(),
+            cards,
+        }
+    }
+
+    fn spec(&self) -> DealSpec {
+        let mut hands = vec![Vec::new(); self.hands];
+        let mut piles: BTreeMap<String, Vec<Card>> = BTreeMap::new();
+        for (place, c) in &self.cards {
+            match place {
+                Place::Hand(s) => hands[*s].push(*c),
+                Place::Pile(p) => piles.entry(p.clone()).or_default().push(*c),
+            }
+        }
+        DealSpec {
+            dealer: Some(self.dealer),
+            hands: hands.into_iter().map(Some).collect(),
+            piles,
+        }
+    }
+
+    fn position(&self, c: Card) -> Option<usize> {
+        self.cards.iter().position(|&(_, x)| x == c)
+    }
+
+    /// Swaps the places of two cards (positions).
+    fn swap(&mut self, i: usize, j: usize) {
+        let (a, b) = (self.cards[i].1, self.cards[j].1);
+        self.cards[i].1 = b;
+        self.cards[j].1 = a;
+    }
+}
+
+/// Every card named in a line's arguments (`7H`, or inside a token such as `7H:3D,4C`).
+fn cards_in(args: &[String]) -> Vec<Card> {
+    args.iter()
+        .flat_map(|a| a.split(|ch: char| !ch.is_ascii_alphanumeric()))
+        .filter_map(Card::from_token)
+        .collect()
+}
+
+/// A game the bot plays on its own: the game and a view per seat, fed the lines each seat
+/// would be routed.
+#[derive(Clone)]
+struct World {
+    game: Box<dyn Game>,
+    views: Vec<Box<dyn SeatView>>,
+}
+
+impl World {
+    /// A new game whose first deal is `deal` (or dealt at random from `seed`); returns the
+    /// world and the lines routed to `me`.
+    fn start(spec: &GameSpec, info: &GameInfo, deal: Option<DealSpec>, seed: u64) -> Result<(World, Vec<Line>), String> {
+        let chance = crate::chance::Chance::given(seed, deal.into_iter().collect()).titled(spec.title);
+        let game = (spec.new_game)(info.players, &info.options, chance, true)?;
+        let views = (0..info.players)
+            .map(|s| {
+                (spec.new_view)(&GameInfo {
+                    game: info.game.clone(),
+                    options: info.options.clone(),
+                    players: info.players,
+                    seat: s,
+                })
+            })
+            .collect();
+        let mut w = World { game, views };
+        let lines = w.route(info.seat);
+        Ok((w, lines))
+    }
+
+    /// Routes the game's new events to the views; returns those `me` receives.
+    fn route(&mut self, me: Seat) -> Vec<Line> {
+        let n = self.views.len();
+        let mut mine = Vec::new();
+        for Event { to, kind, args } in self.game.take_events() {
+            for s in to.members(n) {
+                self.views[s].observe(kind, &args);
+            }
+            if to.contains(me) {
+                mine.push((kind.to_string(), args));
+            }
+        }
+        mine
+    }
+
+    fn apply(&mut self, token: &str, me: Seat) -> Result<Vec<Line>, String> {
+        self.game.apply(token)?;
+        Ok(self.route(me))
+    }
+
+    fn deals(&self) -> usize {
+        self.game.chance().deals().len()
+    }
+
+    /// Plays to the end with `simple` at every seat; the score of `me`.
+    fn play_out(mut self, spec: &GameSpec, me: Seat) -> f64 {
+        let mut steps = 0;
+        while let Some(s) = self.game.to_move() {
+            let legal = self.game.legal_actions();
+            let choice = (spec.simple_policy)(self.views[s].as_ref(), self.game.decision(), &legal);
+            let token = if legal.contains(&choice) {
+                choice
+            } else {
+                legal[0].clone()
+            };
+            if self.game.apply(&token).is_err() {
+                break;
+            }
+            self.route(me);
+            steps += 1;
+            if steps > 100_000 {
+                break;
+            }
+        }
+        self.game.outcome().map(|o| o.scores[me]).unwrap_or(0.0)
+    }
+}
+
+/// Why a replay stopped: the world refused or contradicted what the seat saw.
+struct Mismatch {
+    /// The seat whose action failed, the token it really played (if the lines name it), and
+    /// the world's legal tokens for it.
+    seat: Option<Seat>,
+    token: Option<String>,
+    legal: Vec<String>,
+    /// Where in the seat's lines it failed.
+    pos: usize,
+    /// The first line that differs: (the world's, the seat's).
+    lines: Option<(Line, Line)>,
+}
+
+/// The seat's knowledge as a consistent world, and what is needed to sample others.
+struct Tracker {
+    spec: GameSpec,
+    info: GameInfo,
+    me: Seat,
+    /// Every game line routed to the seat.
+    observed: Vec<Line>,
+    /// A world that routed exactly `observed[..explained]` to the seat.
+    world: World,
+    explained: usize,
+    /// The current deal: the world before the action that made it (`None`: the game's start),
+    /// that action, the actions since, and where its lines begin in `observed`.
+    base: Option<(World, String)>,
+    actions: Vec<String>,
+    deal_start: usize,
+    /// Set when the lines could not be explained: the bot then plays `simple` on its view.
+    lost: bool,
+    seed: u64,
+}
+
+/// How many repairs a sampled world may take before it is dropped.
+const REPAIRS: usize = 40;
+/// How many the world the bot follows may take (it must fit, or the bot plays `simple`).
+const REFITS: usize = 400;
+
+/// Deals the cards that are not `fixed` anew among their places.
+fn shuffle_free(layout: &mut Layout, fixed: &[Card], rng: &mut Rng) {
+    let free: Vec<usize> = (0..layout.cards.len())
+        .filter(|&i| !fixed.contains(&layout.cards[i].1))
+        .collect();
+    let mut cards: Vec<Card> = free.iter().map(|&i| layout.cards[i].1).collect();
+    rng.shuffle(&mut cards);
+    for (&i, c) in free.iter().zip(cards) {
+        layout.cards[i].1 = c;
+    }
+}
+
+impl Tracker {
+    fn new(spec: GameSpec, info: GameInfo, seed: u64) -> Result<Tracker, String> {
+        let me = info.seat;
+        let (world, _) = World::start(&spec, &info, None, seed)?;
+        Ok(Tracker {
+            spec,
+            info,
+            me,
+            observed: Vec::new(),
+            world,
+            explained: 0,
+            base: None,
+            actions: Vec::new(),
+            deal_start: 0,
+            lost: false,
+            seed,
+        })
+    }
+
+    /// Compares lines the world routed with the seat's from `pos`; the first difference.
+    fn differ(&self, got: &[Line], pos: usize) -> Option<(Line, Line)> {
+        for (k, g) in got.iter().enumerate() {
+            match self.observed.get(pos + k) {
+                Some(o) if o == g => {}
+                Some(o) => return Some((g.clone(), o.clone())),
+                None => return Some((g.clone(), (String::new(), Vec::new()))),
+            }
+        }
+        None
+    }
+
+    /// The token the seat's lines from `pos` show `seat` playing (`move <seat> <token> …`).
+    fn shown_token(&self, pos: usize, seat: Seat) -> Option<String> {
+        self.observed[pos..]
+            .iter()
+            .find(|(k, a)| k == "move" && a.first().and_then(|s| s.parse::<Seat>().ok()) == Some(seat))
+            .and_then(|(_, a)| a.get(1).cloned())
+    }
+
+    /// One action of `world` that routes to the seat the lines from `pos`: the shown token
+    /// first, else (a hidden action) any legal one whose lines agree. Returns the token and
+    /// the lines consumed.
+    fn step(&self, world: &mut World, pos: usize, rng: &mut Rng) -> Result<(String, usize), Mismatch> {
+        let seat = world.game.to_move().expect("a seat to move");
+        let legal = world.game.legal_actions();
+        let shown = self.shown_token(pos, seat);
+        let mismatch = |lines| Mismatch {
+            seat: Some(seat),
+            token: shown.clone(),
+            legal: legal.clone(),
+            pos,
+            lines,
+        };
+        if let Some(t) = shown.as_ref().filter(|t| legal.contains(t)) {
+            let mut w = world.clone();
+            let got = w.apply(t, self.me).map_err(|_| mismatch(None))?;
+            return match self.differ(&got, pos) {
+                None => {
+                    *world = w;
+                    Ok((t.clone(), got.len()))
+                }
+                Some(d) => Err(mismatch(Some(d))),
+            };
+        }
+        // Not a token the world offers: a hidden action, or a card this world did not deal there.
+        let mut fits = Vec::new();
+        for t in &legal {
+            let mut w = world.clone();
+            if let Ok(got) = w.apply(t, self.me) {
+                if !got.is_empty() && self.differ(&got, pos).is_none() {
+                    fits.push((t.clone(), w, got.len()));
+                }
+            }
+        }
+        if fits.is_empty() {
+            return Err(mismatch(None));
+        }
+        let (t, w, used) = fits.swap_remove(rng.below(fits.len() as u64) as usize);
+        *world = w;
+        Ok((t, used))
+    }
+
+    /// Follows the seat's new lines with the world; on a contradiction, deals the current deal
+    /// anew until it fits. False when nothing fits.
+    fn catch_up(&mut self, rng: &mut Rng) -> bool {
+        if self.lost {
+            return false;
+        }
+        if self.explained == 0 && self.base.is_none() && !self.observed.is_empty() {
+            // The first deal: make the world's agree with the seat's lines.
+            let w = self.world.clone();
+            match self.refit(w, rng) {
+                Some(w) => self.world = w,
+                None => return self.give_up(),
+            }
+        }
+        while self.explained < self.observed.len() {
+            if self.world.game.to_move().is_none() {
+                return self.give_up();
+            }
+            let before = self.world.clone();
+            let deals = self.world.deals();
+            let mut w = self.world.clone();
+            match self.step(&mut w, self.explained, rng) {
+                Ok((token, used)) if w.deals() == deals => {
+                    self.world = w;
+                    self.explained += used;
+                    self.actions.push(token);
+                }
+                Ok((token, used)) => {
+                    // The action made a deal whose lines agree with the world's (a deal the seat sees nothing of).
+                    self.base = Some((before, token.clone()));
+                    self.deal_start = self.explained;
+                    self.actions.clear();
+                    self.world = w;
+                    self.explained += used;
+                }
+                Err(m) => {
+                    // A deal the seat saw differently: was it this very action's? Then it starts the deal.
+                    if let Some(token) = m.token.clone().filter(|t| m.legal.contains(t)) {
+                        let mut w = before.clone();
+                        if w.apply(&token, self.me).is_ok() && w.deals() > deals {
+                            let saved = (self.base.take(), std::mem::take(&mut self.actions), self.deal_start);
+                            self.base = Some((before.clone(), token));
+                            self.deal_start = self.explained;
+                            if let Some(fixed) = self.refit(w, rng) {
+                                self.world = fixed;
+                                continue;
+                            }
+                            (self.base, self.actions, self.deal_start) = saved;
+                            return self.give_up();
+                        }
+                    }
+                    // Otherwise the current deal is wrong: deal it anew and replay.
+                    let current = self.world.clone();
+                    match self.refit(current, rng) {
+                        Some(w) => self.world = w,
+                        None => return self.give_up(),
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    fn give_up(&mut self) -> bool {
+        self.lost = true;
+        if std::env::var_os("CROUPIER_PIMC_DEBUG").is_some() {
+            let at = self.observed.get(self.explained);
+            eprintln!(
+                "pimc seat {}: lost at line {} of {}: {:?}; world to move {:?}, legal {:?}",
+                self.me,
+                self.explained,
+                self.observed.len(),
+                at,
+                self.world.game.to_move(),
+                self.world.game.legal_actions()
+            );
+        }
+        false
+    }
+
+    /// The lines of the current deal replayed on `layout` from its base; the world at
+    /// `upto` lines, or why not.
+    fn replay(&self, layout: &Layout, upto: usize, rng: &mut Rng) -> Result<(World, Vec<String>, usize), Mismatch> {
+        let no_fit = |lines| Mismatch {
+            seat: None,
+            token: None,
+            legal: Vec::new(),
+            pos: self.deal_start,
+            lines,
+        };
+        let (mut world, mut pos) = match &self.base {
+            None => {
+                let (w, got) = World::start(&self.spec, &self.info, Some(layout.spec()), self.seed)
+                    .map_err(|_| no_fit(None))?;
+                if let Some(d) = self.differ(&got, 0) {
+                    return Err(no_fit(Some(d)));
+                }
+                (w, got.len())
+            }
+            Some((base, token)) => {
+                let mut w = base.clone();
+                w.game.give_deal(layout.spec());
+                let got = w.apply(token, self.me).map_err(|_| no_fit(None))?;
+                if let Some(d) = self.differ(&got, self.deal_start) {
+                    return Err(no_fit(Some(d)));
+                }
+                (w, self.deal_start + got.len())
+            }
+        };
+        let mut tokens = Vec::new();
+        let deals = world.deals();
+        while pos < upto {
+            if world.game.to_move().is_none() {
+                return Err(no_fit(None));
+            }
+            match self.step(&mut world, pos, rng) {
+                Ok((t, used)) => {
+                    pos += used;
+                    tokens.push(t);
+                }
+                // The lines from here are the next deal's: this one fits up to them.
+                Err(m) if makes_deal(&world, &m, deals) => break,
+                Err(m) => return Err(m),
+            }
+        }
+        Ok((world, tokens, pos))
+    }
+
+    /// The deal of `world` (just made, or the current one) changed until the lines so far fit.
+    fn refit(&mut self, world: World, rng: &mut Rng) -> Option<World> {
+        let deal = world.game.chance().deals().last()?.clone();
+        let mut layout = Layout::of(&deal);
+        let upto = self.observed.len();
+        for _ in 0..REFITS {
+            match self.replay(&layout, upto, rng) {
+                Ok((w, tokens, pos)) => {
+                    self.actions = tokens;
+                    self.explained = pos;
+                    return Some(w);
+                }
+                Err(m) => {
+                    if std::env::var_os("CROUPIER_PIMC_DEBUG").is_some() {
+                        eprintln!(
+                            "refit: at {} seat {:?} token {:?} legal {:?} lines {:?}",
+                            m.pos, m.seat, m.token, m.legal, m.lines
+                        );
+                    }
+                    let fixed = self.fixed_cards(&layout, m.pos);
+                    if repair(&mut layout, &m, &fixed, rng) {
+                        continue;
+                    }
+                    // The first deal's lines differ in something other than cards: its dealer.
+                    if self.base.is_none() && m.lines.is_some() && m.seat.is_none() {
+                        layout.dealer = (layout.dealer + 1) % self.info.players;
+                        continue;
+                    }
+                    // Nothing known to change (a bid that tells what a hand holds): deal the
+                    // cards the seat has not seen anew.
+                    shuffle_free(&mut layout, &fixed, rng);
+                }
+            }
+        }
+        None
+    }
+
+    /// Cards whose place at the deal the seat knows from its lines of this deal before `upto`:
+    /// its own hand, and the card each seat played (the first card a `move` of decision
+    /// `play` names; a card named by a call is not its caller's).
+    fn fixed_cards(&self, layout: &Layout, upto: usize) -> Vec<Card> {
+        let mut fixed: Vec<Card> = self.observed[self.deal_start..upto.max(self.deal_start)]
+            .iter()
+            .filter(|(k, a)| k == "move" && a.get(2).is_some_and(|d| d == "play"))
+            .filter_map(|(_, a)| a.get(1).and_then(|t| cards_in(std::slice::from_ref(t)).first().copied()))
+            .collect();
+        fixed.extend(
+            layout
+                .cards
+                .iter()
+                .filter(|(p, _)| *p == Place::Hand(self.me))
+                .map(|&(_, c)| c),
+        );
+        fixed.sort();
+        fixed.dedup();
+        fixed
+    }
+
+    /// Another world the seat cannot tell from this one: the cards it has not seen dealt anew
+    /// (keeping every place's size), the deal's lines replayed and repaired. `None` when no
+    /// repair made it fit.
+    fn sample(&self, rng: &mut Rng) -> Option<World> {
+        let deal = self.world.game.chance().deals().last()?.clone();
+        let mut layout = Layout::of(&deal);
+        let fixed = self.fixed_cards(&layout, self.explained);
+        shuffle_free(&mut layout, &fixed, rng);
+        for _ in 0..REPAIRS {
+            match self.replay(&layout, self.explained, rng) {
+                Ok((mut w, _, _)) => {
+                    w.game.reseed(rng.next_u64());
+                    return Some(w);
+                }
+                Err(m) => {
+                    if !repair(&mut layout, &m, &fixed, rng) {
+                        shuffle_free(&mut layout, &fixed, rng);
+                    }
+                }
+            }
+        }
+        None
+    }
+}
+
+/// Whether the action `m` names makes the next deal in `world` (which has made `deals`).
+fn makes_deal(world: &World, m: &Mismatch, deals: usize) -> bool {
+    let Some(t) = m.token.as_ref().filter(|t| m.legal.contains(t)) else {
+        return false;
+    };
+    let mut w = world.clone();
+    w.game.apply(t).is_ok() && w.deals() > deals
+}
+
+/// Changes `layout` so that the world may not fail as `m` says; false when it knows no
+/// change. Cards in `fixed` keep their places, except to be put where the seat saw them.
+fn repair(layout: &mut Layout, m: &Mismatch, fixed: &[Card], rng: &mut Rng) -> bool {
+    // A line that names other cards than the seat's: put the seat's cards where the world's were.
+    if let Some(((_, got), (_, want))) = &m.lines {
+        let got = cards_in(got);
+        let want = cards_in(want);
+        let out: Vec<Card> = got.iter().copied().filter(|c| !want.contains(c)).collect();
+        let into: Vec<Card> = want.iter().copied().filter(|c| !got.contains(c)).collect();
+        let mut changed = false;
+        for (u, w) in out.iter().zip(&into) {
+            if let (Some(i), Some(j)) = (layout.position(*u), layout.position(*w)) {
+                layout.swap(i, j);
+                changed = true;
+            }
+        }
+        if changed {
+            return true;
+        }
+    }
+    let Some(seat) = m.seat else { return false };
+    let hand = Place::Hand(seat);
+    let free_elsewhere = |layout: &Layout, rng: &mut Rng| -> Option<usize> {
+        let others: Vec<usize> = (0..layout.cards.len())
+            .filter(|&i| layout.cards[i].0 != hand && !fixed.contains(&layout.cards[i].1))
+            .collect();
+        (!others.is_empty()).then(|| others[rng.below(others.len() as u64) as usize])
+    };
+    let free_in_hand = |layout: &Layout, rng: &mut Rng, not: Card| -> Option<usize> {
+        let mine: Vec<usize> = (0..layout.cards.len())
+            .filter(|&i| layout.cards[i].0 == hand && !fixed.contains(&layout.cards[i].1) && layout.cards[i].1 != not)
+            .collect();
+        (!mine.is_empty()).then(|| mine[rng.below(mine.len() as u64) as usize])
+    };
+    // The card the seat really played: deal it to that seat if the world did not.
+    let played = m.token.as_deref().and_then(|t| cards_in(&[t.to_string()]).first().copied());
+    if let Some(c) = played {
+        if let Some(i) = layout.position(c) {
+            if layout.cards[i].0 != hand {
+                return match free_in_hand(layout, rng, c) {
+                    Some(j) => {
+                        layout.swap(i, j);
+                        true
+                    }
+                    None => false,
+                };
+            }
+        }
+    }
+    // It holds the card, but the world made it play others: deal those away.
+    let forced: Vec<Card> = m
+        .legal
+        .iter()
+        .filter_map(|t| cards_in(&[t.clone()]).first().copied())
+        .filter(|&c| Some(c) != played && !fixed.contains(&c))
+        .filter(|&c| layout.position(c).is_some_and(|i| layout.cards[i].0 == hand))
+        .collect();
+    let mut changed = false;
+    for c in forced {
+        if let (Some(i), Some(j)) = (layout.position(c), free_elsewhere(layout, rng)) {
+            layout.swap(i, j);
+            changed = true;
+        }
+    }
+    changed
+}
+
+/// The setup lines of a game, as they come over the protocol.
+#[derive(Default)]
+struct SetupLines {
+    game: Option<String>,
+    options: Vec<(String, String)>,
+    players: Option<usize>,
+    seat: Option<usize>,
+}
+
+/// The `pimc` bot.
+pub struct Pimc {
+    name: String,
+    budget: Budget,
+    seed: u64,
+    rng: Rng,
+    setup: SetupLines,
+    tracker: Option<Tracker>,
+    /// Lines that came before the tracker could be made (over the protocol).
+    early: Vec<Line>,
+    /// What the searches did: decisions searched, decisions left to `simple`, worlds played,
+    /// worlds that could not be made to fit.
+    pub stats: SearchStats,
+}
+
+/// Counts of what a `pimc` bot did (`CROUPIER_PIMC_STATS=1` prints them when it ends).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SearchStats {
+    pub searched: u64,
+    pub fell_back: u64,
+    pub worlds: u64,
+    pub misfits: u64,
+}
+
+impl Drop for Pimc {
+    fn drop(&mut self) {
+        if std::env::var_os("CROUPIER_PIMC_STATS").is_some() && self.stats.searched + self.stats.fell_back > 0 {
+            eprintln!("pimc: {:?}", self.stats);
+        }
+    }
+}
+
+impl Pimc {
+    pub fn new(name: &str, budget: Budget, seed: u64) -> Pimc {
+        Pimc {
+            name: name.to_string(),
+            budget,
+            seed,
+            rng: Rng::new(seed, Purpose::Bot, 0),
+            setup: SetupLines::default(),
+            tracker: None,
+            early: Vec::new(),
+            stats: SearchStats::default(),
+        }
+    }
+
+    fn begin(&mut self, info: &GameInfo) {
+        self.tracker = crate::games::find(&info.game)
+            .and_then(|spec| Tracker::new(spec, info.clone(), self.rng.next_u64()).ok());
+    }
+
+    /// Makes the tracker from protocol setup lines once they are all in.
+    fn ensure_tracker(&mut self) {
+        if self.tracker.is_some() {
+            return;
+        }
+        let (Some(game), Some(players), Some(seat)) = (&self.setup.game, self.setup.players, self.setup.seat) else {
+            return;
+        };
+        let Some(spec) = crate::games::find(game) else { return };
+        let Ok(options) = Options::from_pairs(&(spec.options)(), game, &self.setup.options) else {
+            return;
+        };
+        let info = GameInfo {
+            game: game.clone(),
+            options,
+            players,
+            seat,
+        };
+        self.begin(&info);
+        if let Some(t) = &mut self.tracker {
+            t.observed.append(&mut self.early);
+        }
+    }
+
+    /// The decision by search: each legal action played out in each sampled world.
+    fn search(&mut self, legal: &[String], time_ms: u64) -> Option<String> {
+        let t = self.tracker.as_mut()?;
+        if !t.catch_up(&mut self.rng) {
+            return None;
+        }
+        let t = self.tracker.as_ref()?;
+        if t.world.game.legal_actions() != legal {
+            return None;
+        }
+        if legal.len() == 1 {
+            return Some(legal[0].clone());
+        }
+        let start = Instant::now();
+        // Half the referee's limit at most, so that an answer is never late.
+        let cap = self
+            .budget
+            .ms
+            .map(Duration::from_millis)
+            .into_iter()
+            .chain((time_ms > 0).then(|| Duration::from_millis(time_ms / 2)))
+            .min();
+        let mut totals = vec![0.0; legal.len()];
+        let mut worlds = 0usize;
+        for k in 0..self.budget.samples {
+            if cap.is_some_and(|c| start.elapsed() >= c) && worlds > 0 {
+                break;
+            }
+            let world = if k == 0 {
+                Some(t.world.clone())
+            } else {
+                t.sample(&mut self.rng)
+            };
+            let Some(world) = world else {
+                self.stats.misfits += 1;
+                continue;
+            };
+            worlds += 1;
+            self.stats.worlds += 1;
+            for (i, a) in legal.iter().enumerate() {
+                let mut w = world.clone();
+                if w.apply(a, t.me).is_err() {
+                    totals[i] = f64::NEG_INFINITY;
+                    continue;
+                }
+                totals[i] += w.play_out(&t.spec, t.me);
+            }
+        }
+        self.stats.searched += 1;
+        let best = (0..legal.len()).fold(0, |b, i| if totals[i] > totals[b] { i } else { b });
+        Some(legal[best].clone())
+    }
+
+    /// `simple` on the seat's own view (when no world fits the lines).
+    fn fallback(&self, decision: &str, legal: &[String]) -> String {
+        let Some(t) = &self.tracker else {
+            return legal[0].clone();
+        };
+        let choice = (t.spec.simple_policy)(t.world.views[t.me].as_ref(), decision, legal);
+        if legal.contains(&choice) {
+            choice
+        } else {
+            legal[0].clone()
+        }
+    }
+}
+
+impl Bot for Pimc {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn version(&self) -> &str {
+        env!("CARGO_PKG_VERSION")
+    }
+
+    fn start(&mut self, info: &GameInfo, rngseed: u64) {
+        self.rng = Rng::new(rngseed ^ self.seed, Purpose::Bot, 0);
+        self.early.clear();
+        self.begin(info);
+    }
+
+    fn notify(&mut self, kind: &str, args: &[String]) {
+        let arg = |i: usize| args.get(i).cloned().unwrap_or_default();
+        match kind {
+            "game" => {
+                self.setup = SetupLines {
+                    game: Some(arg(0)),
+                    ..SetupLines::default()
+                };
+                self.tracker = None;
+                self.early.clear();
+            }
+            "option" if self.tracker.is_none() => self.setup.options.push((arg(0), arg(1))),
+            "players" if self.tracker.is_none() => self.setup.players = arg(0).parse().ok(),
+            "seat" if self.tracker.is_none() => self.setup.seat = arg(0).parse().ok(),
+            "rngseed" => {
+                if let Ok(s) = arg(0).parse::<u64>() {
+                    self.rng = Rng::new(s ^ self.seed, Purpose::Bot, 0);
+                }
+            }
+            _ if NOT_EVENTS.contains(&kind) => {}
+            _ => {
+                self.ensure_tracker();
+                let line = (kind.to_string(), args.to_vec());
+                match &mut self.tracker {
+                    Some(t) => {
+                        t.observed.push(line);
+                    }
+                    None => self.early.push(line),
+                }
+            }
+        }
+    }
+
+    fn act(&mut self, decision: &str, time_ms: u64, legal: &[String]) -> String {
+        if legal.is_empty() {
+            return String::new();
+        }
+        self.ensure_tracker();
+        match self.search(legal, time_ms) {
+            Some(a) if legal.contains(&a) => a,
+            _ => {
+                self.stats.fell_back += 1;
+                // Keep the view current for `simple`: feed it what the world has not explained.
+                if let Some(t) = &mut self.tracker {
+                    if !t.lost {
+                        t.lost = true;
+                    }
+                    let me = t.me;
+                    for (k, a) in t.observed[t.explained..].to_vec() {
+                        t.world.views[me].observe(&k, &a);
+                    }
+                    t.explained = t.observed.len();
+                }
+                self.fallback(decision, legal)
+            }
+        }
+    }
+}
