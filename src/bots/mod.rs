@@ -62,14 +62,19 @@ pub fn builtin(spec: &str, seed: u64) -> Result<Box<dyn Bot>, String> {
         return Ok(Box::new(pimc::Pimc::new(spec, budget, seed)));
     }
     if !params.is_empty() {
-        return Err(format!("the built-in bot '{name}' takes no parameters (got '{params}')"));
+        return Err(format!(
+            "the built-in bot '{name}' takes no parameters (got '{params}')"
+        ));
     }
     let strategy = match name {
         "random" => Strategy::Random,
         "simple" => Strategy::Simple,
         _ => {
             let names: Vec<&str> = BUILTIN.iter().map(|(n, _)| *n).collect();
-            return Err(format!("unknown built-in bot '{name}'; built-in bots: {}", names.join(", ")));
+            return Err(format!(
+                "unknown built-in bot '{name}'; built-in bots: {}",
+                names.join(", ")
+            ));
         }
     };
     Ok(Box::new(Builtin::new(strategy, seed)))

@@ -28,7 +28,9 @@ use std::time::{Duration, Instant};
 type Line = (String, Vec<String>);
 
 /// Notifications from the referee that are not game events.
-const NOT_EVENTS: &[&str] = &["game", "option", "players", "seat", "rngseed", "clock", "fault", "gameover"];
+const NOT_EVENTS: &[&str] = &[
+    "game", "option", "players", "seat", "rngseed", "clock", "fault", "gameover",
+];
 
 /// How long a `pimc` bot thinks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -147,7 +149,12 @@ struct World {
 impl World {
     /// A new game whose first deal is `deal` (or dealt at random from `seed`); returns the
     /// world and the lines routed to `me`.
-    fn start(spec: &GameSpec, info: &GameInfo, deal: Option<DealSpec>, seed: u64) -> Result<(World, Vec<Line>), String> {
+    fn start(
+        spec: &GameSpec,
+        info: &GameInfo,
+        deal: Option<DealSpec>,
+        seed: u64,
+    ) -> Result<(World, Vec<Line>), String> {
         let chance = crate::chance::Chance::given(seed, deal.into_iter().collect()).titled(spec.title);
         let game = (spec.new_game)(info.players, &info.options, chance, true)?;
         let views = (0..info.players)
@@ -305,17 +312,17 @@ impl Tracker {
     /// One action of `world` that routes to the seat the lines from `pos`: the shown token
     /// first, else (a hidden action) any legal one whose lines agree. Returns the token and
     /// the lines consumed.
-    fn step(&self, world: &mut World, pos: usize, rng: &mut Rng) -> Result<(String, usize), Mismatch> {
+    fn step(&self, world: &mut World, pos: usize, rng: &mut Rng) -> Result<(String, usize), Box<Mismatch>> {
         let seat = world.game.to_move().expect("a seat to move");
         let legal = world.game.legal_actions();
         let shown = self.shown_token(pos, seat);
-        let mismatch = |lines| Mismatch {
+        let mismatch = |lines| Box::new(Mismatch {
             seat: Some(seat),
             token: shown.clone(),
             legal: legal.clone(),
             pos,
             lines,
-        };
+        });
         if let Some(t) = shown.as_ref().filter(|t| legal.contains(t)) {
             let mut w = world.clone();
             let got = w.apply(t, self.me).map_err(|_| mismatch(None))?;
@@ -427,18 +434,18 @@ impl Tracker {
 
     /// The lines of the current deal replayed on `layout` from its base; the world at
     /// `upto` lines, or why not.
-    fn replay(&self, layout: &Layout, upto: usize, rng: &mut Rng) -> Result<(World, Vec<String>, usize), Mismatch> {
-        let no_fit = |lines| Mismatch {
+    fn replay(&self, layout: &Layout, upto: usize, rng: &mut Rng) -> Result<(World, Vec<String>, usize), Box<Mismatch>> {
+        let no_fit = |lines| Box::new(Mismatch {
             seat: None,
             token: None,
             legal: Vec::new(),
             pos: self.deal_start,
             lines,
-        };
+        });
         let (mut world, mut pos) = match &self.base {
             None => {
-                let (w, got) = World::start(&self.spec, &self.info, Some(layout.spec()), self.seed)
-                    .map_err(|_| no_fit(None))?;
+                let (w, got) =
+                    World::start(&self.spec, &self.info, Some(layout.spec()), self.seed).map_err(|_| no_fit(None))?;
                 if let Some(d) = self.differ(&got, 0) {
                     return Err(no_fit(Some(d)));
                 }
@@ -517,7 +524,10 @@ impl Tracker {
         let mut fixed: Vec<Card> = self.observed[self.deal_start..upto.max(self.deal_start)]
             .iter()
             .filter(|(k, a)| k == "move" && a.get(2).is_some_and(|d| d == "play"))
-            .filter_map(|(_, a)| a.get(1).and_then(|t| cards_in(std::slice::from_ref(t)).first().copied()))
+            .filter_map(|(_, a)| {
+                a.get(1)
+                    .and_then(|t| cards_in(std::slice::from_ref(t)).first().copied())
+            })
             .collect();
         fixed.extend(
             layout
@@ -600,7 +610,10 @@ fn repair(layout: &mut Layout, m: &Mismatch, fixed: &[Card], rng: &mut Rng) -> b
         (!mine.is_empty()).then(|| mine[rng.below(mine.len() as u64) as usize])
     };
     // The card the seat really played: deal it to that seat if the world did not.
-    let played = m.token.as_deref().and_then(|t| cards_in(&[t.to_string()]).first().copied());
+    let played = m
+        .token
+        .as_deref()
+        .and_then(|t| cards_in(&[t.to_string()]).first().copied());
     if let Some(c) = played {
         if let Some(i) = layout.position(c) {
             if layout.cards[i].0 != hand {
@@ -618,7 +631,7 @@ fn repair(layout: &mut Layout, m: &Mismatch, fixed: &[Card], rng: &mut Rng) -> b
     let forced: Vec<Card> = m
         .legal
         .iter()
-        .filter_map(|t| cards_in(&[t.clone()]).first().copied())
+        .filter_map(|t| cards_in(std::slice::from_ref(t)).first().copied())
         .filter(|&c| Some(c) != played && !fixed.contains(&c))
         .filter(|&c| layout.position(c).is_some_and(|i| layout.cards[i].0 == hand))
         .collect();
@@ -688,8 +701,8 @@ impl Pimc {
     }
 
     fn begin(&mut self, info: &GameInfo) {
-        self.tracker = crate::games::find(&info.game)
-            .and_then(|spec| Tracker::new(spec, info.clone(), self.rng.next_u64()).ok());
+        self.tracker =
+            crate::games::find(&info.game).and_then(|spec| Tracker::new(spec, info.clone(), self.rng.next_u64()).ok());
     }
 
     /// Makes the tracker from protocol setup lines once they are all in.
@@ -846,8 +859,8 @@ impl Bot for Pimc {
                         t.lost = true;
                     }
                     let me = t.me;
-                    for (k, a) in t.observed[t.explained..].to_vec() {
-                        t.world.views[me].observe(&k, &a);
+                    for (k, a) in &t.observed[t.explained..] {
+                        t.world.views[me].observe(k, a);
                     }
                     t.explained = t.observed.len();
                 }

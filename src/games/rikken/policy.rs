@@ -905,6 +905,7 @@ mod tests {
     }
 
     /// A seat view of another game: the policy answers the first legal token.
+    #[derive(Clone)]
     struct OtherView;
     impl SeatView for OtherView {
         fn observe(&mut self, _: &str, _: &[String]) {}
