@@ -92,13 +92,26 @@ pub fn parse_seed(s: &str) -> Result<u64, String> {
 
 /// One deal as dealt: the dealer, every seat's hand, and any other named piles the game deals
 /// (turned cards, table, stock in order, …).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Deal {
     pub dealer: Seat,
     pub hands: Vec<Vec<Card>>,
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub piles: BTreeMap<String, Vec<Card>>,
+    /// The cards of the deck the deal left out (not in records: a search bot's own worlds
+    /// deal them anew). Not part of a deal's identity.
+    #[serde(skip)]
+    pub undealt: Vec<Card>,
 }
+
+/// Deals are equal when their dealer, hands and piles are.
+impl PartialEq for Deal {
+    fn eq(&self, other: &Deal) -> bool {
+        (self.dealer, &self.hands, &self.piles) == (other.dealer, &other.hands, &other.piles)
+    }
+}
+
+impl Eq for Deal {}
 
 /// What a game asks to be dealt.
 #[derive(Clone, Debug)]
@@ -187,6 +200,7 @@ impl DealRequest {
             dealer: self.dealer,
             hands,
             piles,
+            undealt: rest,
         }
     }
 }
@@ -413,6 +427,7 @@ impl Chance {
             dealer: req.dealer,
             hands,
             piles,
+            undealt: rest.collect(),
         })
     }
 }

@@ -44,7 +44,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("simple", "deterministic rule-based play for every game"),
     (
         "pimc",
-        "determinized search: samples the deals it cannot see, plays each action out with simple (pimc:samples=N,ms=N)",
+        "determinized search: samples the deals it cannot see, plays each action out with simple (pimc:samples=N,playouts=N,ms=N)",
     ),
 ];
 

@@ -32,19 +32,25 @@ const NOT_EVENTS: &[&str] = &[
     "game", "option", "players", "seat", "rngseed", "clock", "fault", "gameover",
 ];
 
-/// How long a `pimc` bot thinks.
+/// How long a `pimc` bot thinks. Without `ms` it is deterministic for a given seed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Budget {
-    /// Worlds sampled per decision (each legal action is played out once in each).
+    /// At most this many worlds per decision (each legal action is played out once in each).
     pub samples: usize,
-    /// A cap on the time per decision in milliseconds (`None`: samples only, which makes the
-    /// bot deterministic for a given seed).
+    /// At most this many playouts per decision: a decision with many legal actions plays out
+    /// fewer worlds (but at least two).
+    pub playouts: usize,
+    /// A cap on the time per decision in milliseconds.
     pub ms: Option<u64>,
 }
 
 impl Default for Budget {
     fn default() -> Budget {
-        Budget { samples: 24, ms: None }
+        Budget {
+            samples: 48,
+            playouts: 400,
+            ms: None,
+        }
     }
 }
 
@@ -55,7 +61,7 @@ impl Budget {
         for part in params.split(',').filter(|p| !p.is_empty()) {
             let (k, v) = part
                 .split_once('=')
-                .ok_or_else(|| format!("bad pimc parameter '{part}': write samples=N or ms=N"))?;
+                .ok_or_else(|| format!("bad pimc parameter '{part}': write samples=N, playouts=N or ms=N"))?;
             let n: u64 = v
                 .parse()
                 .ok()
@@ -63,19 +69,26 @@ impl Budget {
                 .ok_or_else(|| format!("bad pimc parameter '{part}': {v} is not a whole number of at least 1"))?;
             match k {
                 "samples" => b.samples = n as usize,
+                "playouts" => b.playouts = n as usize,
                 "ms" => b.ms = Some(n),
-                _ => return Err(format!("unknown pimc parameter '{k}' (pimc takes samples=N and ms=N)")),
+                _ => {
+                    return Err(format!(
+                        "unknown pimc parameter '{k}' (pimc takes samples=N, playouts=N and ms=N)"
+                    ))
+                }
             }
         }
         Ok(b)
     }
 }
 
-/// A place a card is dealt to: a seat's hand or a named pile.
+/// A place a card is dealt to: a seat's hand or a named pile; or the rest of the deck, which
+/// the deal leaves out.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum Place {
     Hand(Seat),
     Pile(String),
+    Undealt,
 }
 
 /// A deal as a list of (place, card), in the order the deal lists them.
@@ -95,6 +108,7 @@ impl Layout {
         for (name, pile) in &deal.piles {
             cards.extend(pile.iter().map(|&c| (Place::Pile(name.clone()), c)));
         }
+        cards.extend(deal.undealt.iter().map(|&c| (Place::Undealt, c)));
         Layout {
             dealer: deal.dealer,
             hands: deal.hands.len(),
@@ -109,6 +123,7 @@ impl Layout {
             match place {
                 Place::Hand(s) => hands[*s].push(*c),
                 Place::Pile(p) => piles.entry(p.clone()).or_default().push(*c),
+                Place::Undealt => {}
             }
         }
         DealSpec {
@@ -316,13 +331,15 @@ impl Tracker {
         let seat = world.game.to_move().expect("a seat to move");
         let legal = world.game.legal_actions();
         let shown = self.shown_token(pos, seat);
-        let mismatch = |lines| Box::new(Mismatch {
-            seat: Some(seat),
-            token: shown.clone(),
-            legal: legal.clone(),
-            pos,
-            lines,
-        });
+        let mismatch = |lines| {
+            Box::new(Mismatch {
+                seat: Some(seat),
+                token: shown.clone(),
+                legal: legal.clone(),
+                pos,
+                lines,
+            })
+        };
         if let Some(t) = shown.as_ref().filter(|t| legal.contains(t)) {
             let mut w = world.clone();
             let got = w.apply(t, self.me).map_err(|_| mismatch(None))?;
@@ -428,20 +445,30 @@ impl Tracker {
                 self.world.game.to_move(),
                 self.world.game.legal_actions()
             );
+            for (i, l) in self.observed.iter().enumerate().skip(self.deal_start) {
+                eprintln!("  {i}: {l:?}");
+            }
         }
         false
     }
 
     /// The lines of the current deal replayed on `layout` from its base; the world at
     /// `upto` lines, or why not.
-    fn replay(&self, layout: &Layout, upto: usize, rng: &mut Rng) -> Result<(World, Vec<String>, usize), Box<Mismatch>> {
-        let no_fit = |lines| Box::new(Mismatch {
-            seat: None,
-            token: None,
-            legal: Vec::new(),
-            pos: self.deal_start,
-            lines,
-        });
+    fn replay(
+        &self,
+        layout: &Layout,
+        upto: usize,
+        rng: &mut Rng,
+    ) -> Result<(World, Vec<String>, usize), Box<Mismatch>> {
+        let no_fit = |lines| {
+            Box::new(Mismatch {
+                seat: None,
+                token: None,
+                legal: Vec::new(),
+                pos: self.deal_start,
+                lines,
+            })
+        };
         let (mut world, mut pos) = match &self.base {
             None => {
                 let (w, got) =
@@ -495,18 +522,46 @@ impl Tracker {
                 Err(m) => {
                     if std::env::var_os("CROUPIER_PIMC_DEBUG").is_some() {
                         eprintln!(
-                            "refit: at {} seat {:?} token {:?} legal {:?} lines {:?}",
-                            m.pos, m.seat, m.token, m.legal, m.lines
+                            "refit: at {} (deal from {}, base {}) seat {:?} token {:?} legal {:?} lines {:?}",
+                            m.pos,
+                            self.deal_start,
+                            self.base.is_some(),
+                            m.seat,
+                            m.token,
+                            m.legal,
+                            m.lines
                         );
                     }
                     let fixed = self.fixed_cards(&layout, m.pos);
                     if repair(&mut layout, &m, &fixed, rng) {
+                        if std::env::var_os("CROUPIER_PIMC_DEBUG").is_some() {
+                            if let Some(s) = m.seat {
+                                let h: Vec<String> = layout
+                                    .cards
+                                    .iter()
+                                    .filter(|(p, _)| *p == Place::Hand(s))
+                                    .map(|(_, c)| c.to_string())
+                                    .collect();
+                                eprintln!("  repaired: seat {s} holds {h:?}; fixed {}", fixed.len());
+                            }
+                        }
                         continue;
                     }
                     // The first deal's lines differ in something other than cards: its dealer.
                     if self.base.is_none() && m.lines.is_some() && m.seat.is_none() {
                         layout.dealer = (layout.dealer + 1) % self.info.players;
                         continue;
+                    }
+                    if std::env::var_os("CROUPIER_PIMC_DEBUG").is_some() {
+                        let c = m
+                            .token
+                            .as_deref()
+                            .and_then(|t| cards_in(&[t.to_string()]).first().copied());
+                        let at = c.and_then(|c| layout.position(c)).map(|i| layout.cards[i].0.clone());
+                        eprintln!(
+                            "  no repair: {c:?} at {at:?}; {} cards in layout, fixed {fixed:?}",
+                            layout.cards.len()
+                        );
                     }
                     // Nothing known to change (a bid that tells what a hand holds): deal the
                     // cards the seat has not seen anew.
@@ -521,7 +576,13 @@ impl Tracker {
     /// its own hand, and the card each seat played (the first card a `move` of decision
     /// `play` names; a card named by a call is not its caller's).
     fn fixed_cards(&self, layout: &Layout, upto: usize) -> Vec<Card> {
-        let mut fixed: Vec<Card> = self.observed[self.deal_start..upto.max(self.deal_start)]
+        // The lines of the deal start with those of the action that made it (a card played to
+        // the last deal's last trick, say): that card is not in this deal.
+        let from = match (&self.base, self.observed.get(self.deal_start)) {
+            (Some(_), Some((k, _))) if k == "move" => self.deal_start + 1,
+            _ => self.deal_start,
+        };
+        let mut fixed: Vec<Card> = self.observed[from.min(upto)..upto.max(from)]
             .iter()
             .filter(|(k, a)| k == "move" && a.get(2).is_some_and(|d| d == "play"))
             .filter_map(|(_, a)| {
@@ -753,7 +814,8 @@ impl Pimc {
             .min();
         let mut totals = vec![0.0; legal.len()];
         let mut worlds = 0usize;
-        for k in 0..self.budget.samples {
+        let samples = self.budget.samples.min((self.budget.playouts / legal.len()).max(2));
+        for k in 0..samples {
             if cap.is_some_and(|c| start.elapsed() >= c) && worlds > 0 {
                 break;
             }
