@@ -353,16 +353,22 @@ impl Tracker {
         }
         // Not a token the world offers: a hidden action, or a card this world did not deal there.
         let mut fits = Vec::new();
+        let mut first_difference = None;
         for t in &legal {
             let mut w = world.clone();
             if let Ok(got) = w.apply(t, self.me) {
-                if !got.is_empty() && self.differ(&got, pos).is_none() {
-                    fits.push((t.clone(), w, got.len()));
+                match self.differ(&got, pos) {
+                    None if !got.is_empty() => fits.push((t.clone(), w, got.len())),
+                    None => {}
+                    Some(d) => {
+                        first_difference.get_or_insert(d);
+                    }
                 }
             }
         }
         if fits.is_empty() {
-            return Err(mismatch(None));
+            // Without a token of the seat's, the lines tell what differs (a hand shown, say).
+            return Err(mismatch(if shown.is_none() { first_difference } else { None }));
         }
         let (t, w, used) = fits.swap_remove(rng.below(fits.len() as u64) as usize);
         *world = w;
@@ -379,11 +385,11 @@ impl Tracker {
             // The first deal: make the world's agree with the seat's lines.
             let w = self.world.clone();
             match self.refit(w, rng) {
-                Some(w) => self.world = w,
-                None => return self.give_up(),
+                Ok(w) => self.world = w,
+                Err(_) => return self.give_up(),
             }
         }
-        while self.explained < self.observed.len() {
+        'lines: while self.explained < self.observed.len() {
             if self.world.game.to_move().is_none() {
                 return self.give_up();
             }
@@ -409,27 +415,65 @@ impl Tracker {
                     if let Some(token) = m.token.clone().filter(|t| m.legal.contains(t)) {
                         let mut w = before.clone();
                         if w.apply(&token, self.me).is_ok() && w.deals() > deals {
-                            let saved = (self.base.take(), std::mem::take(&mut self.actions), self.deal_start);
-                            self.base = Some((before.clone(), token));
-                            self.deal_start = self.explained;
-                            if let Some(fixed) = self.refit(w, rng) {
-                                self.world = fixed;
-                                continue;
+                            if self.start_deal(before, token, rng) {
+                                continue 'lines;
                             }
-                            (self.base, self.actions, self.deal_start) = saved;
                             return self.give_up();
                         }
                     }
                     // Otherwise the current deal is wrong: deal it anew and replay.
                     let current = self.world.clone();
                     match self.refit(current, rng) {
-                        Some(w) => self.world = w,
-                        None => return self.give_up(),
+                        Ok(w) => self.world = w,
+                        Err(_) => return self.give_up(),
                     }
                 }
             }
         }
         true
+    }
+
+    /// The action `token`, played on `before`, made a deal the seat saw differently: deal it
+    /// so that its lines fit. The action's own lines may also tell of the deal before (a
+    /// hand shown at its end): when the new deal cannot fit them, the last deal is fixed by
+    /// them first.
+    fn start_deal(&mut self, mut before: World, token: String, rng: &mut Rng) -> bool {
+        let trigger = self.explained;
+        let saved = (self.base.clone(), self.actions.clone(), self.deal_start);
+        for _ in 0..4 {
+            self.base = Some((before.clone(), token.clone()));
+            self.deal_start = trigger;
+            let mut w = before.clone();
+            if w.apply(&token, self.me).is_err() {
+                break;
+            }
+            let m = match self.refit(w, rng) {
+                Ok(fitted) => {
+                    self.world = fitted;
+                    return true;
+                }
+                Err(m) => m,
+            };
+            (self.base, self.actions, self.deal_start) = saved.clone();
+            let Some(lines) = &m.lines else { break };
+            let Some(deal) = before.game.chance().deals().last() else {
+                break;
+            };
+            let mut old = Layout::of(deal);
+            if repair_lines(&mut old, lines).is_empty() {
+                break;
+            }
+            match self.replay(&old, trigger, rng) {
+                Ok((w, tokens, pos)) if pos == trigger => {
+                    before = w;
+                    self.actions = tokens;
+                }
+                _ => break,
+            }
+        }
+        (self.base, self.actions, self.deal_start) = saved;
+        self.explained = trigger;
+        false
     }
 
     fn give_up(&mut self) -> bool {
@@ -508,16 +552,28 @@ impl Tracker {
     }
 
     /// The deal of `world` (just made, or the current one) changed until the lines so far fit.
-    fn refit(&mut self, world: World, rng: &mut Rng) -> Option<World> {
-        let deal = world.game.chance().deals().last()?.clone();
+    fn refit(&mut self, world: World, rng: &mut Rng) -> Result<World, Box<Mismatch>> {
+        let no_deal = || {
+            Box::new(Mismatch {
+                seat: None,
+                token: None,
+                legal: Vec::new(),
+                pos: self.deal_start,
+                lines: None,
+            })
+        };
+        let deal = world.game.chance().deals().last().ok_or_else(no_deal)?.clone();
         let mut layout = Layout::of(&deal);
         let upto = self.observed.len();
+        let mut last = no_deal();
+        // Cards a line put in place: random deals leave them there.
+        let mut pinned: Vec<Card> = Vec::new();
         for _ in 0..REFITS {
             match self.replay(&layout, upto, rng) {
                 Ok((w, tokens, pos)) => {
                     self.actions = tokens;
                     self.explained = pos;
-                    return Some(w);
+                    return Ok(w);
                 }
                 Err(m) => {
                     if std::env::var_os("CROUPIER_PIMC_DEBUG").is_some() {
@@ -532,7 +588,21 @@ impl Tracker {
                             m.lines
                         );
                     }
-                    let fixed = self.fixed_cards(&layout, m.pos);
+                    let mut fixed = self.fixed_cards(&layout, m.pos);
+                    fixed.extend(pinned.iter().copied());
+                    if let Some(lines) = &m.lines {
+                        let moved = repair_lines(&mut layout, lines);
+                        if !moved.is_empty() {
+                            if moved.iter().all(|c| pinned.contains(c)) {
+                                // The same line again: this deal cannot make it (a line of the
+                                // deal before, say).
+                                return Err(m);
+                            }
+                            pinned.extend(moved);
+                            last = m;
+                            continue;
+                        }
+                    }
                     if repair(&mut layout, &m, &fixed, rng) {
                         if std::env::var_os("CROUPIER_PIMC_DEBUG").is_some() {
                             if let Some(s) = m.seat {
@@ -566,10 +636,11 @@ impl Tracker {
                     // Nothing known to change (a bid that tells what a hand holds): deal the
                     // cards the seat has not seen anew.
                     shuffle_free(&mut layout, &fixed, rng);
+                    last = m;
                 }
             }
         }
-        None
+        Err(last)
     }
 
     /// Cards whose place at the deal the seat knows from its lines of this deal before `upto`:
@@ -627,6 +698,49 @@ impl Tracker {
     }
 }
 
+/// A line that names other cards than the seat's (the world's, the seat's): puts the seat's
+/// cards where the world's were; or, for a line `<kind> <seat> <cards…>` (a hand shown, a card
+/// played), deals its cards to that seat. Returns the cards moved (none: nothing changed).
+fn repair_lines(layout: &mut Layout, (got, want): &(Line, Line)) -> Vec<Card> {
+    let wanted = cards_in(&want.1);
+    let mut moved = Vec::new();
+    if got.0 == want.0 {
+        let got = cards_in(&got.1);
+        let out: Vec<Card> = got.iter().copied().filter(|c| !wanted.contains(c)).collect();
+        let into: Vec<Card> = wanted.iter().copied().filter(|c| !got.contains(c)).collect();
+        for (u, w) in out.iter().zip(&into) {
+            if let (Some(i), Some(j)) = (layout.position(*u), layout.position(*w)) {
+                layout.swap(i, j);
+                moved.push(*w);
+            }
+        }
+        if !moved.is_empty() {
+            return moved;
+        }
+    }
+    let seat = want
+        .1
+        .first()
+        .and_then(|a| a.parse::<Seat>().ok())
+        .filter(|&s| s < layout.hands);
+    if let Some(s) = seat {
+        let hand = Place::Hand(s);
+        for &c in &wanted {
+            let Some(i) = layout.position(c) else { continue };
+            if layout.cards[i].0 == hand {
+                continue;
+            }
+            let j =
+                (0..layout.cards.len()).find(|&j| layout.cards[j].0 == hand && !wanted.contains(&layout.cards[j].1));
+            if let Some(j) = j {
+                layout.swap(i, j);
+                moved.push(c);
+            }
+        }
+    }
+    moved
+}
+
 /// Whether the action `m` names makes the next deal in `world` (which has made `deals`).
 fn makes_deal(world: &World, m: &Mismatch, deals: usize) -> bool {
     let Some(t) = m.token.as_ref().filter(|t| m.legal.contains(t)) else {
@@ -639,20 +753,8 @@ fn makes_deal(world: &World, m: &Mismatch, deals: usize) -> bool {
 /// Changes `layout` so that the world may not fail as `m` says; false when it knows no
 /// change. Cards in `fixed` keep their places, except to be put where the seat saw them.
 fn repair(layout: &mut Layout, m: &Mismatch, fixed: &[Card], rng: &mut Rng) -> bool {
-    // A line that names other cards than the seat's: put the seat's cards where the world's were.
-    if let Some(((_, got), (_, want))) = &m.lines {
-        let got = cards_in(got);
-        let want = cards_in(want);
-        let out: Vec<Card> = got.iter().copied().filter(|c| !want.contains(c)).collect();
-        let into: Vec<Card> = want.iter().copied().filter(|c| !got.contains(c)).collect();
-        let mut changed = false;
-        for (u, w) in out.iter().zip(&into) {
-            if let (Some(i), Some(j)) = (layout.position(*u), layout.position(*w)) {
-                layout.swap(i, j);
-                changed = true;
-            }
-        }
-        if changed {
+    if let Some(lines) = &m.lines {
+        if !repair_lines(layout, lines).is_empty() {
             return true;
         }
     }
@@ -797,7 +899,19 @@ impl Pimc {
             return None;
         }
         let t = self.tracker.as_ref()?;
-        if t.world.game.legal_actions() != legal {
+        // The same actions (a world may list them in another order: a hand's order is its own).
+        let mut offered = t.world.game.legal_actions();
+        offered.sort();
+        let mut asked = legal.to_vec();
+        asked.sort();
+        if offered != asked {
+            if std::env::var_os("CROUPIER_PIMC_DEBUG").is_some() {
+                eprintln!(
+                    "pimc: the world offers {:?} (seat {:?} to move), the referee {legal:?}",
+                    t.world.game.legal_actions(),
+                    t.world.game.to_move()
+                );
+            }
             return None;
         }
         if legal.len() == 1 {
