@@ -244,6 +244,8 @@ struct Mismatch {
     legal: Vec<String>,
     /// Where in the seat's lines it failed.
     pos: usize,
+    /// What the failing seat holds in the world at that point (its view's `hand`).
+    held: Vec<Card>,
     /// The first line that differs: (the world's, the seat's).
     lines: Option<(Line, Line)>,
 }
@@ -332,11 +334,17 @@ impl Tracker {
         let legal = world.game.legal_actions();
         let shown = self.shown_token(pos, seat);
         let mismatch = |lines| {
+            let hand = world.views[seat].to_json()["hand"].clone();
+            let held = hand
+                .as_array()
+                .map(|a| a.iter().filter_map(|c| c.as_str().and_then(Card::from_token)).collect())
+                .unwrap_or_default();
             Box::new(Mismatch {
                 seat: Some(seat),
                 token: shown.clone(),
                 legal: legal.clone(),
                 pos,
+                held,
                 lines,
             })
         };
@@ -510,6 +518,7 @@ impl Tracker {
                 token: None,
                 legal: Vec::new(),
                 pos: self.deal_start,
+                held: Vec::new(),
                 lines,
             })
         };
@@ -559,6 +568,7 @@ impl Tracker {
                 token: None,
                 legal: Vec::new(),
                 pos: self.deal_start,
+                held: Vec::new(),
                 lines: None,
             })
         };
@@ -758,49 +768,46 @@ fn repair(layout: &mut Layout, m: &Mismatch, fixed: &[Card], rng: &mut Rng) -> b
             return true;
         }
     }
-    let Some(seat) = m.seat else { return false };
-    let hand = Place::Hand(seat);
-    let free_elsewhere = |layout: &Layout, rng: &mut Rng| -> Option<usize> {
-        let others: Vec<usize> = (0..layout.cards.len())
-            .filter(|&i| layout.cards[i].0 != hand && !fixed.contains(&layout.cards[i].1))
-            .collect();
-        (!others.is_empty()).then(|| others[rng.below(others.len() as u64) as usize])
-    };
-    let free_in_hand = |layout: &Layout, rng: &mut Rng, not: Card| -> Option<usize> {
-        let mine: Vec<usize> = (0..layout.cards.len())
-            .filter(|&i| layout.cards[i].0 == hand && !fixed.contains(&layout.cards[i].1) && layout.cards[i].1 != not)
-            .collect();
-        (!mine.is_empty()).then(|| mine[rng.below(mine.len() as u64) as usize])
-    };
-    // The card the seat really played: deal it to that seat if the world did not.
+    if m.seat.is_none() {
+        return false;
+    }
+    // The cards the seat holds in the world now (its view's `hand`) came to it from their
+    // places in the deal: a card put in such a place comes to it the same way.
+    let held = &m.held;
+    let pick = |v: Vec<usize>, rng: &mut Rng| (!v.is_empty()).then(|| v[rng.below(v.len() as u64) as usize]);
     let played = m
         .token
         .as_deref()
         .and_then(|t| cards_in(&[t.to_string()]).first().copied());
-    if let Some(c) = played {
-        if let Some(i) = layout.position(c) {
-            if layout.cards[i].0 != hand {
-                return match free_in_hand(layout, rng, c) {
-                    Some(j) => {
-                        layout.swap(i, j);
-                        true
-                    }
-                    None => false,
-                };
+    if let Some(c) = played.filter(|c| !held.contains(c)) {
+        // The card the seat really played: give it the place of one the world gave it instead.
+        let Some(i) = layout.position(c) else { return false };
+        let instead: Vec<usize> = held
+            .iter()
+            .filter(|x| !fixed.contains(x))
+            .filter_map(|&x| layout.position(x))
+            .collect();
+        return match pick(instead, rng) {
+            Some(j) => {
+                layout.swap(i, j);
+                true
             }
-        }
+            None => false,
+        };
     }
-    // It holds the card, but the world made it play others: deal those away.
+    // It holds the card, but the world made it play others: deal those elsewhere.
     let forced: Vec<Card> = m
         .legal
         .iter()
         .filter_map(|t| cards_in(std::slice::from_ref(t)).first().copied())
-        .filter(|&c| Some(c) != played && !fixed.contains(&c))
-        .filter(|&c| layout.position(c).is_some_and(|i| layout.cards[i].0 == hand))
+        .filter(|&c| Some(c) != played && held.contains(&c) && !fixed.contains(&c))
         .collect();
     let mut changed = false;
     for c in forced {
-        if let (Some(i), Some(j)) = (layout.position(c), free_elsewhere(layout, rng)) {
+        let elsewhere: Vec<usize> = (0..layout.cards.len())
+            .filter(|&j| !held.contains(&layout.cards[j].1) && !fixed.contains(&layout.cards[j].1))
+            .collect();
+        if let (Some(i), Some(j)) = (layout.position(c), pick(elsewhere, rng)) {
             layout.swap(i, j);
             changed = true;
         }
