@@ -392,7 +392,7 @@ impl Tracker {
         if self.explained == 0 && self.base.is_none() && !self.observed.is_empty() {
             // The first deal: make the world's agree with the seat's lines.
             let w = self.world.clone();
-            match self.refit(w, rng) {
+            match self.refit(w, true, rng) {
                 Ok(w) => self.world = w,
                 Err(_) => return self.give_up(),
             }
@@ -426,12 +426,21 @@ impl Tracker {
                             if self.start_deal(before, token, rng) {
                                 continue 'lines;
                             }
-                            return self.give_up();
+                            // Or the world's deal ended where the seat's goes on: fit this deal
+                            // through that action.
+                            let current = self.world.clone();
+                            match self.refit(current, false, rng) {
+                                Ok(w) => {
+                                    self.world = w;
+                                    continue 'lines;
+                                }
+                                Err(_) => return self.give_up(),
+                            }
                         }
                     }
                     // Otherwise the current deal is wrong: deal it anew and replay.
                     let current = self.world.clone();
-                    match self.refit(current, rng) {
+                    match self.refit(current, true, rng) {
                         Ok(w) => self.world = w,
                         Err(_) => return self.give_up(),
                     }
@@ -455,7 +464,7 @@ impl Tracker {
             if w.apply(&token, self.me).is_err() {
                 break;
             }
-            let m = match self.refit(w, rng) {
+            let m = match self.refit(w, true, rng) {
                 Ok(fitted) => {
                     self.world = fitted;
                     return true;
@@ -471,7 +480,7 @@ impl Tracker {
             if repair_lines(&mut old, lines).is_empty() {
                 break;
             }
-            match self.replay(&old, trigger, rng) {
+            match self.replay(&old, trigger, true, rng) {
                 Ok((w, tokens, pos)) if pos == trigger => {
                     before = w;
                     self.actions = tokens;
@@ -505,11 +514,13 @@ impl Tracker {
     }
 
     /// The lines of the current deal replayed on `layout` from its base; the world at
-    /// `upto` lines, or why not.
+    /// `upto` lines, or why not. With `stop_at_deal`, an action that the lines show and that
+    /// makes the next deal ends the replay there (the lines from it are the next deal's).
     fn replay(
         &self,
         layout: &Layout,
         upto: usize,
+        stop_at_deal: bool,
         rng: &mut Rng,
     ) -> Result<(World, Vec<String>, usize), Box<Mismatch>> {
         let no_fit = |lines| {
@@ -553,7 +564,7 @@ impl Tracker {
                     tokens.push(t);
                 }
                 // The lines from here are the next deal's: this one fits up to them.
-                Err(m) if makes_deal(&world, &m, deals) => break,
+                Err(m) if stop_at_deal && makes_deal(&world, &m, deals) => break,
                 Err(m) => return Err(m),
             }
         }
@@ -561,7 +572,7 @@ impl Tracker {
     }
 
     /// The deal of `world` (just made, or the current one) changed until the lines so far fit.
-    fn refit(&mut self, world: World, rng: &mut Rng) -> Result<World, Box<Mismatch>> {
+    fn refit(&mut self, world: World, stop_at_deal: bool, rng: &mut Rng) -> Result<World, Box<Mismatch>> {
         let no_deal = || {
             Box::new(Mismatch {
                 seat: None,
@@ -579,7 +590,7 @@ impl Tracker {
         // Cards a line put in place: random deals leave them there.
         let mut pinned: Vec<Card> = Vec::new();
         for _ in 0..REFITS {
-            match self.replay(&layout, upto, rng) {
+            match self.replay(&layout, upto, stop_at_deal, rng) {
                 Ok((w, tokens, pos)) => {
                     self.actions = tokens;
                     self.explained = pos;
@@ -602,12 +613,13 @@ impl Tracker {
                     fixed.extend(pinned.iter().copied());
                     if let Some(lines) = &m.lines {
                         let moved = repair_lines(&mut layout, lines);
+                        let again = moved.iter().all(|c| pinned.contains(c));
+                        if again && m.pos == self.deal_start && self.base.is_some() {
+                            // The same line of the action that made this deal again: a line of
+                            // the deal before, which this one cannot make.
+                            return Err(m);
+                        }
                         if !moved.is_empty() {
-                            if moved.iter().all(|c| pinned.contains(c)) {
-                                // The same line again: this deal cannot make it (a line of the
-                                // deal before, say).
-                                return Err(m);
-                            }
                             pinned.extend(moved);
                             last = m;
                             continue;
@@ -692,7 +704,7 @@ impl Tracker {
         let fixed = self.fixed_cards(&layout, self.explained);
         shuffle_free(&mut layout, &fixed, rng);
         for _ in 0..REPAIRS {
-            match self.replay(&layout, self.explained, rng) {
+            match self.replay(&layout, self.explained, true, rng) {
                 Ok((mut w, _, _)) => {
                     w.game.reseed(rng.next_u64());
                     return Some(w);
@@ -727,12 +739,24 @@ fn repair_lines(layout: &mut Layout, (got, want): &(Line, Line)) -> Vec<Card> {
         if !moved.is_empty() {
             return moved;
         }
+        // The same cards in another order: the seat's order, in the world's places.
+        if got.len() == wanted.len() && got != wanted {
+            let places: Option<Vec<usize>> = got.iter().map(|&c| layout.position(c)).collect();
+            if let Some(places) = places {
+                for (&i, &c) in places.iter().zip(&wanted) {
+                    layout.cards[i].1 = c;
+                }
+                return wanted;
+            }
+        }
     }
+    // (Not a `move`: the cards an action names need not be the seat's, a card taken from the
+    // table say; played cards are placed by `repair`.)
     let seat = want
         .1
         .first()
         .and_then(|a| a.parse::<Seat>().ok())
-        .filter(|&s| s < layout.hands);
+        .filter(|&s| s < layout.hands && want.0 != "move");
     if let Some(s) = seat {
         let hand = Place::Hand(s);
         for &c in &wanted {
@@ -901,6 +925,9 @@ impl Pimc {
 
     /// The decision by search: each legal action played out in each sampled world.
     fn search(&mut self, legal: &[String], time_ms: u64) -> Option<String> {
+        if self.tracker.is_none() && std::env::var_os("CROUPIER_PIMC_DEBUG").is_some() {
+            eprintln!("pimc: no world for this game");
+        }
         let t = self.tracker.as_mut()?;
         if !t.catch_up(&mut self.rng) {
             return None;
@@ -1034,7 +1061,10 @@ impl Bot for Pimc {
         self.ensure_tracker();
         match self.search(legal, time_ms) {
             Some(a) if legal.contains(&a) => a,
-            _ => {
+            other => {
+                if std::env::var_os("CROUPIER_PIMC_DEBUG").is_some() {
+                    eprintln!("pimc: {decision} by simple (search gave {other:?} for {legal:?})");
+                }
                 self.stats.fell_back += 1;
                 // Keep the view current for `simple`: feed it what the world has not explained.
                 if let Some(t) = &mut self.tracker {
