@@ -626,34 +626,12 @@ impl Tracker {
                         }
                     }
                     if repair(&mut layout, &m, &fixed, rng) {
-                        if std::env::var_os("CROUPIER_PIMC_DEBUG").is_some() {
-                            if let Some(s) = m.seat {
-                                let h: Vec<String> = layout
-                                    .cards
-                                    .iter()
-                                    .filter(|(p, _)| *p == Place::Hand(s))
-                                    .map(|(_, c)| c.to_string())
-                                    .collect();
-                                eprintln!("  repaired: seat {s} holds {h:?}; fixed {}", fixed.len());
-                            }
-                        }
                         continue;
                     }
                     // The first deal's lines differ in something other than cards: its dealer.
                     if self.base.is_none() && m.lines.is_some() && m.seat.is_none() {
                         layout.dealer = (layout.dealer + 1) % self.info.players;
                         continue;
-                    }
-                    if std::env::var_os("CROUPIER_PIMC_DEBUG").is_some() {
-                        let c = m
-                            .token
-                            .as_deref()
-                            .and_then(|t| cards_in(&[t.to_string()]).first().copied());
-                        let at = c.and_then(|c| layout.position(c)).map(|i| layout.cards[i].0.clone());
-                        eprintln!(
-                            "  no repair: {c:?} at {at:?}; {} cards in layout, fixed {fixed:?}",
-                            layout.cards.len()
-                        );
                     }
                     // Nothing known to change (a bid that tells what a hand holds): deal the
                     // cards the seat has not seen anew.
@@ -990,6 +968,29 @@ impl Pimc {
         self.stats.searched += 1;
         let best = (0..legal.len()).fold(0, |b, i| if totals[i] > totals[b] { i } else { b });
         Some(legal[best].clone())
+    }
+
+    /// What the bot would search on now: up to `k` worlds (the one it follows first), each as
+    /// the JSON views of every seat in it; `None` when it follows no world. For tests and tools:
+    /// every world's view of the bot's own seat is the seat's real view.
+    pub fn sampled_views(&mut self, k: usize) -> Option<Vec<Vec<serde_json::Value>>> {
+        self.ensure_tracker();
+        let t = self.tracker.as_mut()?;
+        if !t.catch_up(&mut self.rng) {
+            return None;
+        }
+        let mut out = Vec::new();
+        for i in 0..k {
+            let w = if i == 0 {
+                Some(t.world.clone())
+            } else {
+                t.sample(&mut self.rng)
+            };
+            if let Some(w) = w {
+                out.push(w.views.iter().map(|v| v.to_json()).collect());
+            }
+        }
+        Some(out)
     }
 
     /// `simple` on the seat's own view (when no world fits the lines).
