@@ -86,20 +86,57 @@ enum Strategy {
     Simple,
 }
 
-/// The game a built-in bot is in, built from the setup lines.
+/// The setup of a game as it comes over the protocol (`game`, `option`, `players`, `seat`):
+/// what an in-process bot is given as a [`GameInfo`].
 #[derive(Default)]
-struct Setup {
+pub(crate) struct SetupLines {
     game: Option<String>,
     options: Vec<(String, String)>,
     players: Option<usize>,
     seat: Option<usize>,
 }
 
+impl SetupLines {
+    /// Takes a setup line (`game` starts a new setup); false for any other line.
+    pub(crate) fn take(&mut self, kind: &str, args: &[String]) -> bool {
+        let arg = |i: usize| args.get(i).cloned().unwrap_or_default();
+        match kind {
+            "game" => {
+                *self = SetupLines {
+                    game: Some(arg(0)),
+                    ..SetupLines::default()
+                }
+            }
+            "option" => self.options.push((arg(0), arg(1))),
+            "players" => self.players = arg(0).parse().ok(),
+            "seat" => self.seat = arg(0).parse().ok(),
+            _ => return false,
+        }
+        true
+    }
+
+    /// The game and its setup once every line is in (the options checked).
+    pub(crate) fn info(&self) -> Option<(GameSpec, GameInfo)> {
+        let (Some(game), Some(players), Some(seat)) = (&self.game, self.players, self.seat) else {
+            return None;
+        };
+        let spec = crate::games::find(game)?;
+        let options = Options::from_pairs(&(spec.options)(), game, &self.options).ok()?;
+        let info = GameInfo {
+            game: game.clone(),
+            options,
+            players,
+            seat,
+        };
+        Some((spec, info))
+    }
+}
+
 struct Builtin {
     strategy: Strategy,
     seed: u64,
     rng: Rng,
-    setup: Setup,
+    setup: SetupLines,
     spec: Option<GameSpec>,
     view: Option<Box<dyn SeatView>>,
     /// Events that arrived before the view could be built.
@@ -115,7 +152,7 @@ impl Builtin {
     /// Starts a game: the view is built from the setup at once.
     fn begin(&mut self, info: &GameInfo) {
         self.pending.clear();
-        self.setup = Setup::default();
+        self.setup = SetupLines::default();
         self.spec = crate::games::find(&info.game);
         self.view = match &self.spec {
             Some(spec) if self.wants_view() => Some((spec.new_view)(info)),
@@ -132,7 +169,7 @@ impl Builtin {
             strategy,
             seed,
             rng: Rng::new(seed, Purpose::Bot, 0),
-            setup: Setup::default(),
+            setup: SetupLines::default(),
             spec: None,
             view: None,
             pending: Vec::new(),
@@ -144,17 +181,7 @@ impl Builtin {
         if self.view.is_some() {
             return;
         }
-        let (Some(game), Some(players), Some(seat)) = (&self.setup.game, self.setup.players, self.setup.seat) else {
-            return;
-        };
-        let Some(spec) = crate::games::find(game) else { return };
-        let options = Options::from_pairs(&(spec.options)(), game, &self.setup.options).unwrap_or_default();
-        let info = GameInfo {
-            game: game.clone(),
-            options,
-            players,
-            seat,
-        };
+        let Some((spec, info)) = self.setup.info() else { return };
         let mut view = (spec.new_view)(&info);
         for (k, a) in self.pending.drain(..) {
             view.observe(&k, &a);
@@ -182,20 +209,16 @@ impl Bot for Builtin {
 
     fn notify(&mut self, kind: &str, args: &[String]) {
         let arg = |i: usize| args.get(i).cloned().unwrap_or_default();
+        if kind == "game" {
+            self.view = None;
+            self.spec = None;
+            self.pending.clear();
+            self.rng = Rng::new(self.seed, Purpose::Bot, 0);
+        }
+        if self.setup.take(kind, args) {
+            return;
+        }
         match kind {
-            "game" => {
-                self.setup = Setup {
-                    game: Some(arg(0)),
-                    ..Setup::default()
-                };
-                self.view = None;
-                self.spec = None;
-                self.pending.clear();
-                self.rng = Rng::new(self.seed, Purpose::Bot, 0);
-            }
-            "option" if self.view.is_none() => self.setup.options.push((arg(0), arg(1))),
-            "players" if self.view.is_none() => self.setup.players = arg(0).parse().ok(),
-            "seat" if self.view.is_none() => self.setup.seat = arg(0).parse().ok(),
             "rngseed" => {
                 if let Ok(s) = arg(0).parse::<u64>() {
                     self.seed_rng(s);

@@ -16,11 +16,10 @@
 //! instead are dealt away. What cannot be repaired is dropped (the world kept so far always
 //! is consistent).
 
-use super::Bot;
+use super::{Bot, SetupLines};
 use crate::cards::Card;
 use crate::chance::{DealSpec, Purpose, Rng};
 use crate::game::{Event, Game, GameInfo, GameSpec, Seat, SeatView};
-use crate::options::Options;
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
@@ -248,6 +247,20 @@ struct Mismatch {
     held: Vec<Card>,
     /// The first line that differs: (the world's, the seat's).
     lines: Option<(Line, Line)>,
+}
+
+impl Mismatch {
+    /// A deal that does not fit the lines from `pos` (no seat's action to blame).
+    fn of_deal(pos: usize, lines: Option<(Line, Line)>) -> Box<Mismatch> {
+        Box::new(Mismatch {
+            seat: None,
+            token: None,
+            legal: Vec::new(),
+            pos,
+            held: Vec::new(),
+            lines,
+        })
+    }
 }
 
 /// The seat's knowledge as a consistent world, and what is needed to sample others.
@@ -523,16 +536,7 @@ impl Tracker {
         stop_at_deal: bool,
         rng: &mut Rng,
     ) -> Result<(World, Vec<String>, usize), Box<Mismatch>> {
-        let no_fit = |lines| {
-            Box::new(Mismatch {
-                seat: None,
-                token: None,
-                legal: Vec::new(),
-                pos: self.deal_start,
-                held: Vec::new(),
-                lines,
-            })
-        };
+        let no_fit = |lines| Mismatch::of_deal(self.deal_start, lines);
         let (mut world, mut pos) = match &self.base {
             None => {
                 let (w, got) =
@@ -573,16 +577,7 @@ impl Tracker {
 
     /// The deal of `world` (just made, or the current one) changed until the lines so far fit.
     fn refit(&mut self, world: World, stop_at_deal: bool, rng: &mut Rng) -> Result<World, Box<Mismatch>> {
-        let no_deal = || {
-            Box::new(Mismatch {
-                seat: None,
-                token: None,
-                legal: Vec::new(),
-                pos: self.deal_start,
-                held: Vec::new(),
-                lines: None,
-            })
-        };
+        let no_deal = || Mismatch::of_deal(self.deal_start, None);
         let deal = world.game.chance().deals().last().ok_or_else(no_deal)?.clone();
         let mut layout = Layout::of(&deal);
         let upto = self.observed.len();
@@ -817,15 +812,6 @@ fn repair(layout: &mut Layout, m: &Mismatch, fixed: &[Card], rng: &mut Rng) -> b
     changed
 }
 
-/// The setup lines of a game, as they come over the protocol.
-#[derive(Default)]
-struct SetupLines {
-    game: Option<String>,
-    options: Vec<(String, String)>,
-    players: Option<usize>,
-    seat: Option<usize>,
-}
-
 /// The `pimc` bot.
 pub struct Pimc {
     name: String,
@@ -882,19 +868,7 @@ impl Pimc {
         if self.tracker.is_some() {
             return;
         }
-        let (Some(game), Some(players), Some(seat)) = (&self.setup.game, self.setup.players, self.setup.seat) else {
-            return;
-        };
-        let Some(spec) = crate::games::find(game) else { return };
-        let Ok(options) = Options::from_pairs(&(spec.options)(), game, &self.setup.options) else {
-            return;
-        };
-        let info = GameInfo {
-            game: game.clone(),
-            options,
-            players,
-            seat,
-        };
+        let Some((_, info)) = self.setup.info() else { return };
         self.begin(&info);
         if let Some(t) = &mut self.tracker {
             t.observed.append(&mut self.early);
@@ -1023,21 +997,16 @@ impl Bot for Pimc {
     }
 
     fn notify(&mut self, kind: &str, args: &[String]) {
-        let arg = |i: usize| args.get(i).cloned().unwrap_or_default();
+        if kind == "game" {
+            self.tracker = None;
+            self.early.clear();
+        }
+        if self.setup.take(kind, args) {
+            return;
+        }
         match kind {
-            "game" => {
-                self.setup = SetupLines {
-                    game: Some(arg(0)),
-                    ..SetupLines::default()
-                };
-                self.tracker = None;
-                self.early.clear();
-            }
-            "option" if self.tracker.is_none() => self.setup.options.push((arg(0), arg(1))),
-            "players" if self.tracker.is_none() => self.setup.players = arg(0).parse().ok(),
-            "seat" if self.tracker.is_none() => self.setup.seat = arg(0).parse().ok(),
             "rngseed" => {
-                if let Ok(s) = arg(0).parse::<u64>() {
+                if let Some(s) = args.first().and_then(|a| a.parse::<u64>().ok()) {
                     self.rng = Rng::new(s ^ self.seed, Purpose::Bot, 0);
                 }
             }
