@@ -46,8 +46,8 @@ pub struct Budget {
 impl Default for Budget {
     fn default() -> Budget {
         Budget {
-            samples: 48,
-            playouts: 400,
+            samples: 100,
+            playouts: 1000,
             ms: None,
         }
     }
@@ -283,6 +283,11 @@ struct Tracker {
     seed: u64,
 }
 
+/// The weight a sampled world loses for each action of another seat that `simple` would not
+/// have played there: the bot expects the others to play about as `simple` does, so worlds
+/// in which their bids and plays make sense count more (inference from the actions seen).
+const UNLIKE_SIMPLE: f64 = 0.3;
+
 /// How many repairs a sampled world may take before it is dropped.
 const REPAIRS: usize = 40;
 /// How many the world the bot follows may take (it must fit, or the bot plays `simple`).
@@ -494,7 +499,7 @@ impl Tracker {
                 break;
             }
             match self.replay(&old, trigger, true, rng) {
-                Ok((w, tokens, pos)) if pos == trigger => {
+                Ok((w, tokens, pos, _)) if pos == trigger => {
                     before = w;
                     self.actions = tokens;
                 }
@@ -535,7 +540,7 @@ impl Tracker {
         upto: usize,
         stop_at_deal: bool,
         rng: &mut Rng,
-    ) -> Result<(World, Vec<String>, usize), Box<Mismatch>> {
+    ) -> Result<(World, Vec<String>, usize, f64), Box<Mismatch>> {
         let no_fit = |lines| Mismatch::of_deal(self.deal_start, lines);
         let (mut world, mut pos) = match &self.base {
             None => {
@@ -557,13 +562,23 @@ impl Tracker {
             }
         };
         let mut tokens = Vec::new();
+        let mut weight = 1.0;
         let deals = world.deals();
         while pos < upto {
             if world.game.to_move().is_none() {
                 return Err(no_fit(None));
             }
+            // How likely the others' actions are if they play like `simple`.
+            let seat = world.game.to_move().expect("a seat to move");
+            let expected = (seat != self.me).then(|| {
+                let legal = world.game.legal_actions();
+                (self.spec.simple_policy)(world.views[seat].as_ref(), world.game.decision(), &legal)
+            });
             match self.step(&mut world, pos, rng) {
                 Ok((t, used)) => {
+                    if expected.is_some_and(|e| e != t) {
+                        weight *= UNLIKE_SIMPLE;
+                    }
                     pos += used;
                     tokens.push(t);
                 }
@@ -572,7 +587,7 @@ impl Tracker {
                 Err(m) => return Err(m),
             }
         }
-        Ok((world, tokens, pos))
+        Ok((world, tokens, pos, weight))
     }
 
     /// The deal of `world` (just made, or the current one) changed until the lines so far fit.
@@ -586,7 +601,7 @@ impl Tracker {
         let mut pinned: Vec<Card> = Vec::new();
         for _ in 0..REFITS {
             match self.replay(&layout, upto, stop_at_deal, rng) {
-                Ok((w, tokens, pos)) => {
+                Ok((w, tokens, pos, _)) => {
                     self.actions = tokens;
                     self.explained = pos;
                     return Ok(w);
@@ -671,16 +686,16 @@ impl Tracker {
     /// Another world the seat cannot tell from this one: the cards it has not seen dealt anew
     /// (keeping every place's size), the deal's lines replayed and repaired. `None` when no
     /// repair made it fit.
-    fn sample(&self, rng: &mut Rng) -> Option<World> {
+    fn sample(&self, rng: &mut Rng) -> Option<(World, f64)> {
         let deal = self.world.game.chance().deals().last()?.clone();
         let mut layout = Layout::of(&deal);
         let fixed = self.fixed_cards(&layout, self.explained);
         shuffle_free(&mut layout, &fixed, rng);
         for _ in 0..REPAIRS {
             match self.replay(&layout, self.explained, true, rng) {
-                Ok((mut w, _, _)) => {
+                Ok((mut w, _, _, weight)) => {
                     w.game.reseed(rng.next_u64());
-                    return Some(w);
+                    return Some((w, weight));
                 }
                 Err(m) => {
                     if !repair(&mut layout, &m, &fixed, rng) {
@@ -919,12 +934,13 @@ impl Pimc {
             if cap.is_some_and(|c| start.elapsed() >= c) && worlds > 0 {
                 break;
             }
-            let world = if k == 0 {
-                Some(t.world.clone())
-            } else {
-                t.sample(&mut self.rng)
+            // The world the bot follows only when no other could be made.
+            let world = match t.sample(&mut self.rng) {
+                Some(w) => Some(w),
+                None if k + 1 == samples && worlds == 0 => Some((t.world.clone(), 1.0)),
+                None => None,
             };
-            let Some(world) = world else {
+            let Some((world, weight)) = world else {
                 self.stats.misfits += 1;
                 continue;
             };
@@ -936,7 +952,7 @@ impl Pimc {
                     totals[i] = f64::NEG_INFINITY;
                     continue;
                 }
-                totals[i] += w.play_out(&t.spec, t.me);
+                totals[i] += weight * w.play_out(&t.spec, t.me);
             }
         }
         self.stats.searched += 1;
@@ -958,7 +974,7 @@ impl Pimc {
             let w = if i == 0 {
                 Some(t.world.clone())
             } else {
-                t.sample(&mut self.rng)
+                t.sample(&mut self.rng).map(|(w, _)| w)
             };
             if let Some(w) = w {
                 out.push(w.views.iter().map(|v| v.to_json()).collect());
