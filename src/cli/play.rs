@@ -12,7 +12,8 @@ use std::path::{Path, PathBuf};
 pub struct PlayArgs {
     /// The game (see `croupier games`).
     game: String,
-    /// Who plays a seat, once per seat in seat order: a built-in bot (random, simple) or a
+    /// Who plays a seat, once per seat in seat order: a built-in bot (random, simple, pimc, or
+    /// pimc:samples=N,playouts=N,ms=N) or a
     /// command line, split as a shell splits words (no shell is run). Default: simple everywhere.
     #[arg(long = "seat", value_name = "SPEC")]
     seats: Vec<String>,
