@@ -291,7 +291,7 @@ const UNLIKE_SIMPLE: f64 = 0.3;
 /// How many repairs a sampled world may take before it is dropped.
 const REPAIRS: usize = 40;
 /// How many the world the bot follows may take (it must fit, or the bot plays `simple`).
-const REFITS: usize = 400;
+const REFITS: usize = 150;
 
 /// Deals the cards that are not `fixed` anew among their places.
 fn shuffle_free(layout: &mut Layout, fixed: &[Card], rng: &mut Rng) {
