@@ -9,7 +9,6 @@ use croupier::bots::Bot;
 use croupier::chance::{Chance, DealSpec, Purpose, Rng};
 use croupier::game::{Game, GameInfo, GameSpec, SeatView};
 use croupier::options::Options;
-use serde_json::Value;
 
 fn spec(game: &str) -> GameSpec {
     croupier::games::find(game).unwrap()
@@ -193,18 +192,12 @@ fn a_time_budget_stops_the_search() {
 #[test]
 fn pimc_plays_every_game_through_the_cli_and_the_protocol() {
     // In-process, with parameters in the seat spec.
+    let seats = ["pimc:samples=4", "simple", "simple", "simple"]
+        .map(|b| ["--seat", b])
+        .concat();
     let out = croupier()
         .args(["play", "rikken", "--seed", "3", "--games", "2", "--quiet"])
-        .args([
-            "--seat",
-            "pimc:samples=4",
-            "--seat",
-            "simple",
-            "--seat",
-            "simple",
-            "--seat",
-            "simple",
-        ])
+        .args(seats)
         .output()
         .unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
@@ -217,13 +210,10 @@ fn pimc_plays_every_game_through_the_cli_and_the_protocol() {
     assert!(out.status.success(), "{text}");
     assert!(text.contains("all checks passed"), "{text}");
     // A bad parameter is a usage error that names it.
-    let out = croupier()
-        .args(["play", "kul", "--seat", "pimc:sample=4", "--seat", "simple"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("sample") && err.contains("pimc takes"), "{err}");
+    common::assert_usage_error(
+        &["play", "kul", "--seat", "pimc:sample=4", "--seat", "simple"],
+        &["sample", "pimc takes"],
+    );
 }
 
 #[test]
@@ -238,5 +228,4 @@ fn a_budget_reads_its_parameters() {
     );
     assert!(Budget::parse("samples=0").unwrap_err().contains("at least 1"));
     assert!(Budget::parse("fast").unwrap_err().contains("samples=N"));
-    let _: Value = Value::Null;
 }
