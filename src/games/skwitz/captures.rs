@@ -4,8 +4,7 @@
 //! card's rank (a match, any rank) or two or more number cards (A = 1, 2..10) adding up to the
 //! played card's value (a sum; only a 2..10 sums). Courts have no value and only match.
 
-use crate::cards::{Card, Rank, Suit};
-use std::collections::BTreeSet;
+use crate::cards::{Card, CardSet, Rank, Suit};
 
 /// The matadors: ♠J, ♠10, ♠2.
 pub fn is_matador(c: Card) -> bool {
@@ -30,28 +29,80 @@ pub fn token(card: Card, captured: &[Card]) -> String {
 }
 
 /// Every distinct legal capture of `card` on `table`, each as a sorted list of table cards.
-/// Ordered by size (largest first), then card by card in notation order.
+/// Ordered by size (largest first), then card by card in notation order (as [`push_captures`]).
 pub fn captures(card: Card, table: &[Card]) -> Vec<Vec<Card>> {
-    let same: Vec<Card> = table.iter().copied().filter(|c| c.rank == card.rank).collect();
-    let unions = sum_unions(card, table);
-    let mut out: Vec<Vec<Card>> = Vec::new();
-    for u in &unions {
-        for m in 0u32..(1 << same.len()) {
-            if u.is_empty() && m == 0 {
-                continue;
-            }
-            let mut set = u.clone();
-            for (i, c) in same.iter().enumerate() {
-                if m & (1 << i) != 0 {
-                    set.push(*c);
+    let mut sets = Vec::new();
+    push_captures(card, CardSet::from_cards(table), &mut sets, |s| s, |&s| s);
+    sets.into_iter().map(CardSet::cards).collect()
+}
+
+/// Appends every distinct legal capture of `card` on `table` to `out` (as `wrap(set)`), in the
+/// canonical order: by size, largest first, then card by card in notation order. Allocates
+/// nothing while `out` has room (for the captures, or twice the sum unions while they are
+/// merged); `set_of` reads the set back from an element. Returns how many captures were
+/// appended.
+///
+/// A capture is a union of disjoint sum groups, plus any of the same-rank matches. The unions
+/// are built in `out` itself, kept sorted by mask so that each is added once: every group
+/// (a subset of the number cards adding up to the value) extends every union so far that it
+/// does not meet.
+pub fn push_captures<T: Copy>(
+    card: Card,
+    table: CardSet,
+    out: &mut Vec<T>,
+    wrap: impl Fn(CardSet) -> T,
+    set_of: impl Fn(&T) -> CardSet,
+) -> usize {
+    let start = out.len();
+    let mask = |x: &T| set_of(x).0;
+    // The empty union: no sum group.
+    out.push(wrap(CardSet::EMPTY));
+    // Sums: number cards below the card's value (so a group adding up to it has two or more).
+    if let Some(v) = value(card).filter(|&v| v >= 2) {
+        sum_groups(table.0 & number_mask_below(v), v, 0, &mut |g| {
+            let known = out.len();
+            for i in start..known {
+                let m = mask(&out[i]);
+                // Extending by one group keeps distinct unions distinct: a new union can only
+                // repeat a known one.
+                if m & g == 0 && out[start..known].binary_search_by_key(&(m | g), mask).is_err() {
+                    out.push(wrap(CardSet(m | g)));
                 }
             }
-            set.sort();
-            out.push(set);
+            let end = out.len();
+            if end > known {
+                // Merge the new unions into the known ones: onto the end of `out`, then down.
+                out[known..].sort_unstable_by_key(mask);
+                let (mut i, mut j) = (start, known);
+                while i < known || j < end {
+                    if j == end || (i < known && mask(&out[i]) < mask(&out[j])) {
+                        out.push(out[i]);
+                        i += 1;
+                    } else {
+                        out.push(out[j]);
+                        j += 1;
+                    }
+                }
+                out.drain(start..end);
+            }
+        });
+    }
+    // Matches: every subset of the table cards of the card's rank (the card itself too, should
+    // it be there), added to every union. They hold no card below the value: no repeats.
+    let same = table.0 & rank_mask(card.rank);
+    let unions = out.len();
+    for i in start..unions {
+        let u = mask(&out[i]);
+        let mut m = same;
+        while m != 0 {
+            out.push(wrap(CardSet(u | m)));
+            m = (m - 1) & same;
         }
     }
-    out.sort_by(|a, b| b.len().cmp(&a.len()).then_with(|| a.cmp(b)));
-    out
+    out[start..].sort_unstable_by_key(|x| std::cmp::Reverse(order_key(set_of(x))));
+    // The empty set, last in that order, is no capture.
+    out.pop();
+    out.len() - start
 }
 
 /// Whether `card` has at least one capture on `table`.
@@ -71,58 +122,67 @@ pub fn can_capture(card: Card, table: &[Card]) -> bool {
     reach & (1 << v) != 0
 }
 
-/// All distinct unions of disjoint sum groups (including the empty union), as sorted card lists.
-fn sum_unions(card: Card, table: &[Card]) -> Vec<Vec<Card>> {
-    let mut unions: Vec<Vec<Card>> = vec![vec![]];
-    let Some(v) = value(card).filter(|&v| v >= 2) else {
-        return unions;
+/// The canonical order of captures as a key, greatest first: the size, then the set with the
+/// lowest card (in notation order) where two sets of one size differ. For two sets of equal
+/// size, the sorted card lists first differ at the lowest card of their symmetric difference,
+/// so the set holding it comes first: the set whose reversed mask is greater.
+fn order_key(set: CardSet) -> (u32, u64) {
+    (set.0.count_ones(), set.0.reverse_bits())
+}
+
+/// The cards of a rank, as a mask over `Card::index`.
+fn rank_mask(rank: Rank) -> u64 {
+    let i = Card::new(rank, Suit::Spades).index() as u64;
+    (1 | 1 << 13 | 1 << 26 | 1 << 39) << i
+}
+
+/// The number value of the card of index `i` (A = 1, 2..10; 0 for a court): within a suit,
+/// the index runs A, K, Q, J, 10, 9, …, 2.
+const fn value_at(i: u32) -> u8 {
+    match i % 13 {
+        0 => 1,
+        1..=3 => 0,
+        r => 14 - r as u8,
+    }
+}
+
+/// The number cards (A = 1, 2..10) of value below `v`, as a mask over `Card::index`.
+fn number_mask_below(v: u8) -> u64 {
+    /// By `v` (0..=10).
+    const BELOW: [u64; 11] = {
+        let mut below = [0u64; 11];
+        let mut v = 0;
+        while v < 11 {
+            let mut i = 0;
+            while i < 52 {
+                let x = value_at(i);
+                if x > 0 && x < v {
+                    below[v as usize] |= 1 << i;
+                }
+                i += 1;
+            }
+            v += 1;
+        }
+        below
     };
-    let cands: Vec<Card> = table
-        .iter()
-        .copied()
-        .filter(|&c| value(c).is_some_and(|x| x < v))
-        .collect();
-    if cands.len() > 63 {
-        return unions;
+    BELOW[v as usize]
+}
+
+/// Calls `found` with `acc` plus every subset of `avail` adding up to `need` (each once).
+fn sum_groups(avail: u64, need: u8, acc: u64, found: &mut impl FnMut(u64)) {
+    if need == 0 {
+        found(acc);
+        return;
     }
-    // Every group: a subset of candidates summing to v (each value < v, so it has >= 2 cards).
-    let mut groups: Vec<u64> = Vec::new();
-    fn dfs(cands: &[Card], i: usize, sum: u8, mask: u64, v: u8, groups: &mut Vec<u64>) {
-        if sum == v {
-            groups.push(mask);
-            return;
-        }
-        for j in i..cands.len() {
-            let x = value(cands[j]).unwrap();
-            if sum + x <= v {
-                dfs(cands, j + 1, sum + x, mask | (1 << j), v, groups);
-            }
+    let mut rest = avail;
+    while rest != 0 {
+        let j = rest.trailing_zeros();
+        rest &= rest - 1;
+        let x = value_at(j);
+        if x <= need {
+            sum_groups(rest, need - x, acc | 1 << j, found);
         }
     }
-    dfs(&cands, 0, 0, 0, v, &mut groups);
-    let mut seen: BTreeSet<u64> = BTreeSet::new();
-    seen.insert(0);
-    let mut masks = vec![0u64];
-    for g in groups {
-        let current = masks.clone();
-        for m in current {
-            if m & g == 0 && seen.insert(m | g) {
-                masks.push(m | g);
-            }
-        }
-    }
-    unions = masks
-        .into_iter()
-        .map(|m| {
-            let mut cs: Vec<Card> = (0..cands.len())
-                .filter(|&i| m & (1 << i) != 0)
-                .map(|i| cands[i])
-                .collect();
-            cs.sort();
-            cs
-        })
-        .collect();
-    unions
 }
 
 /// Checks that `captured` (distinct table cards) is a legal capture for `card`; the error
@@ -167,7 +227,118 @@ pub fn check(card: Card, captured: &[Card]) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::parse_cards;
+    use crate::cards::{full_deck, parse_cards};
+    use crate::chance::{Purpose, Rng};
+    use std::collections::BTreeSet;
+
+    /// The enumeration by lists that [`push_captures`] replaced: every capture of `card`, each
+    /// a sorted list, ordered by size (largest first), then card by card.
+    fn by_lists(card: Card, table: &[Card]) -> Vec<Vec<Card>> {
+        let same: Vec<Card> = table.iter().copied().filter(|c| c.rank == card.rank).collect();
+        let mut unions: Vec<Vec<Card>> = vec![vec![]];
+        if let Some(v) = value(card).filter(|&v| v >= 2) {
+            let cands: Vec<Card> = table
+                .iter()
+                .copied()
+                .filter(|&c| value(c).is_some_and(|x| x < v))
+                .collect();
+            let mut groups: Vec<u64> = Vec::new();
+            fn dfs(cands: &[Card], i: usize, sum: u8, mask: u64, v: u8, groups: &mut Vec<u64>) {
+                if sum == v {
+                    groups.push(mask);
+                    return;
+                }
+                for j in i..cands.len() {
+                    let x = value(cands[j]).unwrap();
+                    if sum + x <= v {
+                        dfs(cands, j + 1, sum + x, mask | (1 << j), v, groups);
+                    }
+                }
+            }
+            dfs(&cands, 0, 0, 0, v, &mut groups);
+            let mut seen: BTreeSet<u64> = BTreeSet::from([0]);
+            let mut masks = vec![0u64];
+            for g in groups {
+                for m in masks.clone() {
+                    if m & g == 0 && seen.insert(m | g) {
+                        masks.push(m | g);
+                    }
+                }
+            }
+            unions = masks
+                .into_iter()
+                .map(|m| {
+                    let mut cs: Vec<Card> = (0..cands.len())
+                        .filter(|&i| m & (1 << i) != 0)
+                        .map(|i| cands[i])
+                        .collect();
+                    cs.sort();
+                    cs
+                })
+                .collect();
+        }
+        let mut out: Vec<Vec<Card>> = Vec::new();
+        for u in &unions {
+            for m in 0u32..(1 << same.len()) {
+                if u.is_empty() && m == 0 {
+                    continue;
+                }
+                let mut set = u.clone();
+                set.extend((0..same.len()).filter(|&i| m & (1 << i) != 0).map(|i| same[i]));
+                set.sort();
+                out.push(set);
+            }
+        }
+        out.sort_by(|a, b| b.len().cmp(&a.len()).then_with(|| a.cmp(b)));
+        out
+    }
+
+    #[test]
+    fn the_enumeration_by_masks_is_the_enumeration_by_lists() {
+        let deck = full_deck();
+        let mut rng = Rng::new(12, Purpose::Table, 0);
+        for round in 0..2000 {
+            // Tables of 0..=14 cards (some of small cards only), any card played, itself
+            // possibly on the table (the simple bot probes tables so).
+            let size = rng.below(15) as usize;
+            let pool: Vec<Card> = if round % 3 == 0 {
+                deck.iter()
+                    .copied()
+                    .filter(|c| value(*c).is_some_and(|v| v <= 5))
+                    .collect()
+            } else {
+                deck.clone()
+            };
+            let mut table: Vec<Card> = Vec::new();
+            while table.len() < size.min(pool.len()) {
+                let c = pool[rng.below(pool.len() as u64) as usize];
+                if !table.contains(&c) {
+                    table.push(c);
+                }
+            }
+            let card = deck[rng.below(52) as usize];
+            assert_eq!(captures(card, &table), by_lists(card, &table), "{card} on {table:?}");
+        }
+    }
+
+    #[test]
+    fn pushed_captures_keep_what_was_there() {
+        let table = CardSet::from_cards(&parse_cards("TS 7C 3D 4H 6H").unwrap());
+        let mut out = vec![CardSet::EMPTY];
+        let card: Card = "TH".parse().unwrap();
+        let added = push_captures(card, table, &mut out, |s| s, |&s| s);
+        assert_eq!(out[0], CardSet::EMPTY);
+        assert_eq!(out.len(), 1 + added);
+        let listed: Vec<Vec<Card>> = out[1..].iter().map(|s| s.cards()).collect();
+        assert_eq!(listed, by_lists(card, &table.cards()));
+    }
+
+    #[test]
+    fn number_values_by_index_are_the_values_of_the_cards() {
+        for i in 0..52u32 {
+            assert_eq!(value_at(i), value(Card::from_index(i as usize)).unwrap_or(0));
+        }
+    }
 
     fn caps(card: &str, table: &str) -> Vec<String> {
         let c: Card = card.parse().unwrap();
