@@ -302,8 +302,6 @@ typed_engine_tests!(
     ],
 );
 
-// Skwitz enumerates captures with lists (captures::captures), so its decision path still
-// allocates: no allocation check yet (issue 12 leaves that open).
 typed_engine_tests!(
     skwitz,
     Skwitz,
@@ -322,6 +320,14 @@ typed_engine_tests!(
         format!("extra_games_cap={}", rng.below(2)),
     ],
     clone: (4, ["games=1"]),
+    no_alloc: [
+        (2, &[][..], 51),
+        (3, &["trail_rule=free", "matador_source=table_only"][..], 51),
+        (4, &["teams=true", "last_play_skwitz=no", "tie_rule=all_tied"][..], 51),
+        (5, &["trail_rule=card_level", "ante_per=game", "leftover_to_last_captor=true"][..], 51),
+        (6, &["deal_table=6:16,3,2", "trail_rule=free"][..], 51),
+        (8, &["out_timing=auto_at_deal_end", "collect_rule=second_win_total"][..], 51),
+    ],
 );
 
 typed_engine_tests!(

@@ -14,6 +14,7 @@ use crate::engine::Pending;
 use crate::game::{Audience, Engine, Events, Game, Outcome, Ruling, Seat, Typed};
 use crate::options::Options;
 use serde_json::json;
+use std::collections::BTreeMap;
 use std::fmt;
 
 /// A game that has lasted this many deals ends at the next deal end at which someone has
@@ -74,10 +75,85 @@ impl Purse {
     }
 }
 
+/// Which cards may be trailed (`trail_rule`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum TrailRule {
+    /// Only when no card of the hand can capture.
+    OnlyWhenUnable,
+    Free,
+    /// Any card that cannot capture.
+    CardLevel,
+}
+
+/// The options the rules consult, read once for every game under them (no string lookups on
+/// the decision path).
+#[derive(Clone, Copy, Debug)]
+struct Rules {
+    stake: i64,
+    target: i64,
+    teams: bool,
+    games: usize,
+    extra_games_cap: usize,
+    ante_per_deal: bool,
+    trail: TrailRule,
+    /// `matador_source=table_only`: the capturing card scores no matador.
+    matador_table_only: bool,
+    /// `last_play_skwitz=counts`.
+    last_play_skwitz: bool,
+    leftover_to_last_captor: bool,
+    /// `tie_rule=all_tied`.
+    tie_all_tied: bool,
+    /// `out_timing=on_turn` (else Out! is automatic at the deal end).
+    out_on_turn: bool,
+    /// `collect_rule=second_win_total`.
+    collect_second_win: bool,
+    breach_penalty: bool,
+}
+
+impl Rules {
+    fn new(o: &Options) -> Rules {
+        Rules {
+            stake: o.int("stake"),
+            target: o.int("target"),
+            teams: o.flag("teams"),
+            games: o.int("games") as usize,
+            extra_games_cap: o.int("extra_games_cap") as usize,
+            ante_per_deal: o.get("ante_per") == "deal",
+            trail: match o.get("trail_rule") {
+                "free" => TrailRule::Free,
+                "card_level" => TrailRule::CardLevel,
+                _ => TrailRule::OnlyWhenUnable,
+            },
+            matador_table_only: o.get("matador_source") == "table_only",
+            last_play_skwitz: o.get("last_play_skwitz") != "no",
+            leftover_to_last_captor: o.flag("leftover_to_last_captor"),
+            tie_all_tied: o.get("tie_rule") == "all_tied",
+            out_on_turn: o.get("out_timing") == "on_turn",
+            collect_second_win: o.get("collect_rule") == "second_win_total",
+            breach_penalty: o.flag("breach_penalty"),
+        }
+    }
+}
+
+/// What the rules need of the options, read once for every game under them.
+struct Setup {
+    rules: Rules,
+    /// The `deal_table` overrides by player count, or why they do not parse.
+    deal_table: Result<BTreeMap<usize, (usize, usize, usize)>, String>,
+}
+
+/// The cards a pile, the table or the removed cards can hold: a whole deck. Given as capacity
+/// when a deal is made, so that no play grows them.
+const DECK: usize = 52;
+
 /// A whole Skwitz session.
+///
+/// Its decision path allocates nothing: the options are read once into `Rules`, captures are
+/// written into the caller's buffer as card sets, and the table, piles and hands are given room
+/// for every card they can hold when a deal is made.
 #[derive(Clone)]
 pub struct Skwitz {
-    o: Options,
+    rules: Rules,
     n: usize,
     teams: bool,
     stake: i64,
@@ -129,19 +205,22 @@ impl Skwitz {
 
     /// A session for `n` players under options `o`; its first events go to `events`.
     pub fn new(n: usize, o: &Options, mut chance: Chance, events: &mut impl Events) -> Result<Skwitz, String> {
-        let o = o.clone();
         if !(2..=8).contains(&n) {
             return Err(format!("skwitz is played by 2-8 players, not {n}"));
         }
-        let stake = o.int("stake");
+        let setup = o.compiled(|o| Setup {
+            rules: Rules::new(o),
+            deal_table: parse_deal_table(o.get("deal_table")),
+        });
+        let rules = setup.rules;
+        let (stake, teams) = (rules.stake, rules.teams);
         if stake % 2 != 0 {
             return Err(format!("stake must be even (half-stakes are paid), not {stake}"));
         }
-        let teams = o.flag("teams");
         if teams && n != 4 {
             return Err(format!("teams=true needs 4 players (two teams of two), not {n}"));
         }
-        let overrides = parse_deal_table(o.get("deal_table"))?;
+        let overrides = setup.deal_table.as_ref().map_err(Clone::clone)?;
         let layout = overrides.get(&n).copied().unwrap_or(DEAL_TABLE[n - 2]);
         let dealer = chance.first_dealer(n);
         let sides = if teams { 2 } else { n };
@@ -149,12 +228,12 @@ impl Skwitz {
             n,
             teams,
             stake,
-            target: o.int("target"),
+            target: rules.target,
             layout,
             chance,
             ev: Pending::new(events),
-            games_target: o.int("games") as usize,
-            extra_cap: o.int("extra_games_cap") as usize,
+            games_target: rules.games,
+            extra_cap: rules.extra_games_cap,
             game_no: 1,
             deal_no: 0,
             deals_in_game: 0,
@@ -167,18 +246,18 @@ impl Skwitz {
             breaches: vec![0; n],
             points: vec![0; sides],
             dealer,
-            table: Vec::new(),
+            table: Vec::with_capacity(DECK),
             hands: vec![Vec::new(); n],
             stock: Vec::new(),
-            piles: vec![Vec::new(); n],
-            removed: Vec::new(),
+            piles: (0..n).map(|_| Vec::with_capacity(DECK)).collect(),
+            removed: Vec::with_capacity(DECK),
             last_captor: None,
             draws: 0,
             turn: 0,
             over: false,
             outcome: None,
             deal_error: None,
-            o,
+            rules,
         };
         g.ev.emit(g.everyone(), "newgame", || args![1, dealer]);
         g.start_deal()?;
@@ -204,8 +283,11 @@ impl Skwitz {
         }
     }
 
-    fn opponents(&self, s: Seat) -> Vec<Seat> {
-        (0..self.n).filter(|&o| self.side(o) != self.side(s)).collect()
+    /// The seats playing against `s`: every other seat, or the other team (an iterator that
+    /// does not borrow the session).
+    fn opponents(&self, s: Seat) -> impl Iterator<Item = Seat> {
+        let teams = self.teams;
+        (0..self.n).filter(move |&o| if teams { o % 2 != s % 2 } else { o != s })
     }
 
     fn pay(&mut self, from: Purse, to: Purse, amount: i64, reason: &str) {
@@ -243,7 +325,7 @@ impl Skwitz {
         let (t, h, _) = self.layout;
         self.ev
             .emit(self.everyone(), "deal", || args![self.deal_no, self.dealer]);
-        if self.o.get("ante_per") == "deal" || self.deals_in_game == 1 {
+        if self.rules.ante_per_deal || self.deals_in_game == 1 {
             for s in 0..self.n {
                 self.pay(Purse::Seat(s), Purse::Pot, self.stake, "ante");
             }
@@ -289,10 +371,17 @@ impl Skwitz {
         let (d, table, stock) = deal;
         let bottom = self.bottom(&d.hands, &stock).expect("a deal has a bottom card");
         self.ev.emit(Audience::seat(self.dealer), "bottom", || args![bottom]);
-        self.table = table;
+        // Room for every card, so that no play grows them.
+        self.table.clear();
+        self.table.reserve(DECK);
+        self.table.extend(table);
         self.stock = stock;
-        self.piles = vec![Vec::new(); self.n];
+        for pile in &mut self.piles {
+            pile.clear();
+            pile.reserve(DECK);
+        }
         self.removed.clear();
+        self.removed.reserve(DECK);
         self.last_captor = None;
         self.draws = 0;
         self.ev.emit(self.everyone(), "table", || {
@@ -303,6 +392,10 @@ impl Skwitz {
             cards
         });
         self.hands = d.hands;
+        for hand in &mut self.hands {
+            // Room for a draw of h cards.
+            hand.reserve(h.saturating_sub(hand.len()));
+        }
         self.announce_draw();
         Ok(())
     }
@@ -313,7 +406,7 @@ impl Skwitz {
         self.ev
             .emit(self.everyone(), "draw", || args![self.draws, self.stock.len()]);
         for s in 0..self.n {
-            self.hands[s].sort();
+            self.hands[s].sort_unstable();
             self.ev.emit(Audience::seat(s), "hand", || {
                 self.hands[s].iter().map(|c| c.to_string()).collect()
             });
@@ -327,22 +420,23 @@ impl Skwitz {
         let mut s = self.right(self.dealer);
         for _ in 0..self.n {
             let k = h.min(self.stock.len());
-            self.hands[s] = self.stock.drain(..k).collect();
+            self.hands[s].clear();
+            self.hands[s].extend(self.stock.drain(..k));
             s = self.right(s);
         }
         self.announce_draw();
     }
 
     fn can_declare(&self, s: Seat) -> bool {
-        self.o.get("out_timing") == "on_turn" && self.points[self.side(s)] >= self.target
+        self.rules.out_on_turn && self.points[self.side(s)] >= self.target
     }
 
     /// Whether `card` (in the mover's hand) may be trailed.
     fn may_trail(&self, card: Card) -> Result<(), String> {
         let hand = &self.hands[self.turn];
-        match self.o.get("trail_rule") {
-            "free" => Ok(()),
-            "card_level" => {
+        match self.rules.trail {
+            TrailRule::Free => Ok(()),
+            TrailRule::CardLevel => {
                 if let Some(c) = captures::captures(card, &self.table).first() {
                     Err(format!(
                         "{card} can capture ({}), so it must capture (trail_rule=card_level)",
@@ -352,7 +446,7 @@ impl Skwitz {
                     Ok(())
                 }
             }
-            _ => {
+            TrailRule::OnlyWhenUnable => {
                 for &h in hand {
                     if let Some(c) = captures::captures(h, &self.table).first() {
                         return Err(format!(
@@ -369,7 +463,7 @@ impl Skwitz {
     /// Parses an action token against the current state without changing anything.
     fn parse_action(&self, token: &str) -> Result<Action, String> {
         if token == "out" {
-            if self.o.get("out_timing") != "on_turn" {
+            if !self.rules.out_on_turn {
                 return Err("Out! is automatic at the deal end under out_timing=auto_at_deal_end".into());
             }
             let side = self.side(self.turn);
@@ -424,29 +518,32 @@ impl Skwitz {
         }
     }
 
-    fn capture(&mut self, card: Card, taken: Vec<Card>) {
+    /// `card` from the mover's hand takes `taken` (a legal capture) from the table into the
+    /// mover's pile: the cards entering the pile (the played card first, then the taken ones in
+    /// notation order) score their matadors, and a cleared table a skwitz.
+    fn capture(&mut self, card: Card, taken: CardSet) {
         let s = self.turn;
         self.hands[s].retain(|&c| c != card);
-        self.table.retain(|c| !taken.contains(c));
-        let mut into = vec![card];
-        into.extend(taken.iter().copied());
-        let table_only = self.o.get("matador_source") == "table_only";
-        for &c in &into {
-            if is_matador(c) && !(table_only && c == card) {
+        self.table.retain(|&c| !taken.contains(c));
+        let table_only = self.rules.matador_table_only;
+        let played = std::iter::once(card).filter(|_| !table_only);
+        for c in played.chain(taken.iter()) {
+            if is_matador(c) {
                 self.ev.emit(self.everyone(), "matador", || args![s, c]);
                 self.score(s, "matador");
                 self.bonus_payments(s, "matador");
             }
         }
         let last_play = self.stock.is_empty() && self.hands.iter().all(Vec::is_empty);
-        if self.table.is_empty() && !(last_play && self.o.get("last_play_skwitz") == "no") {
-            let mut marker = taken.clone();
-            marker.sort();
-            self.ev.emit(self.everyone(), "skwitz", || args![s, marker[0]]);
+        if self.table.is_empty() && (self.rules.last_play_skwitz || !last_play) {
+            // The marker: the first taken card in notation order.
+            let marker = taken.iter().next().expect("a capture takes a card");
+            self.ev.emit(self.everyone(), "skwitz", || args![s, marker]);
             self.score(s, "skwitz");
             self.bonus_payments(s, "skwitz");
         }
-        self.piles[s].extend(into);
+        self.piles[s].push(card);
+        self.piles[s].extend(taken.iter());
         self.last_captor = Some(s);
     }
 
@@ -506,34 +603,33 @@ impl Skwitz {
     }
 
     fn deal_end(&mut self) -> Result<(), String> {
-        let left = std::mem::take(&mut self.table);
-        let to = match self.last_captor {
-            Some(s) if self.o.flag("leftover_to_last_captor") => {
-                self.piles[s].extend(left.iter().copied());
-                s.to_string()
-            }
-            _ => {
-                self.removed.extend(left.iter().copied());
-                "none".to_string()
-            }
-        };
-        let mut a = vec![to];
-        a.extend(left.iter().map(|c| c.to_string()));
-        self.ev.emit(self.everyone(), "clear", || a);
+        let to = self.last_captor.filter(|_| self.rules.leftover_to_last_captor);
+        match to {
+            Some(s) => self.piles[s].extend_from_slice(&self.table),
+            None => self.removed.extend_from_slice(&self.table),
+        }
+        self.ev.emit(self.everyone(), "clear", || {
+            let mut a = vec![to.map_or_else(|| "none".to_string(), |s| s.to_string())];
+            a.extend(self.table.iter().map(|c| c.to_string()));
+            a
+        });
+        self.table.clear();
         for s in 0..self.n {
             let spades = self.piles[s].iter().filter(|c| c.suit == Suit::Spades).count();
             self.ev
                 .emit(self.everyone(), "count", || args![s, self.piles[s].len(), spades]);
         }
+        // Per side (at most 8).
         let sides = self.points.len();
-        let mut cards = vec![0usize; sides];
-        let mut spades = vec![0usize; sides];
+        let mut cards = [0usize; 8];
+        let mut spades = [0usize; 8];
         for s in 0..self.n {
             cards[self.side(s)] += self.piles[s].len();
             spades[self.side(s)] += self.piles[s].iter().filter(|c| c.suit == Suit::Spades).count();
         }
         for (counts, reason) in [(cards, "cards"), (spades, "spades")] {
-            for side in self.most(&counts) {
+            let most = self.most(&counts[..sides]);
+            for side in (0..sides).filter(|&side| most & 1 << side != 0) {
                 self.score(side, reason);
             }
         }
@@ -541,7 +637,7 @@ impl Skwitz {
             self.score(s, "last");
         }
         self.ev.emit(self.everyone(), "dealend", || args![self.deal_no]);
-        let auto = self.o.get("out_timing") == "auto_at_deal_end" || self.deals_in_game >= FORCE_OUT_AFTER_DEALS;
+        let auto = !self.rules.out_on_turn || self.deals_in_game >= FORCE_OUT_AFTER_DEALS;
         if auto {
             let best = *self.points.iter().max().unwrap();
             if best >= self.target {
@@ -557,18 +653,20 @@ impl Skwitz {
         self.start_deal()
     }
 
-    /// The sides that score a "most" point: the unique maximum, or every tied side under
-    /// `tie_rule=all_tied` (nobody when every count is 0).
-    fn most(&self, counts: &[usize]) -> Vec<usize> {
+    /// The sides that score a "most" point, as a mask (bit `side`): the unique maximum, or
+    /// every tied side under `tie_rule=all_tied` (nobody when every count is 0).
+    fn most(&self, counts: &[usize]) -> u32 {
         let max = *counts.iter().max().unwrap();
         if max == 0 {
-            return vec![];
+            return 0;
         }
-        let tied: Vec<usize> = (0..counts.len()).filter(|&i| counts[i] == max).collect();
-        if tied.len() == 1 || self.o.get("tie_rule") == "all_tied" {
+        let tied = (0..counts.len())
+            .filter(|&i| counts[i] == max)
+            .fold(0u32, |m, i| m | 1 << i);
+        if tied.count_ones() == 1 || self.rules.tie_all_tied {
             tied
         } else {
-            vec![]
+            0
         }
     }
 
@@ -589,16 +687,17 @@ impl Skwitz {
         }
         let side = self.side(w);
         self.wins_since_collect[side] += 1;
-        let collect = match self.o.get("collect_rule") {
-            "second_win_total" => self.wins_since_collect[side] >= 2,
-            _ => self.pot_holder == Some(side),
+        let collect = if self.rules.collect_second_win {
+            self.wins_since_collect[side] >= 2
+        } else {
+            self.pot_holder == Some(side)
         };
         if collect {
             let pot = self.pot;
             self.pay(Purse::Pot, Purse::Seat(w), pot, "collect");
             self.collections.push((w, pot));
             self.pot_holder = None;
-            self.wins_since_collect = vec![0; self.points.len()];
+            self.wins_since_collect.fill(0);
             self.ev.emit(self.everyone(), "potholder", || args!["none"]);
         } else {
             self.pot_holder = Some(side);
@@ -607,7 +706,7 @@ impl Skwitz {
         self.winners.push(w);
         self.ev.emit(self.everyone(), "gameend", || args![self.game_no, w]);
         self.dealer = w;
-        self.points = vec![0; self.points.len()];
+        self.points.fill(0);
         self.table.clear();
         self.stock.clear();
         self.hands = vec![Vec::new(); self.n];
@@ -743,20 +842,23 @@ impl Skwitz {
             out.push(SkwitzAction::Out);
         }
         let hand = &self.hands[self.turn];
-        let mut any_capture = false;
+        let table = CardSet::from_cards(&self.table);
         let mut capturing = CardSet::default();
         for &c in hand {
-            for x in captures::captures(c, &self.table) {
-                out.push(SkwitzAction::Capture(c, CardSet::from_cards(&x)));
-                any_capture = true;
+            let wrap = |x| SkwitzAction::Capture(c, x);
+            let set_of = |a: &SkwitzAction| match *a {
+                SkwitzAction::Capture(_, x) => x,
+                _ => CardSet::EMPTY,
+            };
+            if captures::push_captures(c, table, out, wrap, set_of) > 0 {
                 capturing.insert(c);
             }
         }
         for &c in hand {
-            let ok = match self.o.get("trail_rule") {
-                "free" => true,
-                "card_level" => !capturing.contains(c),
-                _ => !any_capture,
+            let ok = match self.rules.trail {
+                TrailRule::Free => true,
+                TrailRule::CardLevel => !capturing.contains(c),
+                TrailRule::OnlyWhenUnable => capturing.is_empty(),
             };
             if ok {
                 out.push(SkwitzAction::Trail(c));
@@ -803,7 +905,7 @@ impl Engine for Skwitz {
                 self.advance()
             }
             SkwitzAction::Capture(c, taken) => {
-                self.capture(c, taken.cards());
+                self.capture(c, taken);
                 self.advance()
             }
         };
@@ -844,7 +946,7 @@ impl Engine for Skwitz {
     /// other team with `teams`), and the default action ([`Skwitz::default_action`]) is played
     /// for it. Otherwise the referee's usual substitute.
     fn on_fault<E: Events>(&mut self, seat: Seat, kind: &str, events: &mut E) -> Ruling<SkwitzAction> {
-        if !self.o.flag("breach_penalty") || self.over || seat != self.turn {
+        if !self.rules.breach_penalty || self.over || seat != self.turn {
             return Ruling::Substitute;
         }
         self.ev.listen_to(events);
