@@ -274,9 +274,8 @@ struct Tracker {
     world: World,
     explained: usize,
     /// The current deal: the world before the action that made it (`None`: the game's start),
-    /// that action, the actions since, and where its lines begin in `observed`.
+    /// that action, and where its lines begin in `observed`.
     base: Option<(World, String)>,
-    actions: Vec<String>,
     deal_start: usize,
     /// Set when the lines could not be explained: the bot then plays `simple` on its view.
     lost: bool,
@@ -317,7 +316,6 @@ impl Tracker {
             world,
             explained: 0,
             base: None,
-            actions: Vec::new(),
             deal_start: 0,
             lost: false,
             seed,
@@ -423,16 +421,14 @@ impl Tracker {
             let deals = self.world.deals();
             let mut w = self.world.clone();
             match self.step(&mut w, self.explained, rng) {
-                Ok((token, used)) if w.deals() == deals => {
+                Ok((_, used)) if w.deals() == deals => {
                     self.world = w;
                     self.explained += used;
-                    self.actions.push(token);
                 }
                 Ok((token, used)) => {
                     // The action made a deal whose lines agree with the world's (a deal the seat sees nothing of).
                     self.base = Some((before, token.clone()));
                     self.deal_start = self.explained;
-                    self.actions.clear();
                     self.world = w;
                     self.explained += used;
                 }
@@ -474,7 +470,7 @@ impl Tracker {
     /// them first.
     fn start_deal(&mut self, mut before: World, token: String, rng: &mut Rng) -> bool {
         let trigger = self.explained;
-        let saved = (self.base.clone(), self.actions.clone(), self.deal_start);
+        let saved = (self.base.clone(), self.deal_start);
         for _ in 0..4 {
             self.base = Some((before.clone(), token.clone()));
             self.deal_start = trigger;
@@ -489,7 +485,7 @@ impl Tracker {
                 }
                 Err(m) => m,
             };
-            (self.base, self.actions, self.deal_start) = saved.clone();
+            (self.base, self.deal_start) = saved.clone();
             let Some(lines) = &m.lines else { break };
             let Some(deal) = before.game.chance().deals().last() else {
                 break;
@@ -499,14 +495,11 @@ impl Tracker {
                 break;
             }
             match self.replay(&old, trigger, true, rng) {
-                Ok((w, tokens, pos, _)) if pos == trigger => {
-                    before = w;
-                    self.actions = tokens;
-                }
+                Ok((w, pos, _)) if pos == trigger => before = w,
                 _ => break,
             }
         }
-        (self.base, self.actions, self.deal_start) = saved;
+        (self.base, self.deal_start) = saved;
         self.explained = trigger;
         false
     }
@@ -540,7 +533,7 @@ impl Tracker {
         upto: usize,
         stop_at_deal: bool,
         rng: &mut Rng,
-    ) -> Result<(World, Vec<String>, usize, f64), Box<Mismatch>> {
+    ) -> Result<(World, usize, f64), Box<Mismatch>> {
         let no_fit = |lines| Mismatch::of_deal(self.deal_start, lines);
         let (mut world, mut pos) = match &self.base {
             None => {
@@ -561,7 +554,6 @@ impl Tracker {
                 (w, self.deal_start + got.len())
             }
         };
-        let mut tokens = Vec::new();
         let mut weight = 1.0;
         let deals = world.deals();
         while pos < upto {
@@ -580,14 +572,13 @@ impl Tracker {
                         weight *= UNLIKE_SIMPLE;
                     }
                     pos += used;
-                    tokens.push(t);
                 }
                 // The lines from here are the next deal's: this one fits up to them.
                 Err(m) if stop_at_deal && makes_deal(&world, &m, deals) => break,
                 Err(m) => return Err(m),
             }
         }
-        Ok((world, tokens, pos, weight))
+        Ok((world, pos, weight))
     }
 
     /// The deal of `world` (just made, or the current one) changed until the lines so far fit.
@@ -601,8 +592,7 @@ impl Tracker {
         let mut pinned: Vec<Card> = Vec::new();
         for _ in 0..REFITS {
             match self.replay(&layout, upto, stop_at_deal, rng) {
-                Ok((w, tokens, pos, _)) => {
-                    self.actions = tokens;
+                Ok((w, pos, _)) => {
                     self.explained = pos;
                     return Ok(w);
                 }
@@ -693,7 +683,7 @@ impl Tracker {
         shuffle_free(&mut layout, &fixed, rng);
         for _ in 0..REPAIRS {
             match self.replay(&layout, self.explained, true, rng) {
-                Ok((mut w, _, _, weight)) => {
+                Ok((mut w, _, weight)) => {
                     w.game.reseed(rng.next_u64());
                     return Some((w, weight));
                 }
