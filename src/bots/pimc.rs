@@ -83,7 +83,7 @@ impl Budget {
 
 /// A place a card is dealt to: a seat's hand or a named pile; or the rest of the deck, which
 /// the deal leaves out.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 enum Place {
     Hand(Seat),
     Pile(String),
@@ -182,19 +182,20 @@ impl World {
             })
             .collect();
         let mut w = World { game, views };
-        let lines = w.route(info.seat);
+        let lines = w.route(Some(info.seat));
         Ok((w, lines))
     }
 
-    /// Routes the game's new events to the views; returns those `me` receives.
-    fn route(&mut self, me: Seat) -> Vec<Line> {
+    /// Routes the game's new events to the views; returns those `me` receives (none for
+    /// `None`: a playout reads nothing).
+    fn route(&mut self, me: Option<Seat>) -> Vec<Line> {
         let n = self.views.len();
         let mut mine = Vec::new();
         for Event { to, kind, args } in self.game.take_events() {
             for s in to.members(n) {
                 self.views[s].observe(kind, &args);
             }
-            if to.contains(me) {
+            if me.is_some_and(|m| to.contains(m)) {
                 mine.push((kind.to_string(), args));
             }
         }
@@ -203,7 +204,7 @@ impl World {
 
     fn apply(&mut self, token: &str, me: Seat) -> Result<Vec<Line>, String> {
         self.game.apply(token)?;
-        Ok(self.route(me))
+        Ok(self.route(Some(me)))
     }
 
     fn deals(&self) -> usize {
@@ -224,7 +225,7 @@ impl World {
             if self.game.apply(&token).is_err() {
                 break;
             }
-            self.route(me);
+            self.route(None);
             steps += 1;
             if steps > 100_000 {
                 break;
@@ -494,7 +495,7 @@ impl Tracker {
             if repair_lines(&mut old, lines).is_empty() {
                 break;
             }
-            match self.replay(&old, trigger, true, rng) {
+            match self.replay(&old, trigger, true, false, rng) {
                 Ok((w, pos, _)) if pos == trigger => before = w,
                 _ => break,
             }
@@ -526,12 +527,15 @@ impl Tracker {
 
     /// The lines of the current deal replayed on `layout` from its base; the world at
     /// `upto` lines, or why not. With `stop_at_deal`, an action that the lines show and that
-    /// makes the next deal ends the replay there (the lines from it are the next deal's).
+    /// makes the next deal ends the replay there (the lines from it are the next deal's). With
+    /// `weigh`, the weight of the world (how well the others' actions fit `simple`) is worked out;
+    /// otherwise it is 1.
     fn replay(
         &self,
         layout: &Layout,
         upto: usize,
         stop_at_deal: bool,
+        weigh: bool,
         rng: &mut Rng,
     ) -> Result<(World, usize, f64), Box<Mismatch>> {
         let no_fit = |lines| Mismatch::of_deal(self.deal_start, lines);
@@ -562,7 +566,7 @@ impl Tracker {
             }
             // How likely the others' actions are if they play like `simple`.
             let seat = world.game.to_move().expect("a seat to move");
-            let expected = (seat != self.me).then(|| {
+            let expected = (weigh && seat != self.me).then(|| {
                 let legal = world.game.legal_actions();
                 (self.spec.simple_policy)(world.views[seat].as_ref(), world.game.decision(), &legal)
             });
@@ -591,7 +595,7 @@ impl Tracker {
         // Cards a line put in place: random deals leave them there.
         let mut pinned: Vec<Card> = Vec::new();
         for _ in 0..REFITS {
-            match self.replay(&layout, upto, stop_at_deal, rng) {
+            match self.replay(&layout, upto, stop_at_deal, false, rng) {
                 Ok((w, pos, _)) => {
                     self.explained = pos;
                     return Ok(w);
@@ -682,7 +686,7 @@ impl Tracker {
         let fixed = self.fixed_cards(&layout, self.explained);
         shuffle_free(&mut layout, &fixed, rng);
         for _ in 0..REPAIRS {
-            match self.replay(&layout, self.explained, true, rng) {
+            match self.replay(&layout, self.explained, true, true, rng) {
                 Ok((mut w, _, weight)) => {
                     w.game.reseed(rng.next_u64());
                     return Some((w, weight));
