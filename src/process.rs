@@ -332,6 +332,40 @@ pub struct BotProcess {
     /// Readable once the bot has exited: a wait wakes on the exit itself, also when a child
     /// the bot left behind still holds its stdout open (no EOF comes then).
     pidfd: Option<OwnedFd>,
+    /// `--transcript`: every line both ways, with times.
+    transcript: Option<Transcript>,
+    /// When the process was started: the transcript's clock.
+    started: Instant,
+}
+
+/// What `--transcript` writes for one bot: every line croupier sends it (`>`), every line it
+/// answers (`<`), and what became of a read that brought no line (`#`: timeout, exit, flood),
+/// each with the time since the bot was started. Lines are kept in memory until the first file
+/// is opened (the handshake comes before the first game), then go to the current game's file.
+#[derive(Debug, Default)]
+struct Transcript {
+    file: Option<io::BufWriter<File>>,
+    early: Vec<u8>,
+    /// The first write error; the transcript stops there.
+    error: Option<String>,
+}
+
+impl Transcript {
+    fn line(&mut self, started: Instant, dir: char, text: &str) {
+        if self.error.is_some() {
+            return;
+        }
+        let t = started.elapsed().as_secs_f64();
+        let entry = format!("{t:12.6} {dir} {text}\n");
+        match &mut self.file {
+            Some(f) => {
+                if let Err(e) = f.write_all(entry.as_bytes()) {
+                    self.error = Some(e.to_string());
+                }
+            }
+            None => self.early.extend_from_slice(entry.as_bytes()),
+        }
+    }
 }
 
 impl BotProcess {
@@ -448,6 +482,8 @@ impl BotProcess {
             not_reading: false,
             status: None,
             group_killed: false,
+            transcript: None,
+            started: Instant::now(),
             log: StderrLog {
                 path: log.as_ref().map(|l| l.path.clone()),
                 label: log.and_then(|l| l.label),
@@ -475,6 +511,63 @@ impl BotProcess {
             }
         }
         Ok(bot)
+    }
+
+    /// Keeps a transcript of the bot's lines from now on (the lines since its start are kept
+    /// for the first file given to [`transcript_to`](Self::transcript_to)).
+    pub fn keep_transcript(&mut self) {
+        self.transcript.get_or_insert_with(Transcript::default);
+    }
+
+    /// Writes the transcript into `path` from now on (created with its directory, truncated),
+    /// closing the last one. Errors: the file cannot be made, or an earlier write failed.
+    pub fn transcript_to(&mut self, path: &std::path::Path) -> Result<(), String> {
+        let Some(t) = &mut self.transcript else {
+            return Ok(());
+        };
+        if let Some(e) = &t.error {
+            return Err(e.clone());
+        }
+        if let Some(mut f) = t.file.take() {
+            f.flush().map_err(|e| e.to_string())?;
+        }
+        let open = || -> io::Result<File> {
+            if let Some(dir) = path.parent() {
+                std::fs::create_dir_all(dir)?;
+            }
+            File::create(path)
+        };
+        let mut f = io::BufWriter::new(open().map_err(|e| format!("{}: {e}", path.display()))?);
+        f.write_all(&std::mem::take(&mut t.early))
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        t.file = Some(f);
+        Ok(())
+    }
+
+    /// Writes out the transcript's buffered lines (the referee does at the end of each game).
+    pub fn flush_transcript(&mut self) -> Result<(), String> {
+        match &mut self.transcript {
+            Some(Transcript { error: Some(e), .. }) => Err(e.clone()),
+            Some(Transcript { file: Some(f), .. }) => f.flush().map_err(|e| e.to_string()),
+            _ => Ok(()),
+        }
+    }
+
+    /// Notes what a read brought in the transcript.
+    fn transcribe(&mut self, r: &ReadResult) {
+        if let Some(t) = &mut self.transcript {
+            match r {
+                ReadResult::Line(l) => t.line(self.started, '<', l),
+                ReadResult::Timeout => t.line(self.started, '#', "timeout: no answer by the deadline"),
+                ReadResult::Exited { status } => t.line(
+                    self.started,
+                    '#',
+                    &format!("exited ({})", status.as_deref().unwrap_or("status unknown")),
+                ),
+                ReadResult::Flood(prefix) => t.line(self.started, '#', &format!("line too long, starting '{prefix}'")),
+                ReadResult::NotReading => t.line(self.started, '#', "not reading its input"),
+            }
+        }
     }
 
     /// The command line the bot was started with.
@@ -546,6 +639,9 @@ impl BotProcess {
         }
         self.out.extend_from_slice(line.as_bytes());
         self.out.push(b'\n');
+        if let Some(t) = &mut self.transcript {
+            t.line(self.started, '>', line);
+        }
         self.check_pending();
     }
 
@@ -576,7 +672,12 @@ impl BotProcess {
                 break;
             }
             match self.ready_result(Instant::now()) {
-                Some(ReadResult::Line(l)) => lines.push(l),
+                Some(ReadResult::Line(l)) => {
+                    if let Some(t) = &mut self.transcript {
+                        t.line(self.started, '<', &l);
+                    }
+                    lines.push(l);
+                }
                 _ => break,
             }
         }
@@ -1042,6 +1143,12 @@ pub fn pump(procs: &mut [&mut BotProcess]) {
 }
 
 fn wait_impl(procs: &mut [&mut BotProcess], target: usize, deadline: Instant) -> ReadResult {
+    let r = wait_untranscribed(procs, target, deadline);
+    procs[target].transcribe(&r);
+    r
+}
+
+fn wait_untranscribed(procs: &mut [&mut BotProcess], target: usize, deadline: Instant) -> ReadResult {
     procs[target].late_look = None;
     loop {
         if let Some(r) = procs[target].ready_result(deadline) {

@@ -227,6 +227,29 @@ pub fn check_record(rec: &GameRecord) -> Result<GameSpec, String> {
     Ok(spec)
 }
 
+/// The notification lines the bot in `seat` received in the recorded game, as a process bot
+/// reads them (protocol.md): the setup (`game`, `option`s, `players`, `seat`, `rngseed`), the
+/// game's events for its seat, `gameover`. Not in it: requests (`act`, `quit`), what a bot
+/// asked for (`view`) or the clock sent (`clock`), and `fault` notifications (the record keeps
+/// a fault's message as the referee ruled on it, not the line the bot got).
+pub fn seat_lines(rec: &GameRecord, spec: &GameSpec, seat: Seat) -> Result<Vec<String>, String> {
+    if seat >= rec.players {
+        return Err(format!("seat {seat}: the game has seats 0 to {}", rec.players - 1));
+    }
+    let events = replay(rec, spec)?;
+    let game_seed = parse_seed(&rec.seed)?;
+    let key = rec.bot_seed.as_deref().map(parse_seed).transpose()?;
+    let mut lines = vec![format!("game {}", rec.game)];
+    lines.extend(rec.options.iter().map(|(k, v)| format!("option {k} {v}")));
+    lines.push(format!("players {}", rec.players));
+    lines.push(format!("seat {seat}"));
+    lines.push(format!("rngseed {}", crate::referee::rngseed(key, game_seed, seat)));
+    lines.extend(events.iter().filter(|e| e.to.contains(seat)).map(Event::line));
+    let scores: Vec<String> = rec.result.scores.iter().map(|s| fmt_score(*s)).collect();
+    lines.push(format!("gameover {}", scores.join(" ")));
+    Ok(lines)
+}
+
 /// Re-runs a record through the engine. On success returns every event in order; on the first
 /// mismatch an error that names the deal and action.
 pub fn replay(rec: &GameRecord, spec: &GameSpec) -> Result<Vec<Event>, String> {

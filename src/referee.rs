@@ -85,6 +85,9 @@ pub struct Config {
     pub max_faults: Option<u64>,
     /// Ruled faults per player over the whole run, shared by the run's tables.
     pub tally: Arc<FaultTally>,
+    /// `--transcript DIR`: every line exchanged with each bot process, with times, one file
+    /// per game and seat ([`transcript_path`]).
+    pub transcript: Option<PathBuf>,
 }
 
 /// A game clock (`--time BANK+INC`): every seat starts each game with `bank`; the time it takes
@@ -217,6 +220,7 @@ impl Default for Config {
             on_fault: FaultPolicy::default(),
             max_faults: None,
             tally: Arc::default(),
+            transcript: None,
         }
     }
 }
@@ -277,6 +281,16 @@ impl Player {
 
 /// A bot name or command line made into a file name: the last part of each path, characters
 /// other than letters, digits and `._+=-` as `_`, at most 60 bytes.
+/// The transcript of the bot in `seat` of the game of `game_seed` (as the record writes the
+/// seed): `DIR/game-<seed>-seat<seat>-<name>.txt`, `name` as in its stderr log's name.
+pub fn transcript_path(dir: &std::path::Path, game_seed: u64, seat: Seat, name: &str) -> PathBuf {
+    dir.join(format!(
+        "game-{}-seat{seat}-{}.txt",
+        format_seed(game_seed),
+        log_file_name(name.to_string())
+    ))
+}
+
 pub fn log_file_name(name: String) -> String {
     let words: Vec<&str> = name
         .split_whitespace()
@@ -327,6 +341,9 @@ fn start_process(argv: &[String], log: Option<LogTarget>, cfg: &Config) -> Resul
 /// starts all its bots at once instead of paying each one's startup time in turn.
 fn spawn_process(argv: &[String], log: Option<LogTarget>, cfg: &Config) -> Result<BotProcess, String> {
     let mut process = BotProcess::spawn_logged(argv, log, cfg.limits)?;
+    if cfg.transcript.is_some() {
+        process.keep_transcript();
+    }
     process.send(&format!("1 hello {VERSION}"));
     Ok(process)
 }
@@ -684,6 +701,22 @@ impl Table {
                 }
             }
         }
+        if let Some(dir) = &self.cfg.transcript {
+            for (s, &p) in seat_of.iter().enumerate() {
+                let name = self
+                    .cfg
+                    .log_names
+                    .get(p)
+                    .cloned()
+                    .unwrap_or_else(|| self.players[p].spec.display());
+                if let Engine::Process(proc) = &mut self.players[p].engine {
+                    if let Some(pr) = &mut proc.process {
+                        let path = transcript_path(dir, game_seed, s, &name);
+                        pr.transcript_to(&path).map_err(|e| format!("--transcript: {e}"))?;
+                    }
+                }
+            }
+        }
         // Setup lines.
         for (s, &p) in seat_of.iter().enumerate() {
             self.players[p].history.clear();
@@ -902,6 +935,11 @@ impl Table {
         let score_args: Vec<String> = outcome.scores.iter().map(|s| crate::record::fmt_score(*s)).collect();
         for &p in seat_of {
             self.notify(p, "gameover", score_args.clone());
+            if let Engine::Process(proc) = &mut self.players[p].engine {
+                if let Some(pr) = &mut proc.process {
+                    pr.flush_transcript().map_err(|e| format!("--transcript: {e}"))?;
+                }
+            }
         }
         let seats = seat_of
             .iter()

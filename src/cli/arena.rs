@@ -243,6 +243,7 @@ fn common(game: &str, t: &TableArgs, players: Option<usize>, seed: u64) -> Resul
         on_fault: t.bots.on_fault,
         clock: t.bots.time,
         max_faults: t.bots.max_faults,
+        transcript: t.bots.transcript_dir()?,
         ..Config::default()
     };
     Ok(Common {

@@ -400,9 +400,25 @@ pub struct BotArgs {
     /// Time a bot has to start and answer the handshake.
     #[arg(long, default_value = "10s", allow_hyphen_values = true, value_parser = parse_duration)]
     pub startup_time: std::time::Duration,
+    /// Write every line exchanged with each bot process into DIR, one file per game and seat:
+    /// DIR/game-<seed>-seat<S>-<bot>.txt, each line `<seconds since the bot started> <dir>
+    /// <line>` with `>` for croupier to the bot, `<` for the bot's answers, `#` for a read that
+    /// ended without a line (timeout, exit). The seed and seat are the record's.
+    #[arg(long, value_name = "DIR")]
+    pub transcript: Option<std::path::PathBuf>,
 }
 
 impl BotArgs {
+    /// `--transcript DIR`, made now: a directory that cannot be made is an error before the
+    /// first game.
+    pub fn transcript_dir(&self) -> Result<Option<std::path::PathBuf>, (u8, String)> {
+        let Some(dir) = &self.transcript else {
+            return Ok(None);
+        };
+        std::fs::create_dir_all(dir).map_err(|e| usage(format!("--transcript {}: {e}", dir.display())))?;
+        Ok(Some(dir.clone()))
+    }
+
     /// The [`Limits`](crate::process::Limits) of `--bot-memory`, `--bot-cpu` and `--bot-user`.
     pub fn limits(&self) -> crate::process::Limits {
         crate::process::Limits {

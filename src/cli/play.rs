@@ -165,6 +165,7 @@ pub fn run(a: PlayArgs) -> Outcome {
         on_fault: a.bots.on_fault,
         clock: a.bots.time,
         max_faults: a.bots.max_faults,
+        transcript: a.bots.transcript_dir()?,
         ..Config::default()
     };
     let mut table = Table::new(&seat_specs, cfg).map_err(usage)?;

@@ -1,0 +1,155 @@
+//! `--transcript DIR`: every line exchanged with each bot process, per game and seat, with
+//! times; and the lines a seat received agree with what the record says that seat saw.
+
+mod common;
+
+use common::croupier;
+use croupier::record::{parse_record, seat_lines};
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// (seconds, direction, line) of every transcript entry.
+fn entries(path: &Path) -> Vec<(f64, char, String)> {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(|l| {
+            let l = l.trim_start();
+            let (t, rest) = l
+                .split_once(' ')
+                .unwrap_or_else(|| panic!("{}: bad entry '{l}'", path.display()));
+            let (dir, line) = rest.split_once(' ').unwrap_or((rest, ""));
+            (t.parse().unwrap(), dir.chars().next().unwrap(), line.to_string())
+        })
+        .collect()
+}
+
+fn is_request(line: &str) -> bool {
+    line.split(' ').next().is_some_and(|w| w.parse::<u64>().is_ok())
+}
+
+#[test]
+fn transcripts_hold_every_line_both_ways_and_agree_with_the_record() {
+    let dir = tempfile::tempdir().unwrap();
+    let tdir = dir.path().join("transcripts");
+    let rec_path = dir.path().join("games.jsonl");
+    for (game, seats) in [
+        (
+            "kul",
+            vec![
+                "python3 bots/python/croupier_bot.py",
+                "simple",
+                "bash bots/bash/random_bot.sh",
+            ],
+        ),
+        (
+            "rikken",
+            vec![
+                "simple",
+                "python3 bots/python/croupier_bot.py",
+                "random",
+                "bash bots/bash/random_bot.sh",
+            ],
+        ),
+    ] {
+        let _ = std::fs::remove_dir_all(&tdir);
+        let _ = std::fs::remove_file(&rec_path);
+        let mut cmd = croupier();
+        cmd.args(["play", game, "--games", "2", "--seed", "11", "--record"])
+            .arg(&rec_path)
+            .arg("--transcript")
+            .arg(&tdir);
+        for s in &seats {
+            cmd.args(["--seat", s]);
+        }
+        cmd.assert().success();
+        let records: Vec<_> = std::fs::read_to_string(&rec_path)
+            .unwrap()
+            .lines()
+            .map(|l| parse_record(l).unwrap())
+            .collect();
+        let spec = croupier::games::find(game).unwrap();
+        let mut files: Vec<_> = std::fs::read_dir(&tdir).unwrap().map(|e| e.unwrap().path()).collect();
+        files.sort();
+        // One file per game and process seat: two process seats, two games.
+        assert_eq!(files.len(), 4, "{game}: {files:?}");
+        let mut hellos = 0;
+        for f in &files {
+            let name = f.file_name().unwrap().to_string_lossy().into_owned();
+            let (seed, rest) = name.strip_prefix("game-").unwrap().split_once("-seat").unwrap();
+            let seat: usize = rest[..1].parse().unwrap();
+            let rec = records
+                .iter()
+                .find(|r| r.seed == seed)
+                .unwrap_or_else(|| panic!("no game of seed {seed}"));
+            let es = entries(f);
+            assert!(es.windows(2).all(|w| w[0].0 <= w[1].0), "{name}: times go back");
+            hellos += es.iter().filter(|e| e.1 == '>' && e.2.starts_with("1 hello")).count();
+            // What the seat was told, minus requests and what only a process asks for, is what
+            // the record says it saw.
+            let told: Vec<String> = es
+                .iter()
+                .filter(|e| e.1 == '>' && !is_request(&e.2) && !e.2.starts_with("view ") && !e.2.starts_with("clock "))
+                .map(|e| e.2.clone())
+                .collect();
+            assert_eq!(told, seat_lines(rec, &spec, seat).unwrap(), "{name}");
+            // Every decision: the request, then the bot's answer to it, which the record holds.
+            let mut answers = Vec::new();
+            let mut asked: BTreeMap<String, usize> = BTreeMap::new();
+            for (i, e) in es.iter().enumerate() {
+                if e.1 == '>' && e.2.split(' ').nth(1) == Some("act") {
+                    asked.insert(e.2.split(' ').next().unwrap().to_string(), i);
+                }
+                if e.1 == '<' {
+                    if let Some((id, token)) = e.2.strip_prefix('=').and_then(|r| r.split_once(' ')) {
+                        if asked.contains_key(id) {
+                            answers.push(token.to_string());
+                        }
+                    }
+                }
+            }
+            let recorded: Vec<String> = rec
+                .actions
+                .iter()
+                .filter(|a| a.seat == seat)
+                .map(|a| a.action.clone())
+                .collect();
+            assert!(!answers.is_empty(), "{name}: no answers");
+            assert_eq!(answers, recorded, "{name}: the answers are not the record's actions");
+        }
+        // The handshake once per process, in its first game's file.
+        assert_eq!(hellos, 2, "{game}");
+    }
+}
+
+#[test]
+fn a_transcript_dir_that_cannot_be_made_is_a_usage_error_before_any_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("plain-file");
+    std::fs::write(&file, "").unwrap();
+    let rec = dir.path().join("r.jsonl");
+    let out = croupier()
+        .args([
+            "play",
+            "kul",
+            "--seat",
+            "bash bots/bash/random_bot.sh",
+            "--seat",
+            "simple",
+            "--seat",
+            "simple",
+            "--record",
+        ])
+        .arg(&rec)
+        .arg("--transcript")
+        .arg(file.join("sub"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("--transcript"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(!rec.exists() || std::fs::read_to_string(&rec).unwrap().is_empty());
+}
