@@ -253,6 +253,24 @@ pub fn seat_lines(rec: &GameRecord, spec: &GameSpec, seat: Seat) -> Result<Vec<S
 /// Re-runs a record through the engine. On success returns every event in order; on the first
 /// mismatch an error that names the deal and action.
 pub fn replay(rec: &GameRecord, spec: &GameSpec) -> Result<Vec<Event>, String> {
+    replay_to(rec, spec, None).map(|(_, events)| events)
+}
+
+/// [`replay`], stopped at the decision of the record's action `stop` (counted from 0) when
+/// given: the game as it stood when that seat chose (before any fault of that turn was ruled
+/// on), and the events up to then. Without `stop`, the whole game with every check.
+pub fn replay_to(
+    rec: &GameRecord,
+    spec: &GameSpec,
+    stop: Option<usize>,
+) -> Result<(Box<dyn Game>, Vec<Event>), String> {
+    if let Some(k) = stop.filter(|&k| k >= rec.actions.len()) {
+        return Err(format!(
+            "the game has {} actions; there is no action {}",
+            rec.actions.len(),
+            k + 1
+        ));
+    }
     let pairs: Vec<(String, String)> = rec.options.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
     let options = Options::from_pairs(&(spec.options)(), &rec.game, &pairs)?;
     let seed = parse_seed(&rec.seed)?;
@@ -322,6 +340,9 @@ pub fn replay(rec: &GameRecord, spec: &GameSpec) -> Result<Vec<Event>, String> {
             Ok(None)
         };
     for (i, a) in rec.actions.iter().enumerate() {
+        if stop == Some(i) {
+            return Ok((game, events));
+        }
         let ruled = rule_on_faults(game.as_mut(), i, &mut events)?;
         check_deals(game.as_ref(), &mut checked_deals)?;
         let at = format!("deal {}, action {} (seat {} '{}')", a.deal, i + 1, a.seat, a.action);
@@ -397,7 +418,7 @@ pub fn replay(rec: &GameRecord, spec: &GameSpec) -> Result<Vec<Event>, String> {
                 .join(", ")
         ));
     }
-    Ok(events)
+    Ok((game, events))
 }
 
 /// Describes the first difference between two deals.

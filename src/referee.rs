@@ -535,6 +535,62 @@ impl Table {
         }
     }
 
+    /// Tells player `p` that a game starts, in seat `s` of `n`: an in-process bot gets the
+    /// setup as a value, a process its setup lines (and a fresh view if it asked for views).
+    fn set_up(&mut self, p: usize, spec: &GameSpec, options: &Options, n: usize, s: Seat, rngseed: u64) {
+        let info = GameInfo {
+            game: spec.name.into(),
+            options: options.clone(),
+            players: n,
+            seat: s,
+        };
+        let player = &mut self.players[p];
+        player.history.clear();
+        let wants_view = matches!(&player.engine, Engine::Process(pr) if pr.hello.wants_view());
+        player.view = wants_view.then(|| (spec.new_view)(&info));
+        if let Engine::InProcess(bot) = &mut player.engine {
+            // The setup the lines below would spell out, as a value: nothing to re-parse.
+            bot.start(&info, rngseed);
+            return;
+        }
+        self.notify(p, "game", vec![spec.name.to_string()]);
+        for (k, v) in options.iter() {
+            self.notify(p, "option", vec![k.clone(), v.clone()]);
+        }
+        self.notify(p, "players", vec![n.to_string()]);
+        self.notify(p, "seat", vec![s.to_string()]);
+        self.notify(p, "rngseed", vec![rngseed.to_string()]);
+    }
+
+    /// Puts a position to player `p` (`croupier ask`): the setup of a game of `n` seats with
+    /// `p` in seat `s`, the events `s` saw up to a decision, then the decision itself, with
+    /// `move_time`. Returns the answer and the milliseconds it took, or the fault in words.
+    #[allow(clippy::too_many_arguments)]
+    pub fn ask_position(
+        &mut self,
+        p: usize,
+        spec: &GameSpec,
+        options: &Options,
+        (n, s, rngseed): (usize, Seat, u64),
+        events: &[Event],
+        decision: &str,
+        legal: &[String],
+    ) -> Result<(String, f64), String> {
+        self.set_up(p, spec, options, n, s, rngseed);
+        for ev in events.iter().filter(|e| e.to.contains(s)) {
+            let line = ev.line();
+            self.send(p, ev.kind, &ev.args, &mut || line.clone());
+        }
+        let (answer, ms, garbage) = self.ask(p, decision, legal, self.cfg.move_time);
+        let garbage = garbage
+            .map(|g| format!(" ({}: {})", g.kind, g.message))
+            .unwrap_or_default();
+        match answer {
+            Ok(a) => Ok((a, ms)),
+            Err(f) => Err(format!("{}: {}{garbage}", f.kind, f.message)),
+        }
+    }
+
     /// Asks player `p` for a decision. Returns the answer or a fault, the time it took, and a
     /// `garbage` fault when the bot wrote lines that are not protocol while deciding (they do
     /// not void a valid answer, but are recorded and told to the bot).
@@ -719,39 +775,8 @@ impl Table {
         }
         // Setup lines.
         for (s, &p) in seat_of.iter().enumerate() {
-            self.players[p].history.clear();
-            let wants_view = matches!(&self.players[p].engine, Engine::Process(pr) if pr.hello.wants_view());
-            self.players[p].view = if wants_view {
-                Some((spec.new_view)(&GameInfo {
-                    game: spec.name.into(),
-                    options: options.clone(),
-                    players: n,
-                    seat: s,
-                }))
-            } else {
-                None
-            };
             let rngseed = rngseed(self.cfg.bot_key, game_seed, s);
-            if let Engine::InProcess(bot) = &mut self.players[p].engine {
-                // The setup the lines below would spell out, as a value: nothing to re-parse.
-                bot.start(
-                    &GameInfo {
-                        game: spec.name.into(),
-                        options: options.clone(),
-                        players: n,
-                        seat: s,
-                    },
-                    rngseed,
-                );
-                continue;
-            }
-            self.notify(p, "game", vec![spec.name.to_string()]);
-            for (k, v) in options.iter() {
-                self.notify(p, "option", vec![k.clone(), v.clone()]);
-            }
-            self.notify(p, "players", vec![n.to_string()]);
-            self.notify(p, "seat", vec![s.to_string()]);
-            self.notify(p, "rngseed", vec![rngseed.to_string()]);
+            self.set_up(p, spec, options, n, s, rngseed);
         }
         let mut actions: Vec<ActionRecord> = Vec::new();
         let mut faults: Vec<FaultRecord> = Vec::new();

@@ -1,4 +1,4 @@
-//! The command line: `play`, `match`, `compare`, `stats`, `check`, `replay`, `show`, `games`, `rules`, `bot`,
+//! The command line: `play`, `match`, `compare`, `stats`, `check`, `replay`, `show`, `games`, `rules`, `bot`, `ask`, `regress`,
 //! `completions`, `man`.
 
 /// `println!` for command output: a closed stdout (`croupier … | head`) ends croupier quietly,
@@ -13,6 +13,7 @@ macro_rules! outln {
 }
 
 mod arena;
+mod ask;
 mod check;
 mod io;
 mod play;
@@ -70,6 +71,13 @@ enum Command {
     },
     /// Print a recorded game for people, or what one seat saw.
     Show(show::ShowArgs),
+    /// Put one recorded position to a bot: replay a game up to a decision, start the bot, tell
+    /// it what its seat saw, ask it, print its answer. Exit 0 when it answers a legal action.
+    Ask(ask::AskArgs),
+    /// Run a suite of recorded positions with the answers expected or forbidden there (one per
+    /// line: `FILE GAME ACTION expect|forbid A[,B…]  # comment`, FILE relative to the suite,
+    /// `recorded` for the record's own action). Exit 0 when every position passes, 1 otherwise.
+    Regress(ask::RegressArgs),
     /// List the games.
     Games,
     /// List a game's rule options with their defaults.
@@ -123,6 +131,8 @@ pub fn main() -> ExitCode {
         Command::Check(args) => check::run(args),
         Command::Replay { files } => show::replay_files(&files),
         Command::Show(args) => show::run(args),
+        Command::Ask(args) => ask::run_ask(args),
+        Command::Regress(args) => ask::run_regress(args),
         Command::Games => games(),
         Command::Rules { game } => rules(&game),
         Command::Bot { name, seed } => bot(&name, &seed),

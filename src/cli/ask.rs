@@ -1,0 +1,340 @@
+//! `croupier ask` and `croupier regress`: put one recorded position to a bot, or a suite of
+//! them with the answers expected (as GTP's regression suites do for Go engines).
+//!
+//! A position is a recorded game stopped at one of its decisions. The bot is started fresh,
+//! told the game's setup and every line its seat received up to that decision (as a bot
+//! restarted mid-game is caught up), then asked; its earlier decisions are the record's.
+
+use super::{exit, io, usage, Outcome};
+use crate::chance::parse_seed;
+use crate::game::{GameInfo, GameSpec};
+use crate::record::{replay_to, GameRecord};
+use crate::referee::{rngseed, Config, SeatSpec, Table};
+use clap::Args;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+#[derive(Args, Debug)]
+pub struct AskArgs {
+    /// A record file (JSON Lines); `-` reads standard input.
+    file: String,
+    /// Which game of the file: its position, 1 = the first line.
+    #[arg(long = "index", alias = "game", value_name = "K", default_value = "1",
+          allow_hyphen_values = true, value_parser = super::at_least_one_usize)]
+    index: usize,
+    /// Which decision: the game's N-th action (1 = the first), as `show` counts them; the bot
+    /// is put in the seat that chose it, at the moment it chose.
+    #[arg(long, value_name = "N", allow_hyphen_values = true, value_parser = super::at_least_one_usize)]
+    action: usize,
+    /// The bot: a built-in bot's name or a command line (as `--seat` in `play`).
+    #[arg(long, value_name = "SPEC")]
+    bot: String,
+    #[command(flatten)]
+    time: TimeArgs,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct RegressArgs {
+    /// The suite: one position per line (see `croupier regress --help` and bots/regress/).
+    suite: PathBuf,
+    /// The bot: a built-in bot's name or a command line (as `--seat` in `play`).
+    #[arg(long, value_name = "SPEC")]
+    bot: String,
+    #[command(flatten)]
+    time: TimeArgs,
+}
+
+#[derive(Args, Debug)]
+struct TimeArgs {
+    /// Time the bot has for the decision, like 300ms or 2s.
+    #[arg(long, default_value = "10s", allow_hyphen_values = true, value_parser = super::parse_duration)]
+    move_time: Duration,
+    /// Time the bot has to start and answer the handshake.
+    #[arg(long, default_value = "10s", allow_hyphen_values = true, value_parser = super::parse_duration)]
+    startup_time: Duration,
+}
+
+/// A position and what the bot made of it.
+struct Asked {
+    game: String,
+    seat: usize,
+    decision: String,
+    legal: Vec<String>,
+    recorded: String,
+    bot: String,
+    /// The answer and the milliseconds it took, or the fault.
+    answer: Result<(String, f64), String>,
+}
+
+impl Asked {
+    fn legal_answer(&self) -> Option<&str> {
+        match &self.answer {
+            Ok((a, _)) if self.legal.contains(a) => Some(a),
+            _ => None,
+        }
+    }
+}
+
+/// The `k`-th game (from 1) of a record file, with the line it is on.
+fn nth_record(path: &str, k: usize) -> Result<(usize, GameRecord, GameSpec), (u8, String)> {
+    let mut records = io::records(path, false)?;
+    let name = records.name().to_string();
+    let mut count = 0;
+    let mut chosen = None;
+    for r in &mut records {
+        let r = r?;
+        count += 1;
+        if count == k {
+            chosen = Some(r);
+        }
+    }
+    chosen.ok_or_else(|| usage(format!("{name} holds {count} game(s); there is no game {k}")))
+}
+
+/// Puts action `action` (from 1) of `rec` to `bot`.
+fn ask(rec: &GameRecord, spec: &GameSpec, action: usize, bot: &SeatSpec, time: &TimeArgs) -> Result<Asked, String> {
+    let (game, events) = replay_to(rec, spec, Some(action - 1))?;
+    let seat = game.to_move().ok_or("the game is over at that action")?;
+    let decision = game.decision().to_string();
+    let legal = game.legal_actions();
+    let seed = parse_seed(&rec.seed)?;
+    let key = rec.bot_seed.as_deref().map(parse_seed).transpose()?;
+    let cfg = Config {
+        move_time: time.move_time,
+        startup_time: time.startup_time,
+        // The record's rngseed for that seat: a deterministic bot meets its own decision again.
+        bot_key: key,
+        ..Config::default()
+    };
+    let mut table = Table::new(std::slice::from_ref(bot), cfg)?;
+    let name = table.players[0].name();
+    let options = game_options(rec, spec)?;
+    let answer = table.ask_position(
+        0,
+        spec,
+        &options,
+        (rec.players, seat, rngseed(key, seed, seat)),
+        &events,
+        &decision,
+        &legal,
+    );
+    table.shutdown();
+    Ok(Asked {
+        game: rec.game.clone(),
+        seat,
+        decision,
+        legal,
+        recorded: rec.actions[action - 1].action.clone(),
+        bot: name,
+        answer,
+    })
+}
+
+fn game_options(rec: &GameRecord, spec: &GameSpec) -> Result<crate::options::Options, String> {
+    let pairs: Vec<(String, String)> = rec.options.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+    crate::options::Options::from_pairs(&(spec.options)(), &rec.game, &pairs)
+}
+
+/// The seat's hand at the position, for people (from its view, where the game has one).
+fn hand_of(rec: &GameRecord, spec: &GameSpec, action: usize, seat: usize) -> Option<String> {
+    let (_, events) = replay_to(rec, spec, Some(action - 1)).ok()?;
+    let mut view = (spec.new_view)(&GameInfo {
+        game: rec.game.clone(),
+        options: game_options(rec, spec).ok()?,
+        players: rec.players,
+        seat,
+    });
+    for e in events.iter().filter(|e| e.to.contains(seat)) {
+        view.observe(e.kind, &e.args);
+    }
+    let hand = view
+        .to_json()
+        .get("hand")?
+        .as_array()?
+        .iter()
+        .filter_map(|c| c.as_str().map(str::to_string))
+        .collect::<Vec<_>>();
+    Some(hand.join(" "))
+}
+
+pub fn run_ask(a: AskArgs) -> Outcome {
+    let bot = SeatSpec::parse(&a.bot).map_err(|e| usage(format!("--bot: {e}")))?;
+    let (line, rec, spec) = nth_record(&a.file, a.index)?;
+    let name = if a.file == "-" {
+        "<stdin>".to_string()
+    } else {
+        a.file.clone()
+    };
+    let asked = ask(&rec, &spec, a.action, &bot, &a.time).map_err(|e| usage(format!("{name}:{line}: {e}")))?;
+    let ok = asked.legal_answer().is_some();
+    if a.json {
+        let (answer, ms, fault) = match &asked.answer {
+            Ok((t, ms)) => (Some(t.clone()), Some(*ms), None),
+            Err(f) => (None, None, Some(f.clone())),
+        };
+        let j = serde_json::json!({
+            "game": asked.game, "index": a.index, "action": a.action, "seat": asked.seat,
+            "decision": asked.decision, "legal": asked.legal, "recorded": asked.recorded,
+            "bot": asked.bot, "answer": answer, "ms": ms, "is_legal": ok, "fault": fault,
+        });
+        outln!("{j}");
+    } else {
+        outln!(
+            "{} game {} of {name}, action {}: seat {} to {}",
+            asked.game,
+            a.index,
+            a.action,
+            asked.seat,
+            asked.decision
+        );
+        if let Some(h) = hand_of(&rec, &spec, a.action, asked.seat) {
+            outln!("  hand:     {h}");
+        }
+        outln!("  legal:    {}", asked.legal.join(" "));
+        outln!("  recorded: {} ({})", asked.recorded, rec.seats[asked.seat].name);
+        match &asked.answer {
+            Ok((t, ms)) if ok => outln!("  {} answers: {t} ({ms:.1} ms)", asked.bot),
+            Ok((t, _)) => outln!("  {} answers: {t}, which is not legal here", asked.bot),
+            Err(f) => outln!("  {} gave no answer: {f}", asked.bot),
+        }
+    }
+    Ok(if ok { exit::OK } else { exit::CHECK_FAILED })
+}
+
+/// One line of a suite: a position and the answers expected or forbidden there.
+struct Case {
+    line: usize,
+    file: PathBuf,
+    index: usize,
+    action: usize,
+    expect: bool,
+    /// Actions; `recorded` stands for the record's own action.
+    actions: Vec<String>,
+    comment: String,
+}
+
+/// Reads a suite (format in `croupier regress --help`): every bad line is an error that names
+/// the file, the line and the value.
+fn parse_suite(path: &Path) -> Result<Vec<Case>, (u8, String)> {
+    let text = std::fs::read_to_string(path).map_err(|e| usage(format!("{}: {e}", path.display())))?;
+    let base = path.parent().unwrap_or(Path::new("."));
+    let mut cases = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let at = format!("{}:{}", path.display(), i + 1);
+        let (body, comment) = raw.split_once('#').unwrap_or((raw, ""));
+        let words: Vec<&str> = body.split_whitespace().collect();
+        if words.is_empty() {
+            continue;
+        }
+        let [file, index, action, kind, list] = words[..] else {
+            return Err(usage(format!(
+                "{at}: expected FILE GAME ACTION expect|forbid ACTIONS, got {} word(s): '{}'",
+                words.len(),
+                body.trim()
+            )));
+        };
+        let number = |what: &str, v: &str| {
+            v.parse::<usize>()
+                .ok()
+                .filter(|&n| n >= 1)
+                .ok_or_else(|| usage(format!("{at}: {what} '{v}' is not a whole number of at least 1")))
+        };
+        let expect = match kind {
+            "expect" => true,
+            "forbid" => false,
+            k => return Err(usage(format!("{at}: '{k}': write expect or forbid"))),
+        };
+        cases.push(Case {
+            line: i + 1,
+            file: base.join(file),
+            index: number("game", index)?,
+            action: number("action", action)?,
+            expect,
+            actions: list.split(',').map(str::to_string).collect(),
+            comment: comment.trim().to_string(),
+        });
+    }
+    if cases.is_empty() {
+        return Err(usage(format!("{}: no positions in it", path.display())));
+    }
+    Ok(cases)
+}
+
+pub fn run_regress(a: RegressArgs) -> Outcome {
+    let bot = SeatSpec::parse(&a.bot).map_err(|e| usage(format!("--bot: {e}")))?;
+    let cases = parse_suite(&a.suite)?;
+    // Every position is read and checked before the bot is asked anything: a bad suite is an
+    // input error, not a list of failures.
+    let mut positions = Vec::new();
+    for c in &cases {
+        let at = format!("{}:{}", a.suite.display(), c.line);
+        let (_, rec, spec) =
+            nth_record(&c.file.to_string_lossy(), c.index).map_err(|(code, e)| (code, format!("{at}: {e}")))?;
+        if c.action > rec.actions.len() {
+            return Err(usage(format!(
+                "{at}: game {} of {} has {} actions; there is no action {}",
+                c.index,
+                c.file.display(),
+                rec.actions.len(),
+                c.action
+            )));
+        }
+        positions.push((rec, spec));
+    }
+    let mut failed = 0;
+    for (c, (rec, spec)) in cases.iter().zip(&positions) {
+        let at = format!("line {}", c.line);
+        let asked = ask(rec, spec, c.action, &bot, &a.time)
+            .map_err(|e| usage(format!("{}:{}: {e}", a.suite.display(), c.line)))?;
+        let listed: Vec<&str> = c
+            .actions
+            .iter()
+            .map(|t| {
+                if t == "recorded" {
+                    asked.recorded.as_str()
+                } else {
+                    t.as_str()
+                }
+            })
+            .collect();
+        let verdict = match (&asked.answer, asked.legal_answer()) {
+            (Err(f), _) => Err(format!("no answer: {f}")),
+            (Ok((t, _)), None) => Err(format!("answered {t}, which is not legal")),
+            (_, Some(t)) if c.expect && !listed.contains(&t) => {
+                Err(format!("answered {t}, expected {}", listed.join(" or ")))
+            }
+            (_, Some(t)) if !c.expect && listed.contains(&t) => Err(format!("answered {t}, which is forbidden")),
+            (_, Some(t)) => Ok(t.to_string()),
+        };
+        let what = format!(
+            "{} game {} action {} ({}, seat {} to {})",
+            c.file.file_name().map(|f| f.to_string_lossy()).unwrap_or_default(),
+            c.index,
+            c.action,
+            asked.game,
+            asked.seat,
+            asked.decision
+        );
+        let comment = if c.comment.is_empty() {
+            String::new()
+        } else {
+            format!("  # {}", c.comment)
+        };
+        match verdict {
+            Ok(t) => outln!("ok   {at}: {what}: {t}{comment}"),
+            Err(e) => {
+                failed += 1;
+                outln!("FAIL {at}: {what}: {e}{comment}");
+            }
+        }
+    }
+    outln!(
+        "{} position(s): {} passed, {failed} failed",
+        cases.len(),
+        cases.len() - failed
+    );
+    Ok(if failed == 0 { exit::OK } else { exit::CHECK_FAILED })
+}

@@ -1,0 +1,232 @@
+//! `croupier ask` and `croupier regress`: recorded positions put to a bot.
+
+mod common;
+
+use common::{assert_usage_error, croupier};
+use std::path::Path;
+
+fn record(dir: &Path, game: &str, seats: &[&str], seed: &str) -> std::path::PathBuf {
+    let path = dir.join(format!("{game}.jsonl"));
+    let mut cmd = croupier();
+    cmd.args(["play", game, "--games", "1", "--seed", seed, "--record"])
+        .arg(&path);
+    for s in seats {
+        cmd.args(["--seat", s]);
+    }
+    cmd.assert().success();
+    path
+}
+
+fn ask_json(path: &Path, action: usize, bot: &str) -> serde_json::Value {
+    let out = croupier()
+        .arg("ask")
+        .arg(path)
+        .args(["--action", &action.to_string(), "--bot", bot, "--json"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.code().is_some_and(|c| c <= 1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+/// `simple` decides from what its seat saw alone: put back at any recorded decision of its own,
+/// told only what the seat saw up to there, it gives the recorded answer. In every game.
+#[test]
+fn simple_gives_its_recorded_answer_at_every_position_of_every_game() {
+    let dir = tempfile::tempdir().unwrap();
+    for (game, n) in [
+        ("rikken", 4),
+        ("zwikken", 4),
+        ("svangknack", 4),
+        ("kul", 3),
+        ("skwitz", 3),
+        ("schwimmen", 4),
+    ] {
+        let seats = vec!["simple"; n];
+        let path = record(dir.path(), game, &seats, "21");
+        let rec = &common::records(&path)[0];
+        let actions = rec["actions"].as_array().unwrap();
+        // Spread over the game: the first, some in the middle, the last.
+        let mut picks: Vec<usize> = (1..=actions.len()).step_by((actions.len() / 6).max(1)).collect();
+        picks.push(actions.len());
+        for k in picks {
+            let j = ask_json(&path, k, "simple");
+            assert_eq!(j["answer"], actions[k - 1]["action"], "{game} action {k}: {j}");
+            assert_eq!(j["seat"], actions[k - 1]["seat"], "{game} action {k}");
+            assert_eq!(j["is_legal"], true);
+        }
+    }
+}
+
+/// The same through the protocol: `croupier bot simple` as a process, caught up by lines.
+#[test]
+fn a_process_bot_is_told_the_position_through_the_protocol() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = record(dir.path(), "rikken", &["simple"; 4], "5");
+    let rec = &common::records(&path)[0];
+    let actions = rec["actions"].as_array().unwrap();
+    for k in [1, actions.len() / 2, actions.len() - 3] {
+        let j = ask_json(&path, k, "croupier bot simple");
+        assert_eq!(j["answer"], actions[k - 1]["action"], "action {k}: {j}");
+    }
+    // Text for people: the position, the record's answer and the bot's.
+    let out = croupier()
+        .arg("ask")
+        .arg(&path)
+        .args(["--action", "3", "--bot", "croupier bot simple"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    for needle in ["action 3: seat", "hand:", "legal:", "recorded:", "answers:"] {
+        assert!(text.contains(needle), "'{needle}' not in:\n{text}");
+    }
+}
+
+#[test]
+fn a_bot_that_answers_nonsense_or_nothing_fails_the_position() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = record(dir.path(), "kul", &["simple"; 3], "8");
+    let liar = dir.path().join("liar.sh");
+    std::fs::write(
+        &liar,
+        "while read -r id cmd rest; do case \"$cmd\" in hello) echo \"=$id liar 1\";; act) echo \"=$id XX\";; quit) exit 0;; esac; done\n",
+    )
+    .unwrap();
+    let j = ask_json(&path, 2, &format!("bash {}", liar.display()));
+    assert_eq!(j["answer"], "XX");
+    assert_eq!(j["is_legal"], false);
+    let out = croupier()
+        .arg("ask")
+        .arg(&path)
+        .args(["--action", "2", "--bot", &format!("bash {}", liar.display())])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("not legal"));
+    let out = croupier()
+        .arg("ask")
+        .arg(&path)
+        .args([
+            "--action",
+            "2",
+            "--move-time",
+            "200ms",
+            "--bot",
+            "sh -c 'read l; echo =1 sleeper 1; sleep 5'",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("timeout"),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}
+
+#[test]
+fn ask_names_what_is_wrong_with_its_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = record(dir.path(), "kul", &["simple"; 3], "8");
+    let p = path.to_str().unwrap();
+    assert_usage_error(
+        &["ask", p, "--action", "100000", "--bot", "simple"],
+        &["no action 100000"],
+    );
+    assert_usage_error(
+        &["ask", p, "--index", "2", "--action", "1", "--bot", "simple"],
+        &["1 game(s)", "no game 2"],
+    );
+    assert_usage_error(
+        &["ask", p, "--action", "1", "--bot", "nosuchbot"],
+        &["cannot start bot 'nosuchbot'"],
+    );
+    assert_usage_error(&["ask", p, "--action", "0", "--bot", "simple"], &["--action"]);
+}
+
+#[test]
+fn regress_runs_a_suite_and_fails_on_any_failed_position() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = record(dir.path(), "zwikken", &["simple"; 4], "3");
+    let rec = &common::records(&path)[0];
+    let actions = rec["actions"].as_array().unwrap();
+    let a5 = actions[4]["action"].as_str().unwrap();
+    let suite = dir.path().join("suite.txt");
+    std::fs::write(
+        &suite,
+        format!("# positions\nzwikken.jsonl 1 5 expect {a5}   # the record's own answer\n\nzwikken.jsonl 1 9 expect recorded\nzwikken.jsonl 1 12 forbid XX,YY\n"),
+    )
+    .unwrap();
+    let out = croupier()
+        .arg("regress")
+        .arg(&suite)
+        .args(["--bot", "simple"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.contains("3 position(s): 3 passed, 0 failed"), "{text}");
+    assert!(text.contains("# the record's own answer"), "{text}");
+    // Forbid what simple plays: one failure, exit 1, the line named.
+    std::fs::write(
+        &suite,
+        format!("zwikken.jsonl 1 5 forbid {a5}\nzwikken.jsonl 1 9 expect recorded\n"),
+    )
+    .unwrap();
+    let out = croupier()
+        .arg("regress")
+        .arg(&suite)
+        .args(["--bot", "simple"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(text.contains("FAIL line 1:") && text.contains("forbidden"), "{text}");
+    assert!(text.contains("ok   line 2:"), "{text}");
+    assert!(text.contains("2 position(s): 1 passed, 1 failed"), "{text}");
+}
+
+#[test]
+fn a_bad_suite_is_a_usage_error_naming_file_line_and_value() {
+    let dir = tempfile::tempdir().unwrap();
+    record(dir.path(), "kul", &["simple"; 3], "8");
+    let suite = dir.path().join("bad.txt");
+    let s = suite.to_str().unwrap();
+    for (text, needles) in [
+        ("kul.jsonl 1 2 expect\n", vec!["bad.txt:1", "4 word(s)"]),
+        ("# ok\nkul.jsonl 1 2 prefer AS\n", vec!["bad.txt:2", "'prefer'"]),
+        ("kul.jsonl one 2 expect AS\n", vec!["bad.txt:1", "game 'one'"]),
+        ("kul.jsonl 1 99999 expect AS\n", vec!["bad.txt:1", "no action 99999"]),
+        ("missing.jsonl 1 2 expect AS\n", vec!["bad.txt:1", "missing.jsonl"]),
+        ("# nothing\n", vec!["no positions"]),
+    ] {
+        std::fs::write(&suite, text).unwrap();
+        assert_usage_error(&["regress", s, "--bot", "simple"], &needles);
+    }
+}
+
+/// The suite shipped in bots/regress/: `simple` passes it, `random` does not.
+#[test]
+fn the_example_suite_passes_with_simple_and_fails_with_random() {
+    let out = croupier()
+        .args(["regress", "bots/regress/rikken.suite", "--bot", "simple"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.contains("passed, 0 failed"), "{text}");
+    let out = croupier()
+        .args(["regress", "bots/regress/rikken.suite", "--bot", "random"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stdout));
+}
