@@ -21,10 +21,19 @@ fn have(program: &str) -> bool {
         .is_ok_and(|o| o.status.success())
 }
 
-/// Runs `croupier check SPEC` and returns (exit code, stdout).
-fn check(spec: &str, logs: &Path) -> (Option<i32>, String) {
+const GAMES: [&str; 6] = ["rikken", "zwikken", "svangknack", "kul", "skwitz", "schwimmen"];
+
+/// Runs `croupier check SPEC` (every game, or only `games[0]` when `games` has one) and returns
+/// (exit code, stdout).
+fn check(spec: &str, games: &[&str], logs: &Path) -> (Option<i32>, String) {
+    let only: &[&str] = match games {
+        [one] => &["--game", one],
+        _ => &[],
+    };
     let out = croupier()
-        .args(["check", spec, "--log-dir"])
+        .args(["check", spec])
+        .args(only)
+        .arg("--log-dir")
         .arg(logs)
         .env_remove("PYTHONUNBUFFERED") // a bot that forgets to flush must fail
         .output()
@@ -32,10 +41,36 @@ fn check(spec: &str, logs: &Path) -> (Option<i32>, String) {
     (out.status.code(), String::from_utf8(out.stdout).unwrap())
 }
 
-/// `croupier check` passes every step, a game of each of the six games included.
-fn assert_passes(spec: &str, name: &str) {
+/// Everything the bots wrote to their standard error under `dir` (croupier's log files).
+fn logs(dir: &Path) -> String {
+    let mut all = String::new();
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            all += &logs(&p);
+        } else {
+            all += &std::fs::read_to_string(&p).unwrap_or_default();
+        }
+    }
+    all
+}
+
+/// `croupier check` passes every step, a game of each of the six games included, and the
+/// bot's strategy never needed the kit's fallback (no "decision error" in its log). Returns the
+/// bot's log.
+fn assert_passes(spec: &str, name: &str) -> String {
+    let log = assert_check_passes(spec, name, &GAMES);
+    assert!(
+        !log.contains("decision error (") && !log.contains("error on line"),
+        "{spec}:\n{log}"
+    );
+    log
+}
+
+/// `croupier check` passes every step, a game of each of `games` included; the bot's log.
+fn assert_check_passes(spec: &str, name: &str, games: &[&str]) -> String {
     let dir = tempfile::tempdir().unwrap();
-    let (code, stdout) = check(spec, dir.path());
+    let (code, stdout) = check(spec, games, dir.path());
     assert_eq!(code, Some(0), "{spec}:\n{stdout}");
     let hello = format!("ok    answers hello: {name}");
     assert!(
@@ -44,12 +79,13 @@ fn assert_passes(spec: &str, name: &str) {
             .any(|l| l == hello || l.starts_with(&format!("{hello},"))),
         "{spec}: no '{hello}':\n{stdout}"
     );
-    for game in ["rikken", "zwikken", "svangknack", "kul", "skwitz", "schwimmen"] {
+    for game in games {
         let line = format!("ok    plays a game of {game} in every seat");
         assert!(stdout.contains(&line), "{spec}: no '{line}':\n{stdout}");
     }
     assert!(!stdout.contains("FAIL"), "{spec}:\n{stdout}");
     assert!(stdout.contains("all checks passed"), "{spec}:\n{stdout}");
+    logs(dir.path())
 }
 
 fn python_bot(file: &str) -> String {
@@ -148,7 +184,7 @@ class Broken(Bot):
     name = "broken"
 
     def choose(self, decision, legal):
-        if decision == "play":
+        if self.seat % 2 == 1:
             raise KeyError("oops")
         return "surely_not_legal"
 
@@ -159,5 +195,31 @@ Broken().run()
     )
     .unwrap();
     let spec = format!("python3 -B {}", bot.display());
-    assert_passes(&spec, "broken 1.0");
+    let log = assert_check_passes(&spec, "broken 1.0", &["rikken"]);
+    // The first error of each game is logged, naming the decision and the exception.
+    assert!(log.contains("broken: decision error (bid): KeyError('oops')"), "{log}");
+    assert!(log.contains("'surely_not_legal' is not legal"), "{log}");
+}
+
+/// The example of bots/README.md ("Writing a bot with the kit") is a working bot.
+#[test]
+fn the_readme_example_bot_passes_check() {
+    if !have("python3") {
+        eprintln!("SKIPPED the_readme_example_bot_passes_check: no python3 on this machine");
+        return;
+    }
+    let readme = std::fs::read_to_string(bots().join("README.md")).unwrap();
+    let section = &readme[readme.find("## Writing a bot with the kit").expect("the section")..];
+    let code = section.split("```python\n").nth(1).expect("a python block");
+    let code = &code[..code.find("```").unwrap()];
+    let dir = tempfile::tempdir().unwrap();
+    let bot = dir.path().join("mybot.py");
+    // Next to the kit as the README says: a copy of it in the same directory.
+    std::fs::write(&bot, code).unwrap();
+    std::fs::copy(
+        bots().join("python/croupier_kit.py"),
+        dir.path().join("croupier_kit.py"),
+    )
+    .unwrap();
+    assert_passes(&format!("python3 -B {}", bot.display()), "mybot 1.0");
 }

@@ -1,7 +1,7 @@
-/* lowbot.c - a croupier bot in C (C99, standard library only), protocol v1 (../../protocol.md).
+/* lowbot.c - a croupier bot in C (C99 and POSIX getline), protocol v1 (../../protocol.md).
  *
  * Build:  cc -O2 -o lowbot bots/c/lowbot.c
- * Run:    croupier play kul --seat ./lowbot --seat random --seat simple
+ * Run:    croupier play kul --players 3 --seat ./lowbot --seat random --seat simple
  *
  * It plays every game without reading the game: each `act` request lists the legal actions, and
  * it picks one of them by their spelling:
