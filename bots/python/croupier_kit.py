@@ -202,7 +202,7 @@ def trump_of(view: Optional[dict]) -> Optional[str]:
 def parse_capture(token: str) -> Tuple[str, List[str]]:
     """Skwitz: "9H:4S,5C" -> ("9H", ["4S", "5C"]); a trail "9H" -> ("9H", [])."""
     c, _, taken = token.partition(":")
-    return c, taken.split(",") if taken else []
+    return c, (taken.split(",") if taken else [])
 
 
 def skwitz_value(token: str) -> int:
@@ -236,7 +236,7 @@ def parse_exchange(token: str) -> Optional[Tuple[str, Optional[str]]]:
     parts = token.split("_")
     if parts[0] != "exchange" or not 2 <= len(parts) <= 3 or not all(map(is_card, parts[1:])):
         return None
-    return parts[1], parts[2] if len(parts) == 3 else None
+    return parts[1], (parts[2] if len(parts) == 3 else None)
 
 
 # ---------------------------------------------------------------------------------------------
