@@ -192,6 +192,20 @@ pub fn run(a: PlayArgs) -> Outcome {
                 deal_error(g, e)
             } else if e.starts_with(crate::referee::ABORTED) {
                 (4, format!("game {}: {e}", g + 1))
+            } else if let Some(why) = e.strip_prefix(crate::referee::STOPPED) {
+                // A person left a human seat: Ctrl-D or Ctrl-C at the prompt.
+                let kept = match &a.record {
+                    Some(r) if r != "-" && g > 0 => format!(", recorded in {r}"),
+                    _ => String::new(),
+                };
+                let code = crate::interrupt::requested().map_or(130, crate::interrupt::exit_code);
+                (
+                    code,
+                    format!(
+                        "{why}: game {} of {games} stopped and not recorded; {g} game(s) played{kept}",
+                        g + 1
+                    ),
+                )
             } else {
                 usage(format!("game {}: {e}", g + 1))
             }
