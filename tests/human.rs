@@ -41,7 +41,13 @@ impl Pane {
         let conf = dir.join("tmux.conf");
         std::fs::write(&conf, "set -g history-limit 100000\n").unwrap();
         let pane = Pane { socket };
-        let script = format!("cd '{}' && {command}; echo EXITED=$?; sleep 600", dir.display());
+        // The pane's environment is the test's; NO_COLOR only where a test sets it.
+        let unset = if env.iter().any(|(k, _)| *k == "NO_COLOR") {
+            ""
+        } else {
+            "unset NO_COLOR; "
+        };
+        let script = format!("{unset}cd '{}' && {command}; echo EXITED=$?; sleep 600", dir.display());
         let mut args: Vec<String> = vec!["-f".into(), conf.display().to_string()];
         args.extend(["new-session", "-d", "-x", "120", "-y", "50"].map(String::from));
         for (k, v) in env {
@@ -648,4 +654,53 @@ fn croupier_bot_human_is_refused() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("'human' is a person at a terminal"), "{err}");
     assert!(out.stdout.is_empty(), "nothing answered on stdout");
+}
+
+/// Every notification protocol.md lists for a game (its tables of lines, and the common ones a
+/// seat can receive during a game) has its wording in the human seat's table: none is shown raw.
+#[test]
+fn every_event_kind_of_protocol_md_has_words() {
+    let doc = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("protocol.md")).unwrap();
+    let mut game = "";
+    let mut in_lines = false;
+    let mut checked = 0;
+    for line in doc.lines() {
+        for (head, g) in [
+            ("## 4. ", "*"),
+            ("## 5. ", ""),
+            ("## 6. ", "rikken"),
+            ("## 7. ", "zwikken"),
+            ("### 8.1 ", "svangknack"),
+            ("### 8.2 ", "kul"),
+            ("## 9. ", "skwitz"),
+            ("## 10. ", "schwimmen"),
+            ("## 11. ", ""),
+        ] {
+            if line.starts_with(head) {
+                game = g;
+            }
+        }
+        if line.starts_with('|') {
+            in_lines = in_lines || line.starts_with("| line |");
+        } else {
+            in_lines = false;
+            continue;
+        }
+        let Some(kind) = line.strip_prefix("| `").and_then(|r| r.split([' ', '`']).next()) else {
+            continue;
+        };
+        // Setup lines go to an in-process bot as values (Bot::start), the view only to processes.
+        if !in_lines
+            || game.is_empty()
+            || ["game", "option", "players", "seat", "rngseed", "view", "gameover"].contains(&kind)
+        {
+            continue;
+        }
+        let known = croupier::bots::human::WORDS
+            .iter()
+            .any(|(g, key, _)| (*g == game || *g == "*") && key.split(' ').next() == Some(kind));
+        assert!(known, "{game}: protocol.md's '{kind}' line has no wording in WORDS");
+        checked += 1;
+    }
+    assert!(checked > 80, "only {checked} event kinds found in protocol.md");
 }
