@@ -524,43 +524,9 @@ fn every_game_is_playable_at_the_terminal() {
 /// bad answers are asked again, end of input stops the run with exit 130.
 #[test]
 fn without_a_terminal_stdin_and_stderr() {
-    use std::io::Write;
-    use std::os::unix::process::CommandExt;
-    let dir = tempdir();
-    let mut cmd = Command::new(BIN);
-    cmd.args([
-        "play",
-        "kul",
-        "--players",
-        "3",
-        "--seat",
-        "human",
-        "--seat",
-        "simple",
-        "--seat",
-        "simple",
-    ])
-    .args(["--seed", "4", "--rule", "games=1", "--record", "k.jsonl"])
-    .current_dir(dir.path())
-    .env_remove("NO_COLOR")
-    .stdin(Stdio::piped())
-    .stdout(Stdio::piped())
-    .stderr(Stdio::piped());
-    // A new session: no controlling terminal, so /dev/tty cannot be opened.
-    // SAFETY: setsid is async-signal-safe.
-    unsafe {
-        cmd.pre_exec(|| {
-            libc::setsid();
-            Ok(())
-        });
-    }
-    let mut child = cmd.spawn().unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    stdin.write_all(b"x\n0\n999\n\n1\n").unwrap();
-    drop(stdin);
-    let out = child.wait_with_output().unwrap();
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(130), "{err}");
+    let args = "play kul --players 3 --seat human --seat simple --seat simple --seed 4 --rule games=1 --record k.jsonl";
+    let (code, err, dir) = run_without_terminal(&args.split_whitespace().collect::<Vec<_>>(), "x\n0\n999\n\n1\n");
+    assert_eq!(code, Some(130), "{err}");
     assert!(err.contains("Your hand: "), "{err}");
     for m in [
         "'x' is not one of the actions",
@@ -582,39 +548,19 @@ fn without_a_terminal_stdin_and_stderr() {
     assert!(!rec.exists() || std::fs::read_to_string(&rec).unwrap().is_empty());
 }
 
-/// A whole game on standard input (no terminal): the first action every time; the record
-/// holds those actions and replays.
-#[test]
-fn a_whole_game_from_standard_input() {
+/// Runs `croupier ARGS` in a new session (no controlling terminal: the human seat reads
+/// standard input and writes standard error) with `input` on standard input, in a new
+/// directory. Returns the exit code, standard error and the directory.
+fn run_without_terminal(args: &[&str], input: &str) -> (Option<i32>, String, tempfile::TempDir) {
+    use std::io::Write;
     use std::os::unix::process::CommandExt;
     let dir = tempdir();
     let mut cmd = Command::new(BIN);
-    cmd.args([
-        "play",
-        "zwikken",
-        "--players",
-        "3",
-        "--seat",
-        "simple",
-        "--seat",
-        "human",
-        "--seat",
-        "simple",
-    ])
-    .args([
-        "--seed",
-        "9",
-        "--rule",
-        "deals=1",
-        "--rule",
-        "extra_deals_cap=0",
-        "--record",
-        "z.jsonl",
-    ])
-    .current_dir(dir.path())
-    .stdin(Stdio::piped())
-    .stdout(Stdio::piped())
-    .stderr(Stdio::piped());
+    cmd.args(args)
+        .current_dir(dir.path())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
     // SAFETY: setsid is async-signal-safe.
     unsafe {
         cmd.pre_exec(|| {
@@ -624,14 +570,26 @@ fn a_whole_game_from_standard_input() {
     }
     let mut child = cmd.spawn().unwrap();
     {
-        use std::io::Write;
         let mut stdin = child.stdin.take().unwrap();
-        // More answers than the game asks for; those left over are never read.
-        let _ = stdin.write_all("1\n".repeat(200).as_bytes());
+        // Answers left over when the game ends are never read.
+        let _ = stdin.write_all(input.as_bytes());
     }
     let out = child.wait_with_output().unwrap();
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "{err}");
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        dir,
+    )
+}
+
+/// A whole game on standard input (no terminal): the first action every time; the record
+/// holds those actions and replays.
+#[test]
+fn a_whole_game_from_standard_input() {
+    let args = "play zwikken --players 3 --seat simple --seat human --seat simple --seed 9 \
+                --rule deals=1 --rule extra_deals_cap=0 --record z.jsonl";
+    let (code, err, dir) = run_without_terminal(&args.split_whitespace().collect::<Vec<_>>(), &"1\n".repeat(200));
+    assert_eq!(code, Some(0), "{err}");
     let path = dir.path().join("z.jsonl");
     let rec = only_record(&path);
     replays(&path);
@@ -640,6 +598,33 @@ fn a_whole_game_from_standard_input() {
     let tokens: Vec<String> = typed.into_iter().map(|(_, t)| t).collect();
     assert_eq!(seat_actions(&rec, 1), tokens);
     assert!(err.contains("Game over. Final scores:"), "{err}");
+}
+
+/// Rikken's declarer decisions: the person bids rik by its token, names trump and calls an
+/// ace (seed 4: the others pass).
+#[test]
+fn rikken_bid_trump_and_call_typed_as_tokens() {
+    let args = "play rikken --seat human --seat simple --seat simple --seat simple --seed 4 --record r.jsonl";
+    let input = format!("rik\nH\nAC\n{}", "1\n".repeat(100));
+    let (code, err, dir) = run_without_terminal(&args.split_whitespace().collect::<Vec<_>>(), &input);
+    assert_eq!(code, Some(0), "{err}");
+    for d in [
+        "your turn (bid)",
+        "your turn (trump)",
+        "your turn (call)",
+        "your turn (play)",
+    ] {
+        assert!(err.contains(d), "no '{d}':\n{err}");
+    }
+    assert!(err.contains("Contract: rik by North (you)."), "{err}");
+    assert!(err.contains("North (you) names trump: ♥ hearts."), "{err}");
+    let path = dir.path().join("r.jsonl");
+    let rec = only_record(&path);
+    replays(&path);
+    let mine = seat_actions(&rec, 0);
+    assert_eq!(mine[..3], ["rik", "H", "AC"], "the tokens typed, in the record");
+    let tokens: Vec<String> = chosen(&err).into_iter().map(|(_, t)| t).collect();
+    assert_eq!(mine, tokens);
 }
 
 /// `croupier bot human` would answer the referee's pipes, not a person: refused.

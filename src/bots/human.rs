@@ -369,7 +369,15 @@ impl Names {
             }
             _ => {}
         }
-        parts.iter().map(|p| self.card_tok(p)).collect::<Vec<_>>().join(" ")
+        parts
+            .iter()
+            .map(|p| match p.find(|c: char| c.is_ascii_digit()) {
+                // `alone9` reads "alone 9".
+                Some(i) if i > 1 && Card::from_token(p).is_none() => format!("{} {}", &p[..i], &p[i..]),
+                _ => self.card_tok(p),
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
     }
 
     fn swap(&self, laid: &str, taken: &str) -> String {
@@ -974,7 +982,7 @@ mod tests {
         assert_eq!(r.event("move", &s(&["3", "AH", "play"])).unwrap(), "West plays A♥.");
         assert_eq!(
             r.event("move", &s(&["0", "alone9", "bid"])).unwrap(),
-            "North bids alone9."
+            "North bids alone 9."
         );
         assert_eq!(r.event("move", &s(&["1", "pass", "bid"])).unwrap(), "East passes.");
         assert_eq!(
@@ -1048,6 +1056,7 @@ mod tests {
         assert_eq!(names("schwimmen", 3, 0).action("turn", "swap_7H_AS"), "swap 7♥ for A♠");
         assert_eq!(names("skwitz", 3, 0).action("play", "5D"), "5♦ (trail)");
         assert_eq!(names("rikken", 4, 0).action("bid", "rik_beter"), "rik beter");
+        assert_eq!(names("rikken", 4, 0).action("bid", "alone10_beter"), "alone 10 beter");
         let red = Names {
             colour: true,
             ..names("kul", 3, 0)
