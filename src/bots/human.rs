@@ -203,8 +203,9 @@ const TOKENS: &[(&str, &str, &str)] = &[
     ("rikken", "misere_join", "misère too (ik misère ook)"),
 ];
 
-/// What a person typed, as one of the legal actions, or why it is not one.
-pub fn parse_choice(input: &str, legal: &[String]) -> Result<usize, String> {
+/// What a person typed, as one of the legal actions, or why it is not one: its number (from
+/// 1), its token (`AH`, any case) or its label as the menu shows it (`A♥`).
+pub fn parse_choice(input: &str, legal: &[String], labels: &[String]) -> Result<usize, String> {
     let t = input.trim();
     let n = legal.len();
     if t.is_empty() {
@@ -222,6 +223,13 @@ pub fn parse_choice(input: &str, legal: &[String]) -> Result<usize, String> {
     }
     let folded: Vec<usize> = (0..n).filter(|&i| legal[i].eq_ignore_ascii_case(t)).collect();
     if let [i] = folded[..] {
+        return Ok(i);
+    }
+    let lower = t.to_lowercase();
+    let by_label: Vec<usize> = (0..labels.len().min(n))
+        .filter(|&i| labels[i].to_lowercase() == lower)
+        .collect();
+    if let [i] = by_label[..] {
         return Ok(i);
     }
     Err(format!(
@@ -898,6 +906,11 @@ impl Bot for Human {
         let answer = with_terminal(|t| {
             let names = self.names(t.colour);
             let screen = self.screen(&names, decision, legal);
+            let plain_names = Names {
+                colour: false,
+                ..self.names(false)
+            };
+            let plain: Vec<String> = legal.iter().map(|t| plain_names.action(decision, t)).collect();
             t.write(&screen);
             loop {
                 let range = match legal.len() {
@@ -906,7 +919,7 @@ impl Bot for Human {
                 };
                 t.write(&format!("Your choice ({range}, Ctrl-D quits): "));
                 match t.read_line() {
-                    Input::Line(line) => match parse_choice(&line, legal) {
+                    Input::Line(line) => match parse_choice(&line, legal, &plain) {
                         Ok(i) => {
                             let label = names.action(decision, &legal[i]);
                             t.write(&format!("You chose {}: {label} ({})\n", i + 1, legal[i]));
@@ -961,19 +974,22 @@ mod tests {
     #[test]
     fn choices_by_number_or_token_and_bad_input_explained() {
         let legal = s(&["AH", "KH", "swap_7H_AS"]);
-        assert_eq!(parse_choice("2", &legal), Ok(1));
-        assert_eq!(parse_choice(" 3 ", &legal), Ok(2));
-        assert_eq!(parse_choice("AH", &legal), Ok(0));
-        assert_eq!(parse_choice("kh", &legal), Ok(1));
-        assert_eq!(parse_choice("SWAP_7h_as", &legal), Ok(2));
-        assert!(parse_choice("0", &legal).unwrap_err().contains("no action 0"));
-        assert!(parse_choice("999", &legal).unwrap_err().contains("1 to 3"));
-        assert!(parse_choice("-1", &legal).unwrap_err().contains("1 to 3"));
-        assert!(parse_choice("", &legal).unwrap_err().contains("Type a number"));
-        assert!(parse_choice("x", &legal)
+        let labels = s(&["A♥", "K♥", "swap 7♥ for A♠"]);
+        assert_eq!(parse_choice("K♥", &legal, &labels), Ok(1));
+        assert_eq!(parse_choice("Swap 7♥ for A♠", &legal, &labels), Ok(2));
+        assert_eq!(parse_choice("2", &legal, &labels), Ok(1));
+        assert_eq!(parse_choice(" 3 ", &legal, &labels), Ok(2));
+        assert_eq!(parse_choice("AH", &legal, &labels), Ok(0));
+        assert_eq!(parse_choice("kh", &legal, &labels), Ok(1));
+        assert_eq!(parse_choice("SWAP_7h_as", &legal, &labels), Ok(2));
+        assert!(parse_choice("0", &legal, &labels).unwrap_err().contains("no action 0"));
+        assert!(parse_choice("999", &legal, &labels).unwrap_err().contains("1 to 3"));
+        assert!(parse_choice("-1", &legal, &labels).unwrap_err().contains("1 to 3"));
+        assert!(parse_choice("", &legal, &labels).unwrap_err().contains("Type a number"));
+        assert!(parse_choice("x", &legal, &labels)
             .unwrap_err()
             .contains("'x' is not one of the actions"));
-        assert!(parse_choice("QS", &legal).is_err());
+        assert!(parse_choice("QS", &legal, &labels).is_err());
     }
 
     #[test]
