@@ -15,9 +15,10 @@ const BIN: &str = env!("CARGO_BIN_EXE_croupier");
 const PATIENCE: Duration = Duration::from_secs(20);
 const PROMPT: &str = "Your choice (";
 
-/// A tmux server of its own (its own socket), killed when the test ends, even on failure.
+/// A tmux server of its own (its own socket, in the test's directory, so nothing is left
+/// behind), killed when the test ends, even on failure.
 struct Pane {
-    socket: String,
+    socket: PathBuf,
 }
 
 fn tmux_available() -> bool {
@@ -37,7 +38,7 @@ impl Pane {
     fn start(dir: &Path, command: &str, env: &[(&str, &str)]) -> Pane {
         static COUNT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
         let n = COUNT.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-        let socket = format!("croupier-human-{}-{n}", std::process::id());
+        let socket = dir.join(format!("tmux-{n}.sock"));
         let conf = dir.join("tmux.conf");
         std::fs::write(&conf, "set -g history-limit 100000\n").unwrap();
         let pane = Pane { socket };
@@ -66,7 +67,7 @@ impl Pane {
 
     fn tmux(&self, args: &[&str]) -> Output {
         Command::new("tmux")
-            .arg("-L")
+            .arg("-S")
             .arg(&self.socket)
             .args(args)
             .stdin(Stdio::null())
