@@ -203,6 +203,9 @@ impl FaultTally {
 
 /// The error of a run stopped by `--on-fault abort` starts with this.
 pub const ABORTED: &str = "aborted (--on-fault abort): ";
+/// How the error of [`Table::play`] starts when a person at a `human` seat stopped the run
+/// ([`Bot::stopped`]): the game is not finished and not recorded.
+pub const STOPPED: &str = "stopped: ";
 
 impl Default for Config {
     fn default() -> Config {
@@ -846,6 +849,12 @@ impl Table {
                     self.ask(p, decision, &legal, limit)
                 }
             };
+            // A person who ended the input at a human seat's prompt stops the run here.
+            if let Engine::InProcess(bot) = &self.players[p].engine {
+                if let Some(why) = bot.stopped() {
+                    return Err(format!("{STOPPED}{why}"));
+                }
+            }
             time.spent(seat, ms);
             let deal = game.chance().deals().len();
             if let Some(g) = garbage {

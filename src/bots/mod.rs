@@ -3,6 +3,7 @@
 //! would write to a pipe; `croupier bot NAME` runs one on stdin/stdout ([`stdio::run`]), where
 //! the setup comes as lines.
 
+pub mod human;
 pub mod pimc;
 pub mod stdio;
 
@@ -33,6 +34,12 @@ pub trait Bot: Send {
     fn act_by_index(&mut self, _decision: &str, _count: usize) -> Option<usize> {
         None
     }
+    /// Why the run must stop after the last [`act`](Bot::act), if it must: a person at a
+    /// `human` seat ended the input (Ctrl-D) or pressed Ctrl-C at the prompt. The referee then
+    /// ends the game unrecorded. Bots never stop a run.
+    fn stopped(&self) -> Option<String> {
+        None
+    }
 }
 
 /// The names of the built-in bots, with one line each.
@@ -45,6 +52,10 @@ pub const BUILTIN: &[(&str, &str)] = &[
     (
         "pimc",
         "determinized search: samples the deals it cannot see, plays each action out with simple (pimc:samples=N,playouts=N,ms=N)",
+    ),
+    (
+        "human",
+        "you, at the terminal: shows your hand and the table, asks for your action (play only, not `croupier bot`)",
     ),
 ];
 
@@ -60,6 +71,9 @@ pub fn builtin(spec: &str, seed: u64) -> Result<Box<dyn Bot>, String> {
     if name == "pimc" {
         let budget = pimc::Budget::parse(params)?;
         return Ok(Box::new(pimc::Pimc::new(spec, budget, seed)));
+    }
+    if name == "human" && params.is_empty() {
+        return Ok(Box::new(human::Human::new()));
     }
     if !params.is_empty() {
         return Err(format!(

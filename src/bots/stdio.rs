@@ -6,6 +6,13 @@ use std::io::{BufRead, Write};
 
 /// Serves the protocol until `quit` or end of input.
 pub fn run(bot: &mut dyn Bot, input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
+    if bot.name() == "human" {
+        // Its standard input and output would be the referee's pipes, not a person.
+        return Err(std::io::Error::other(
+            "the built-in bot 'human' is a person at a terminal and plays only inside croupier: \
+             croupier play GAME --seat human --seat simple …",
+        ));
+    }
     for line in input.lines() {
         let line = line?;
         match parse_incoming(&line) {

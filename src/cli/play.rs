@@ -13,7 +13,9 @@ pub struct PlayArgs {
     /// The game (see `croupier games`).
     game: String,
     /// Who plays a seat, once per seat in seat order: a built-in bot (random, simple, pimc, or
-    /// pimc:samples=N,playouts=N,ms=N) or a
+    /// pimc:samples=N,playouts=N,ms=N), `human` (you, at the terminal: your hand, the table and
+    /// what happened are shown, you answer with the number of an action or its token, with no
+    /// time limit; Ctrl-D or Ctrl-C at the prompt stops the run unrecorded, exit 130), or a
     /// command line, split as a shell splits words (no shell is run). Default: simple everywhere.
     #[arg(long = "seat", value_name = "SPEC")]
     seats: Vec<String>,
@@ -193,6 +195,20 @@ pub fn run(a: PlayArgs) -> Outcome {
                 deal_error(g, e)
             } else if e.starts_with(crate::referee::ABORTED) {
                 (4, format!("game {}: {e}", g + 1))
+            } else if let Some(why) = e.strip_prefix(crate::referee::STOPPED) {
+                // A person left a human seat: Ctrl-D or Ctrl-C at the prompt.
+                let kept = match &a.record {
+                    Some(r) if r != "-" && g > 0 => format!(", recorded in {r}"),
+                    _ => String::new(),
+                };
+                let code = crate::interrupt::requested().map_or(130, crate::interrupt::exit_code);
+                (
+                    code,
+                    format!(
+                        "{why}: game {} of {games} stopped and not recorded; {g} game(s) played{kept}",
+                        g + 1
+                    ),
+                )
             } else {
                 usage(format!("game {}: {e}", g + 1))
             }

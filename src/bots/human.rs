@@ -1,0 +1,1102 @@
+//! `human`: a person plays a seat at the terminal (`croupier play GAME --seat human …`).
+//!
+//! An in-process [`Bot`] like the others: it folds the notification lines its seat receives
+//! into the game's [`SeatView`] and keeps them, put into words, until the person's next turn.
+//! At a decision it shows what happened since the last one, what lies on the table (read from
+//! the view's JSON, so one renderer serves every game), the hand with suit symbols and the legal
+//! actions numbered 1..n, and reads the answer: a number or the action token itself. Bad input
+//! is asked again; end of input (Ctrl-D) or Ctrl-C at the prompt stops the run
+//! ([`Bot::stopped`]): the referee then ends the game without recording it.
+//!
+//! It talks to the controlling terminal (`/dev/tty`), so that standard output can carry
+//! records (`--record -`); without one it reads standard input and writes standard error.
+//! The wording of every event line of every game is the table [`WORDS`].
+
+use super::Bot;
+use crate::cards::{Card, Suit};
+use crate::game::{GameInfo, SeatView};
+use serde_json::Value;
+use std::fs::File;
+use std::io::Write;
+use std::os::fd::{AsRawFd, RawFd};
+use std::sync::Mutex;
+
+/// How an event line is put into words, per game (`*`: every game). A key is the line's kind
+/// and then patterns for its arguments in order (`_` matches anything); the first entry whose
+/// key matches wins, the game's own entries before the common ones, and an empty wording hides
+/// the line (another line says the same). Placeholders: `{i}` argument i as it is, `{i:seat}` a
+/// seat's name, `{i:seats}` a comma-separated list of seats, `{i:card}`, `{i:cards}` (the cards
+/// from argument i on), `{i:suit}`, `{i:act}` an action token as the menu shows it (argument i+1
+/// is its decision), `{i:swap}` a Schwimmen swap, `{i:lastcard}` the card a token ends with,
+/// `{i:word}` (underscores as spaces), `{i:list}` a comma-separated number per seat, `{i:nums}`
+/// the numbers from argument i on, one per seat, `{i:rest}` the arguments from i on. A line no
+/// entry matches is shown as it is, with its cards in symbols.
+#[rustfmt::skip]
+pub const WORDS: &[(&str, &str, &str)] = &[
+    // Every game.
+    ("*", "hand", "Your cards: {0:cards}"),
+    ("*", "trick", "Trick {0} goes to {1:seat}."),
+    ("*", "deal", "Deal {0}: {1:seat} deals."),
+    ("*", "fault", "Fault ({0}): {1:rest}"),
+    ("*", "clock", "Your clock: {0} ms left (+{1} ms per decision)."),
+    ("*", "move _ agree consent", "{0:seat} agrees."),
+    ("*", "move _ refuse consent", "{0:seat} refuses."),
+    ("*", "move _ _ play", "{0:seat} plays {1:act}."),
+    ("*", "move _ _ trump", "{0:seat} names trump: {1:suit}."),
+    ("*", "move", "{0:seat}: {1:act} ({2})."),
+    // Rikken.
+    ("rikken", "move _ pass bid", "{0:seat} passes."),
+    ("rikken", "move _ _ bid", "{0:seat} bids {1:act}."),
+    ("rikken", "move _ _ call", "{0:seat} calls {1:card}."),
+    ("rikken", "allpass", "Everybody passed."),
+    ("rikken", "contract _ -", "Contract: {0:word}."),
+    ("rikken", "contract", "Contract: {0:word} by {1:seats}."),
+    ("rikken", "trump none", "No trump."),
+    ("rikken", "trump", "Trump is {0:suit}."),
+    ("rikken", "called", "The called card is {0:card}."),
+    ("rikken", "aces", "Malheur: the declarer's aces are {0:cards}."),
+    ("rikken", "partner", "{0:seat} holds the called card: the rikker's partner."),
+    ("rikken", "exposed", "{0:seat} plays open: {1:cards}."),
+    ("rikken", "hint must_play_called", "You must play the called card now."),
+    ("rikken", "hint must_lead_called", "You must lead the called card's suit now."),
+    ("rikken", "hint protect_called", "You must keep the called card protected."),
+    ("rikken", "hint", "Hint: {0:word}."),
+    ("rikken", "void", "The rikker holds the whole called suit: the deal is void."),
+    ("rikken", "end tricks_done", "All tricks are played."),
+    ("rikken", "end", "Play stops: {0:word}."),
+    // Zwikken.
+    ("zwikken", "pay", "{0:seat} pays {1} into the pot ({2:word})."),
+    ("zwikken", "win", "{0:seat} wins the pot: {1} chips."),
+    ("zwikken", "split", "{0:seat} gets {1} chips of the divided pot."),
+    ("zwikken", "pot", "The pot holds {0} chips."),
+    ("zwikken", "out", "{0:seat} has no chips left and is out."),
+    ("zwikken", "turn", "{0:card} is turned up: its suit is trump."),
+    ("zwikken", "say", "{0:seat} says \u{201c}{1:word}\u{201d}."),
+    ("zwikken", "move _ _ bid", ""),
+    ("zwikken", "move _ no_seek seek", "{0:seat} does not seek."),
+    ("zwikken", "move _ _ seek", ""),
+    ("zwikken", "move _ no_exchange exchange", "{0:seat} does not exchange."),
+    ("zwikken", "move _ _ exchange", ""),
+    ("zwikken", "move _ _ play", "{0:seat} plays {1:lastcard}."),
+    ("zwikken", "allpass", "Nobody asked."),
+    ("zwikken", "exchange", "{0:seat} takes {1:card} and lays the ten {2:card} face up in its place."),
+    ("zwikken", "zwik", "{0:seat} shows a zwik: {1:cards}."),
+    ("zwikken", "points", "Card points: {0:nums}."),
+    ("zwikken", "end zwik", "{1:seat} wins the deal with a zwik."),
+    ("zwikken", "end points", "{1:seat} wins the deal on points."),
+    ("zwikken", "end passer", "{1:seat}, a passer, took the most points: every asker loses."),
+    ("zwikken", "end tie", "The most points are shared: every asker loses."),
+    ("zwikken", "end no_play", "Nobody played: the pot carries over."),
+    ("zwikken", "session", "The session is over ({0:word})."),
+    // Svängknack.
+    ("svangknack", "round", "Round {0}: {1:seat} deals, {2:seat} is forehand."),
+    ("svangknack", "ante _ all", "Everyone pays {0} into the pot."),
+    ("svangknack", "ante", "{1:seat} pays {0} into the pot."),
+    ("svangknack", "pot", "The pot is {0}; a trick is worth {1}."),
+    ("svangknack", "move _ swing swing", "{0:seat} swings."),
+    ("svangknack", "move _ handover swing", "{0:seat} hands the swing over."),
+    ("svangknack", "move _ handover_last swing", "{0:seat} hands the swing over (last man if all fold)."),
+    ("svangknack", "move _ redeal swing", "{0:seat} proposes a redeal."),
+    ("svangknack", "move _ knock knock", "{0:seat} knocks."),
+    ("svangknack", "move _ fold knock", "{0:seat} folds."),
+    ("svangknack", "move _ farg play", "{0:seat} calls Färg."),
+    ("svangknack", "redeal stock", "Redeal: new hands from the stock."),
+    ("svangknack", "redeal shuffle", "Redeal: the cards are shuffled again."),
+    ("svangknack", "redeal refused", "The redeal is refused."),
+    ("svangknack", "swinger", "{0:seat} swings now."),
+    ("svangknack", "turnup", "Turned up: {0:cards}."),
+    ("svangknack", "trump", "Trump is {0:suit}."),
+    ("svangknack", "forced participation", "Forced participation: everyone plays, nobody knocks."),
+    ("svangknack", "forced same_suit", "Both turned cards are of one suit: everyone plays."),
+    ("svangknack", "lastman", "Everyone folded: {0:seat} plays against the swinger."),
+    ("svangknack", "lone", "Nobody knocked: {0:seat} takes the pot of {1}."),
+    ("svangknack", "participants", "Playing: {0:seats}."),
+    ("svangknack", "paid", "{0:seat} won {1} trick(s) and takes {2}."),
+    ("svangknack", "bet", "{0:seat} took no trick and owes {1} to the next pot."),
+    ("svangknack", "chips", "Chips: {0:list}."),
+    ("svangknack", "split", "The bets owed ({0}) are split. Chips: {1:list}."),
+    ("svangknack", "end", "The session is over."),
+    // Kul.
+    ("kul", "ante", "Kul game {0}: everyone pays {1}; the pot is {2}."),
+    ("kul", "move _ keep redeal", "{0:seat} keeps the cards."),
+    ("kul", "move _ redeal redeal", "{0:seat} proposes a redeal."),
+    ("kul", "redeal agreed", "The redeal is agreed."),
+    ("kul", "redeal refused", "The redeal is refused."),
+    ("kul", "mark", "{0:seat} takes the last trick: {1} mark(s)."),
+    ("kul", "kul", "{0:seat} has the marks and takes the pot of {1}. Chips: {2:list}."),
+    ("kul", "split", "Too many deals: the pot is split, {0} each. Chips: {1:list}."),
+    ("kul", "end", "The session is over."),
+    // Skwitz.
+    ("skwitz", "newgame", "Skwitz game {0}: {1:seat} deals."),
+    ("skwitz", "pay", "{0:seat} pays {2} to {1:seat} ({3:word})."),
+    ("skwitz", "reshuffle", "The bottom card was a matador: the cards are shuffled again."),
+    ("skwitz", "bottom", "The bottom card, which you draw last: {0:card}."),
+    ("skwitz", "table -", "The table is empty."),
+    ("skwitz", "table", "On the table: {0:cards}."),
+    ("skwitz", "draw _ 0", "Draw {0}: these are the last cards."),
+    ("skwitz", "draw", "Draw {0}: {1} cards are left in the stock."),
+    ("skwitz", "move _ out play", "{0:seat} declares Out!"),
+    ("skwitz", "matador", "{0:seat} takes a matador: {1:card}."),
+    ("skwitz", "skwitz", "{0:seat} sweeps the table: skwitz! ({1:card} face up)"),
+    ("skwitz", "point", "{0:seat} scores a point for {1:word} ({2} in this game)."),
+    ("skwitz", "clear none", "The cards left on the table go out of play: {1:cards}."),
+    ("skwitz", "clear", "{0:seat} takes the cards left on the table: {1:cards}."),
+    ("skwitz", "count", "{0:seat} took {1} cards, {2} of them spades."),
+    ("skwitz", "dealend", "Deal {0} is scored."),
+    ("skwitz", "out _ declared", "{0:seat} goes Out!"),
+    ("skwitz", "out", "{0:seat} is out."),
+    ("skwitz", "matsch", "{0:seat} has no point and pays the matsch stake."),
+    ("skwitz", "potholder none", "The pot is collected."),
+    ("skwitz", "potholder", "{0:seat} holds the pot."),
+    ("skwitz", "gameend", "Skwitz game {0} is over: {1:seat} wins."),
+    ("skwitz", "breach", "{0:seat} breaks the rules ({1}) and pays a penalty."),
+    ("skwitz", "sessionend", "The session is over after {0} games."),
+    // Schwimmen.
+    ("schwimmen", "deal", "Round {0}: {1:seat} deals."),
+    ("schwimmen", "packet", "Your seen packet: {0:cards}."),
+    ("schwimmen", "move _ keep_seen choose", "{0:seat} keeps the seen packet."),
+    ("schwimmen", "move _ take_unseen choose", "{0:seat} takes the unseen packet."),
+    ("schwimmen", "move _ swap_all turn", "{0:seat} swaps all three cards."),
+    ("schwimmen", "move _ knock turn", "{0:seat} knocks."),
+    ("schwimmen", "move _ pass turn", "{0:seat} passes."),
+    ("schwimmen", "move _ _ turn", "{0:seat} swaps {1:swap}."),
+    ("schwimmen", "middle", "The middle: {0:cards}."),
+    ("schwimmen", "refresh", "A full circuit of passes: the new middle is {0:cards}."),
+    ("schwimmen", "end thirtyone", "{1:seat} has 31!"),
+    ("schwimmen", "end three_aces", "{1:seat} has three aces!"),
+    ("schwimmen", "end showdown", "Showdown."),
+    ("schwimmen", "end cap", "Nobody knocked in time: showdown."),
+    ("schwimmen", "show", "{0:seat} shows {1:cards}: {4}."),
+    ("schwimmen", "reprieve", "Everyone still in would drown: nobody goes out this round."),
+    ("schwimmen", "strike", "{0:seat} takes a strike ({1} in all)."),
+    ("schwimmen", "swimming", "{0:seat} is swimming."),
+    ("schwimmen", "out", "{0:seat} drowns: place {1}."),
+    ("schwimmen", "place", "{0:seat} finishes in place {1} and pays {2}."),
+    ("schwimmen", "misdeal", "{0:seat} misdealt ({1}): a strike, and the round is dealt again."),
+    ("schwimmen", "absent", "{0:seat} is absent and is ranked {1}."),
+];
+
+/// Menu labels of the action tokens that are words (per game, `*`: every game); cards, suits
+/// and the patterned tokens (`swap_7H_AS`, `exchange_JH`, `9H:4S,5C`, …) are put into words
+/// by [`Names::action`].
+#[rustfmt::skip]
+const TOKENS: &[(&str, &str, &str)] = &[
+    ("zwikken", "ask", "ask (ik vraag)"),
+    ("zwikken", "ken_pass", "I have the trump ten, and pass (ik ken hem en ik pas)"),
+    ("zwikken", "ken_ask", "I have the trump ten, and ask (ik ken hem en ik vraag)"),
+    ("zwikken", "wait_better", "wait for a better one (ik verwacht een betere)"),
+    ("zwikken", "seek", "seek (zoeken)"),
+    ("zwikken", "no_seek", "do not seek"),
+    ("zwikken", "no_exchange", "no exchange"),
+    ("svangknack", "handover", "hand the swing over"),
+    ("svangknack", "handover_last", "hand over, last man if all fold"),
+    ("svangknack", "redeal", "propose a redeal"),
+    ("svangknack", "knock", "knock (play)"),
+    ("svangknack", "farg", "Färg (play no card this trick)"),
+    ("kul", "keep", "keep the cards"),
+    ("kul", "redeal", "propose a redeal"),
+    ("skwitz", "out", "Out! (end the game)"),
+    ("schwimmen", "keep_seen", "keep the seen packet"),
+    ("schwimmen", "take_unseen", "take the unseen packet"),
+    ("schwimmen", "swap_all", "swap all three cards"),
+    ("rikken", "misere", "misère"),
+    ("rikken", "misere_join", "misère too (ik misère ook)"),
+];
+
+/// What a person typed, as one of the legal actions, or why it is not one: its number (from
+/// 1), its token (`AH`, any case) or its label as the menu shows it (`A♥`).
+pub fn parse_choice(input: &str, legal: &[String], labels: &[String]) -> Result<usize, String> {
+    let t = input.trim();
+    let n = legal.len();
+    if t.is_empty() {
+        return Err(format!("Type a number from 1 to {n}, or an action as listed."));
+    }
+    if let Ok(k) = t.parse::<i64>() {
+        return if k >= 1 && (k as usize) <= n {
+            Ok(k as usize - 1)
+        } else {
+            Err(format!("There is no action {k}: type a number from 1 to {n}."))
+        };
+    }
+    if let Some(i) = legal.iter().position(|a| a == t) {
+        return Ok(i);
+    }
+    let folded: Vec<usize> = (0..n).filter(|&i| legal[i].eq_ignore_ascii_case(t)).collect();
+    if let [i] = folded[..] {
+        return Ok(i);
+    }
+    let lower = t.to_lowercase();
+    let by_label: Vec<usize> = (0..labels.len().min(n))
+        .filter(|&i| labels[i].to_lowercase() == lower)
+        .collect();
+    if let [i] = by_label[..] {
+        return Ok(i);
+    }
+    Err(format!(
+        "'{}' is not one of the actions: type a number from 1 to {n}, or an action token.",
+        t.chars().take(40).collect::<String>()
+    ))
+}
+
+/// How seats and cards are written for one seat's person.
+struct Names {
+    game: String,
+    players: usize,
+    seat: usize,
+    colour: bool,
+}
+
+impl Names {
+    /// A seat's name: North, East, South, West in Rikken, else `Seat k`; `(you)` after one's own.
+    fn seat(&self, s: usize) -> String {
+        let base = if self.game == "rikken" && self.players == 4 {
+            ["North", "East", "South", "West"][s].to_string()
+        } else {
+            format!("Seat {s}")
+        };
+        if s == self.seat {
+            format!("{base} (you)")
+        } else {
+            base
+        }
+    }
+
+    /// A seat argument (a number; `pot`, `none`, `-` as words).
+    fn seat_arg(&self, a: &str) -> String {
+        match a.parse::<usize>() {
+            Ok(s) if s < self.players => self.seat(s),
+            _ => match a {
+                "pot" => "the pot".into(),
+                "none" | "-" => "nobody".into(),
+                _ => a.into(),
+            },
+        }
+    }
+
+    fn seats_arg(&self, a: &str) -> String {
+        if a == "-" || a.is_empty() {
+            return "nobody".into();
+        }
+        a.split(',').map(|s| self.seat_arg(s)).collect::<Vec<_>>().join(", ")
+    }
+
+    /// `A♥`, `10♠`; hearts and diamonds red when colour is on.
+    fn card(&self, c: Card) -> String {
+        let rank = match c.rank.letter() {
+            'T' => "10".to_string(),
+            r => r.to_string(),
+        };
+        let text = format!("{rank}{}", c.suit.symbol());
+        self.red_if(c.suit, text)
+    }
+
+    fn red_if(&self, suit: Suit, text: String) -> String {
+        if self.colour && matches!(suit, Suit::Hearts | Suit::Diamonds) {
+            format!("\x1b[31m{text}\x1b[0m")
+        } else {
+            text
+        }
+    }
+
+    /// A token that may be a card: the card in symbols, else the token.
+    fn card_tok(&self, t: &str) -> String {
+        Card::from_token(t).map_or_else(|| t.to_string(), |c| self.card(c))
+    }
+
+    fn cards(&self, tokens: &[String]) -> String {
+        if tokens.is_empty() || tokens == ["-"] {
+            return "nothing".into();
+        }
+        tokens.iter().map(|t| self.card_tok(t)).collect::<Vec<_>>().join(" ")
+    }
+
+    fn suit(&self, t: &str) -> String {
+        let mut chars = t.chars();
+        match (chars.next().and_then(Suit::from_letter), chars.next()) {
+            (Some(s), None) => {
+                let name = ["spades", "hearts", "diamonds", "clubs"][s.index()];
+                self.red_if(s, format!("{} {name}", s.symbol()))
+            }
+            _ => words(t),
+        }
+    }
+
+    /// A hand grouped by suit: `A♠ K♠  9♥ 5♥  Q♦`.
+    fn hand(&self, tokens: &[String]) -> String {
+        let cards: Vec<Card> = tokens.iter().filter_map(|t| Card::from_token(t)).collect();
+        if cards.is_empty() {
+            return "(no cards)".into();
+        }
+        Suit::ALL
+            .iter()
+            .map(|&s| {
+                cards
+                    .iter()
+                    .filter(|c| c.suit == s)
+                    .map(|&c| self.card(c))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .filter(|g| !g.is_empty())
+            .collect::<Vec<_>>()
+            .join("   ")
+    }
+
+    /// An action token as the menu shows it.
+    fn action(&self, decision: &str, token: &str) -> String {
+        if let Some((_, _, label)) = TOKENS
+            .iter()
+            .find(|(g, t, _)| (*g == self.game || *g == "*") && *t == token)
+        {
+            return label.to_string();
+        }
+        if let Some(c) = Card::from_token(token) {
+            return if self.game == "skwitz" {
+                format!("{} (trail)", self.card(c))
+            } else {
+                self.card(c)
+            };
+        }
+        if decision == "trump" {
+            return self.suit(token);
+        }
+        if let Some((card, taken)) = token.split_once(':') {
+            let taken: Vec<String> = taken.split(',').map(str::to_string).collect();
+            return format!("{} taking {}", self.card_tok(card), self.cards(&taken));
+        }
+        let parts: Vec<&str> = token.split('_').collect();
+        match parts[..] {
+            ["swap", laid, taken] => return format!("swap {}", self.swap(laid, taken)),
+            ["exchange", taken] => return format!("take {} for your ten", self.card_tok(taken)),
+            ["exchange", taken, played] => {
+                return format!(
+                    "take {} for your ten, then play {}",
+                    self.card_tok(taken),
+                    self.card_tok(played)
+                )
+            }
+            _ => {}
+        }
+        parts
+            .iter()
+            .map(|p| match p.find(|c: char| c.is_ascii_digit()) {
+                // `alone9` reads "alone 9".
+                Some(i) if i > 1 && Card::from_token(p).is_none() => format!("{} {}", &p[..i], &p[i..]),
+                _ => self.card_tok(p),
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    fn swap(&self, laid: &str, taken: &str) -> String {
+        format!("{} for {}", self.card_tok(laid), self.card_tok(taken))
+    }
+
+    /// An event line in words (see [`WORDS`]), or `None` when its wording is empty.
+    fn event(&self, kind: &str, args: &[String]) -> Option<String> {
+        let matches = |key: &str| {
+            let mut words = key.split(' ');
+            words.next() == Some(kind)
+                && words
+                    .enumerate()
+                    .all(|(i, w)| w == "_" || args.get(i).map(String::as_str) == Some(w))
+        };
+        let found = WORDS
+            .iter()
+            .filter(|(g, _, _)| *g == self.game)
+            .chain(WORDS.iter().filter(|(g, _, _)| *g == "*"))
+            .find(|(_, key, _)| matches(key));
+        let Some((_, _, template)) = found else {
+            let mut line = vec![kind.to_string()];
+            line.extend(args.iter().map(|a| self.card_tok(a)));
+            return Some(line.join(" "));
+        };
+        if template.is_empty() {
+            return None;
+        }
+        Some(self.fill(template, args))
+    }
+
+    /// Fills a template's placeholders from `args`.
+    fn fill(&self, template: &str, args: &[String]) -> String {
+        let mut out = String::new();
+        let mut rest = template;
+        while let Some(open) = rest.find('{') {
+            out.push_str(&rest[..open]);
+            let Some(close) = rest[open..].find('}') else { break };
+            let spec = &rest[open + 1..open + close];
+            rest = &rest[open + close + 1..];
+            let (index, how) = spec.split_once(':').unwrap_or((spec, ""));
+            let i: usize = index.parse().unwrap_or(0);
+            let arg = args.get(i).map(String::as_str).unwrap_or("");
+            let from = args.get(i..).unwrap_or(&[]);
+            out.push_str(&match how {
+                "seat" => self.seat_arg(arg),
+                "seats" => self.seats_arg(arg),
+                "card" => self.card_tok(arg),
+                "cards" => {
+                    let cards: Vec<String> = from
+                        .iter()
+                        .take_while(|t| Card::from_token(t).is_some() || *t == "-")
+                        .cloned()
+                        .collect();
+                    self.cards(&cards)
+                }
+                "suit" => self.suit(arg),
+                "act" => self.action(args.get(i + 1).map(String::as_str).unwrap_or(""), arg),
+                "swap" => match arg.split('_').collect::<Vec<_>>()[..] {
+                    ["swap", laid, taken] => self.swap(laid, taken),
+                    _ => words(arg),
+                },
+                "lastcard" => self.card_tok(arg.rsplit('_').next().unwrap_or(arg)),
+                "word" => words(arg),
+                "list" => self.per_seat(&arg.split(',').map(str::to_string).collect::<Vec<_>>()),
+                "nums" => self.per_seat(from),
+                "rest" => from.join(" "),
+                _ => arg.to_string(),
+            });
+        }
+        out.push_str(rest);
+        out
+    }
+
+    /// One value per seat: `Seat 0 3, Seat 1 (you) -1, …`.
+    fn per_seat(&self, values: &[String]) -> String {
+        values
+            .iter()
+            .enumerate()
+            .map(|(s, v)| format!("{} {v}", self.seat(s)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// What lies on the table, from the seat view's JSON: the keys any game has, each read
+    /// the one way it is written in every game's view.
+    fn table(&self, view: &Value) -> Vec<String> {
+        let mut out = Vec::new();
+        let get = |k: &str| view.get(k).filter(|v| !v.is_null());
+        let strs = |v: &Value| -> Vec<String> {
+            v.as_array()
+                .map(|a| {
+                    a.iter()
+                        .map(|x| x.as_str().map_or_else(|| x.to_string(), str::to_string))
+                        .collect()
+                })
+                .unwrap_or_default()
+        };
+        let seat_of = |v: &Value| v.as_u64().map(|s| self.seat(s as usize));
+        // Where the game stands.
+        let mut at = Vec::new();
+        for (key, label) in [("game_no", "game"), ("round", "round"), ("deal", "deal")] {
+            if let Some(v) = get(key).and_then(Value::as_u64) {
+                at.push(format!("{label} {v}"));
+            }
+        }
+        for (key, label) in [("dealer", "dealer"), ("forehand", "forehand"), ("swinger", "swinger")] {
+            if let Some(s) = get(key).and_then(seat_of) {
+                at.push(format!("{label} {s}"));
+            }
+        }
+        if !at.is_empty() {
+            out.push(capitalise(&at.join(", ")));
+        }
+        // The contract, trump and called card.
+        let mut facts = Vec::new();
+        if let Some(c) = get("contract") {
+            let bid = c.get("bid").and_then(Value::as_str).unwrap_or("?");
+            let by: Vec<String> = c
+                .get("declarers")
+                .and_then(Value::as_array)
+                .map(|d| d.iter().filter_map(seat_of).collect())
+                .unwrap_or_default();
+            facts.push(if by.is_empty() {
+                format!("contract {}", words(bid))
+            } else {
+                format!("contract {} by {}", words(bid), by.join(", "))
+            });
+        }
+        if let Some(t) = get("trump").and_then(Value::as_str) {
+            facts.push(format!(
+                "trump {}",
+                if t == "none" { "none".into() } else { self.suit(t) }
+            ));
+        }
+        if let Some(c) = get("called").and_then(Value::as_str) {
+            facts.push(format!("called card {}", self.card_tok(c)));
+        }
+        if let Some(p) = get("partner").and_then(seat_of) {
+            facts.push(format!("partner {p}"));
+        }
+        for (key, label) in [("pot", "pot"), ("trick_value", "a trick is worth"), ("stock", "stock")] {
+            if let Some(v) = get(key).filter(|v| v.is_number()) {
+                facts.push(format!("{label} {v}"));
+            }
+        }
+        if !facts.is_empty() {
+            out.push(capitalise(&facts.join(", ")));
+        }
+        // Cards lying face up.
+        for (key, label) in [
+            ("turned", "Face up"),
+            ("turnup", "Turned up"),
+            ("middle", "Middle"),
+            ("table", "On the table"),
+            ("packet", "Your seen packet"),
+        ] {
+            if let Some(v) = get(key).filter(|v| v.is_array()) {
+                out.push(format!("{label}: {}", self.cards(&strs(v))));
+            }
+        }
+        if let Some(e) = get("exposed").and_then(Value::as_object) {
+            for (s, cards) in e {
+                let who = self.seat_arg(s);
+                out.push(format!("Open hand of {who}: {}", self.hand(&strs(cards))));
+            }
+        }
+        // The trick being played.
+        if let Some(t) = get("trick").filter(|t| t.is_object()) {
+            let leader = t.get("leader").and_then(Value::as_u64).unwrap_or(0) as usize;
+            let seats: Vec<usize> = t.get("seats").and_then(Value::as_array).map_or_else(Vec::new, |a| {
+                a.iter().filter_map(|s| s.as_u64().map(|s| s as usize)).collect()
+            });
+            let plays: Vec<String> = t
+                .get("cards")
+                .and_then(Value::as_array)
+                .map(|cards| {
+                    cards
+                        .iter()
+                        .enumerate()
+                        .map(|(i, c)| match c {
+                            // [seat, card] pairs (Svängknack).
+                            Value::Array(p) => format!(
+                                "{} {}",
+                                p.first().and_then(seat_of).unwrap_or_default(),
+                                self.card_tok(p.get(1).and_then(Value::as_str).unwrap_or("?"))
+                            ),
+                            _ => {
+                                let s = seats.get(i).copied().unwrap_or((leader + i) % self.players.max(1));
+                                format!("{} {}", self.seat(s), self.card_tok(c.as_str().unwrap_or("?")))
+                            }
+                        })
+                        .collect()
+                })
+                .unwrap_or_default();
+            if plays.is_empty() {
+                out.push(format!("Trick: {} leads", self.seat(leader)));
+            } else {
+                out.push(format!("Trick: {}", plays.join(", ")));
+            }
+        }
+        // One number per seat.
+        for (key, label) in [
+            ("tricks_won", "Tricks"),
+            ("marks", "Marks"),
+            ("points", "Points"),
+            ("strikes", "Strikes"),
+            ("hand_sizes", "Cards in hand"),
+            ("chips", "Chips"),
+        ] {
+            if let Some(v) = get(key).and_then(Value::as_array).filter(|a| a.len() == self.players) {
+                out.push(format!("{label}: {}", self.per_seat(&strs(&Value::Array(v.clone())))));
+            }
+        }
+        // Who is in.
+        for (key, label) in [
+            ("askers", "Asked"),
+            ("participants", "Playing"),
+            ("knocked", "Knocked"),
+            ("folded", "Folded"),
+        ] {
+            if let Some(v) = get(key).and_then(Value::as_array).filter(|a| !a.is_empty()) {
+                let who: Vec<String> = v.iter().filter_map(seat_of).collect();
+                out.push(format!("{label}: {}", who.join(", ")));
+            }
+        }
+        if let Some(k) = get("knocker").and_then(seat_of) {
+            out.push(format!("{k} knocked"));
+        }
+        out
+    }
+}
+
+fn words(t: &str) -> String {
+    t.replace('_', " ")
+}
+
+fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
+/// What reading the person's answer gave.
+enum Input {
+    Line(String),
+    /// End of input (Ctrl-D).
+    End,
+    /// Ctrl-C or SIGTERM (croupier's handler took it: [`crate::interrupt`]).
+    Interrupted,
+}
+
+/// The person's terminal: `/dev/tty`, or standard input and standard error without one.
+/// One per process, shared by every human seat (two people at one keyboard take turns).
+struct Terminal {
+    /// The open `/dev/tty` (read from and written to), if there is one.
+    tty: Option<File>,
+    /// Bytes read that are not a whole line yet.
+    pending: Vec<u8>,
+    ended: bool,
+    colour: bool,
+    /// The input is no terminal (a pipe or a file): it is not echoed, so we write each line.
+    echo: bool,
+}
+
+static TERMINAL: Mutex<Option<Terminal>> = Mutex::new(None);
+
+impl Terminal {
+    fn open() -> Terminal {
+        use std::io::IsTerminal;
+        let tty = std::fs::OpenOptions::new().read(true).write(true).open("/dev/tty").ok();
+        let interactive = tty.is_some() || std::io::stderr().is_terminal();
+        let no_colour = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty())
+            || std::env::var("TERM").is_ok_and(|t| t == "dumb");
+        let echo = tty.is_none() && !std::io::stdin().is_terminal();
+        Terminal {
+            tty,
+            pending: Vec::new(),
+            ended: false,
+            colour: interactive && !no_colour,
+            echo,
+        }
+    }
+
+    fn fd(&self) -> RawFd {
+        self.tty.as_ref().map_or(0, |f| f.as_raw_fd())
+    }
+
+    fn write(&mut self, text: &str) {
+        // A terminal that went away (a closed window) leaves nobody to tell.
+        let _ = match &mut self.tty {
+            Some(f) => f.write_all(text.as_bytes()).and_then(|_| f.flush()),
+            None => {
+                let mut e = std::io::stderr().lock();
+                e.write_all(text.as_bytes()).and_then(|_| e.flush())
+            }
+        };
+    }
+
+    /// The next line the person typed. Waits as long as it takes (a person has no deadline),
+    /// looking every 200 ms whether Ctrl-C asked croupier to stop.
+    fn read_line(&mut self) -> Input {
+        loop {
+            if let Some(i) = self.pending.iter().position(|&b| b == b'\n') {
+                let line: Vec<u8> = self.pending.drain(..=i).collect();
+                let line = String::from_utf8_lossy(&line).trim().to_string();
+                if self.echo {
+                    self.write(&format!("{line}\n"));
+                }
+                return Input::Line(line);
+            }
+            if self.ended {
+                return Input::End;
+            }
+            if crate::interrupt::requested().is_some() {
+                return Input::Interrupted;
+            }
+            let mut pfd = libc::pollfd {
+                fd: self.fd(),
+                events: libc::POLLIN,
+                revents: 0,
+            };
+            // SAFETY: one valid pollfd.
+            let ready = unsafe { libc::poll(&mut pfd, 1, 200) };
+            if ready <= 0 {
+                continue; // a timeout, or a signal (EINTR): look again
+            }
+            let mut buf = [0u8; 4096];
+            // SAFETY: reads into a buffer of the length given.
+            let n = unsafe { libc::read(self.fd(), buf.as_mut_ptr().cast(), buf.len()) };
+            match n {
+                n if n > 0 => self.pending.extend_from_slice(&buf[..n as usize]),
+                0 => self.ended = true,
+                _ if std::io::Error::last_os_error().kind() == std::io::ErrorKind::Interrupted => {}
+                _ => self.ended = true,
+            }
+        }
+    }
+}
+
+/// Runs `f` with the process's one terminal, opening it the first time.
+fn with_terminal<R>(f: impl FnOnce(&mut Terminal) -> R) -> R {
+    let mut guard = TERMINAL.lock().unwrap_or_else(|e| e.into_inner());
+    f(guard.get_or_insert_with(Terminal::open))
+}
+
+/// A person at the terminal.
+pub struct Human {
+    info: Option<GameInfo>,
+    title: String,
+    view: Option<Box<dyn SeatView>>,
+    /// The lines received since the person's last turn.
+    log: Vec<(String, Vec<String>)>,
+    /// How the game was announced to the person (said before the first turn).
+    intro: Option<String>,
+    stopped: Option<String>,
+}
+
+impl Human {
+    pub fn new() -> Human {
+        Human {
+            info: None,
+            title: String::new(),
+            view: None,
+            log: Vec::new(),
+            intro: None,
+            stopped: None,
+        }
+    }
+
+    fn names(&self, colour: bool) -> Names {
+        let (game, players, seat) = match &self.info {
+            Some(i) => (i.game.clone(), i.players, i.seat),
+            None => (String::new(), 1, 0),
+        };
+        Names {
+            game,
+            players,
+            seat,
+            colour,
+        }
+    }
+
+    /// What happened since the person's last turn, in words (the game's announcement first).
+    fn happened(&self, names: &Names) -> Vec<String> {
+        self.intro
+            .iter()
+            .cloned()
+            .chain(self.log.iter().filter_map(|(k, a)| names.event(k, a)))
+            .collect()
+    }
+
+    /// The screen of a decision: what happened, the table, the hand, the numbered actions.
+    fn screen(&self, names: &Names, decision: &str, legal: &[String]) -> String {
+        let mut s = String::new();
+        let rule = "─".repeat(60);
+        s.push_str(&format!("\n{rule}\n"));
+        let happened = self.happened(names);
+        if !happened.is_empty() {
+            s.push_str("Since your last turn:\n");
+            for l in happened {
+                s.push_str(&format!("  {l}\n"));
+            }
+        }
+        if let Some(view) = &self.view {
+            let json = view.to_json();
+            let table = names.table(&json);
+            if !table.is_empty() {
+                s.push_str(&format!("{} table:\n", self.title));
+                for l in table {
+                    s.push_str(&format!("  {l}\n"));
+                }
+            }
+            let hand: Vec<String> = json
+                .get("hand")
+                .and_then(Value::as_array)
+                .map(|a| a.iter().filter_map(|c| c.as_str().map(str::to_string)).collect())
+                .unwrap_or_default();
+            s.push_str(&format!("Your hand: {}\n", names.hand(&hand)));
+        }
+        s.push_str(&format!("{}, your turn ({decision}):\n", names.seat(names.seat)));
+        let labels: Vec<String> = legal
+            .iter()
+            .enumerate()
+            .map(|(i, t)| format!("{:>2}) {}", i + 1, names.action(decision, t)))
+            .collect();
+        // Several short labels to a line, long ones one each.
+        let width = labels.iter().map(|l| visible_len(l)).max().unwrap_or(0) + 3;
+        let per_line = (76 / width.max(1)).clamp(1, 6);
+        for row in labels.chunks(per_line) {
+            let cells: Vec<String> = row
+                .iter()
+                .map(|l| format!("{l}{}", " ".repeat(width - visible_len(l))))
+                .collect();
+            s.push_str(&format!("  {}\n", cells.concat().trim_end()));
+        }
+        s
+    }
+}
+
+impl Default for Human {
+    fn default() -> Self {
+        Human::new()
+    }
+}
+
+/// Characters that show (colour codes take none).
+fn visible_len(s: &str) -> usize {
+    let mut n = 0;
+    let mut in_escape = false;
+    for c in s.chars() {
+        match (in_escape, c) {
+            (false, '\x1b') => in_escape = true,
+            (true, 'm') => in_escape = false,
+            (true, _) => {}
+            (false, _) => n += 1,
+        }
+    }
+    n
+}
+
+impl Bot for Human {
+    fn name(&self) -> &str {
+        "human"
+    }
+    fn version(&self) -> &str {
+        env!("CARGO_PKG_VERSION")
+    }
+
+    fn start(&mut self, info: &GameInfo, _rngseed: u64) {
+        let spec = crate::games::find(&info.game);
+        self.title = spec.as_ref().map_or_else(|| info.game.clone(), |s| s.title.to_string());
+        self.view = spec.map(|s| (s.new_view)(info));
+        self.info = Some(info.clone());
+        let names = self.names(false);
+        self.log.clear();
+        self.intro = Some(format!(
+            "A new game of {} for {} players: you are {}.",
+            self.title,
+            info.players,
+            names.seat(info.seat).trim_end_matches(" (you)")
+        ));
+    }
+
+    fn notify(&mut self, kind: &str, args: &[String]) {
+        if let Some(v) = &mut self.view {
+            v.observe(kind, args);
+        }
+        if kind != "gameover" {
+            self.log.push((kind.to_string(), args.to_vec()));
+            return;
+        }
+        with_terminal(|t| {
+            let names = self.names(t.colour);
+            let mut s = format!("\n{}\n", "─".repeat(60));
+            for l in self.happened(&names) {
+                s.push_str(&format!("  {l}\n"));
+            }
+            s.push_str(&format!("Game over. Final scores: {}\n", names.per_seat(args)));
+            if let Some(mine) = args.get(names.seat) {
+                s.push_str(&format!("You score {mine}.\n"));
+            }
+            t.write(&s);
+        });
+        self.log.clear();
+        self.intro = None;
+    }
+
+    fn act(&mut self, decision: &str, _time_ms: u64, legal: &[String]) -> String {
+        let Some(first) = legal.first() else {
+            return String::new();
+        };
+        if self.stopped.is_some() {
+            return first.clone();
+        }
+        let answer = with_terminal(|t| {
+            let names = self.names(t.colour);
+            let screen = self.screen(&names, decision, legal);
+            let plain_names = Names {
+                colour: false,
+                ..self.names(false)
+            };
+            let plain: Vec<String> = legal.iter().map(|t| plain_names.action(decision, t)).collect();
+            t.write(&screen);
+            loop {
+                let range = match legal.len() {
+                    1 => "1".to_string(),
+                    n => format!("1-{n}"),
+                };
+                t.write(&format!("Your choice ({range}, Ctrl-D quits): "));
+                match t.read_line() {
+                    Input::Line(line) => match parse_choice(&line, legal, &plain) {
+                        Ok(i) => {
+                            let label = names.action(decision, &legal[i]);
+                            t.write(&format!("You chose {}: {label} ({})\n", i + 1, legal[i]));
+                            return Ok(i);
+                        }
+                        Err(why) => t.write(&format!("{why}\n")),
+                    },
+                    Input::End => {
+                        t.write("\nEnd of input: you left the game.\n");
+                        return Err("end of input (Ctrl-D) at the human seat's prompt".to_string());
+                    }
+                    Input::Interrupted => {
+                        t.write("\nStopped.\n");
+                        return Err("interrupted at the human seat's prompt".to_string());
+                    }
+                }
+            }
+        });
+        self.log.clear();
+        self.intro = None;
+        match answer {
+            Ok(i) => legal[i].clone(),
+            Err(why) => {
+                self.stopped = Some(why);
+                first.clone()
+            }
+        }
+    }
+
+    fn stopped(&self) -> Option<String> {
+        self.stopped.clone()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(game: &str, players: usize, seat: usize) -> Names {
+        Names {
+            game: game.into(),
+            players,
+            seat,
+            colour: false,
+        }
+    }
+
+    fn s(v: &[&str]) -> Vec<String> {
+        v.iter().map(|x| x.to_string()).collect()
+    }
+
+    #[test]
+    fn choices_by_number_or_token_and_bad_input_explained() {
+        let legal = s(&["AH", "KH", "swap_7H_AS"]);
+        let labels = s(&["A♥", "K♥", "swap 7♥ for A♠"]);
+        assert_eq!(parse_choice("K♥", &legal, &labels), Ok(1));
+        assert_eq!(parse_choice("Swap 7♥ for A♠", &legal, &labels), Ok(2));
+        assert_eq!(parse_choice("2", &legal, &labels), Ok(1));
+        assert_eq!(parse_choice(" 3 ", &legal, &labels), Ok(2));
+        assert_eq!(parse_choice("AH", &legal, &labels), Ok(0));
+        assert_eq!(parse_choice("kh", &legal, &labels), Ok(1));
+        assert_eq!(parse_choice("SWAP_7h_as", &legal, &labels), Ok(2));
+        assert!(parse_choice("0", &legal, &labels).unwrap_err().contains("no action 0"));
+        assert!(parse_choice("999", &legal, &labels).unwrap_err().contains("1 to 3"));
+        assert!(parse_choice("-1", &legal, &labels).unwrap_err().contains("1 to 3"));
+        assert!(parse_choice("", &legal, &labels).unwrap_err().contains("Type a number"));
+        assert!(parse_choice("x", &legal, &labels)
+            .unwrap_err()
+            .contains("'x' is not one of the actions"));
+        assert!(parse_choice("QS", &legal, &labels).is_err());
+    }
+
+    #[test]
+    fn events_in_words_per_game() {
+        let r = names("rikken", 4, 2);
+        assert_eq!(r.event("move", &s(&["3", "AH", "play"])).unwrap(), "West plays A♥.");
+        assert_eq!(
+            r.event("move", &s(&["0", "alone9", "bid"])).unwrap(),
+            "North bids alone 9."
+        );
+        assert_eq!(r.event("move", &s(&["1", "pass", "bid"])).unwrap(), "East passes.");
+        assert_eq!(
+            r.event("move", &s(&["2", "C", "trump"])).unwrap(),
+            "South (you) names trump: ♣ clubs."
+        );
+        assert_eq!(
+            r.event("contract", &s(&["misere", "1,3"])).unwrap(),
+            "Contract: misere by East, West."
+        );
+        assert_eq!(
+            r.event("trick", &s(&["7", "2"])).unwrap(),
+            "Trick 7 goes to South (you)."
+        );
+        assert_eq!(r.event("hand", &s(&["AS", "TD"])).unwrap(), "Your cards: A♠ 10♦");
+        let z = names("zwikken", 3, 0);
+        assert_eq!(z.event("move", &s(&["1", "ken_pass", "bid"])), None);
+        assert_eq!(
+            z.event("say", &s(&["1", "ik_ken_hem_en_ik_pas"])).unwrap(),
+            "Seat 1 says “ik ken hem en ik pas”."
+        );
+        assert_eq!(
+            z.event("move", &s(&["1", "exchange_JH_AH", "play"])).unwrap(),
+            "Seat 1 plays A♥."
+        );
+        assert_eq!(
+            z.event("end", &s(&["passer", "1"])).unwrap(),
+            "Seat 1, a passer, took the most points: every asker loses."
+        );
+        let sw = names("schwimmen", 3, 1);
+        assert_eq!(
+            sw.event("move", &s(&["0", "swap_7H_AS", "turn"])).unwrap(),
+            "Seat 0 swaps 7♥ for A♠."
+        );
+        assert_eq!(
+            sw.event("show", &s(&["2", "TH", "QH", "AS", "20"])).unwrap(),
+            "Seat 2 shows 10♥ Q♥ A♠: 20."
+        );
+        let sk = names("skwitz", 4, 0);
+        assert_eq!(
+            sk.event("pay", &s(&["1", "pot", "2", "ante"])).unwrap(),
+            "Seat 1 pays 2 to the pot (ante)."
+        );
+        assert_eq!(
+            sk.event("move", &s(&["3", "9H:4S,5C", "play"])).unwrap(),
+            "Seat 3 plays 9♥ taking 4♠ 5♣."
+        );
+        let sv = names("svangknack", 4, 0);
+        assert_eq!(
+            sv.event("ante", &s(&["3", "all"])).unwrap(),
+            "Everyone pays 3 into the pot."
+        );
+        assert_eq!(
+            sv.event("ante", &s(&["3", "2"])).unwrap(),
+            "Seat 2 pays 3 into the pot."
+        );
+        let k = names("kul", 3, 0);
+        assert_eq!(
+            k.event("mark", &s(&["2", "1"])).unwrap(),
+            "Seat 2 takes the last trick: 1 mark(s)."
+        );
+        // A kind no table entry knows: the raw line, its cards in symbols.
+        assert_eq!(k.event("novel", &s(&["1", "QS"])).unwrap(), "novel 1 Q♠");
+    }
+
+    #[test]
+    fn action_labels_and_colour() {
+        let z = names("zwikken", 3, 0);
+        assert_eq!(z.action("play", "exchange_JH_AH"), "take J♥ for your ten, then play A♥");
+        assert_eq!(z.action("exchange", "exchange_JH"), "take J♥ for your ten");
+        assert_eq!(names("schwimmen", 3, 0).action("turn", "swap_7H_AS"), "swap 7♥ for A♠");
+        assert_eq!(names("skwitz", 3, 0).action("play", "5D"), "5♦ (trail)");
+        assert_eq!(names("rikken", 4, 0).action("bid", "rik_beter"), "rik beter");
+        assert_eq!(names("rikken", 4, 0).action("bid", "alone10_beter"), "alone 10 beter");
+        let red = Names {
+            colour: true,
+            ..names("kul", 3, 0)
+        };
+        assert_eq!(red.card("AH".parse().unwrap()), "\x1b[31mA♥\x1b[0m");
+        assert_eq!(red.card("AS".parse().unwrap()), "A♠");
+        assert_eq!(visible_len(&red.card("TD".parse().unwrap())), 3);
+    }
+
+    #[test]
+    fn the_table_from_every_games_view() {
+        // A Kul view with a trick in progress: leader and the seats after it, clockwise.
+        let k = names("kul", 3, 1);
+        let view = serde_json::json!({"game_no":1,"pot":3,"chips":[-1,-1,-1],"marks":[0,1,0],
+            "deal":2,"dealer":0,"hand":["KS","5H"],"trick":{"leader":2,"cards":["AH","3H"]}});
+        let t = k.table(&view).join("\n");
+        assert!(t.contains("Trick: Seat 2 A♥, Seat 0 3♥"), "{t}");
+        assert!(t.contains("Marks: Seat 0 0, Seat 1 (you) 1, Seat 2 0"), "{t}");
+        assert!(t.contains("Pot 3"), "{t}");
+        // Svängknack's [seat, card] pairs.
+        let sv = names("svangknack", 3, 0);
+        let view = serde_json::json!({"trick":{"leader":1,"cards":[[1,"9H"],[2,"TH"]],"farg":[]},"trump":"H"});
+        let t = sv.table(&view).join("\n");
+        assert!(t.contains("Trick: Seat 1 9♥, Seat 2 10♥"), "{t}");
+        assert!(t.contains("Trump ♥ hearts"), "{t}");
+    }
+}
