@@ -35,8 +35,11 @@ fn route(g: &mut dyn Game, seat: usize, bot: &mut Pimc, view: &mut dyn SeatView)
 
 /// Plays a game with random seats and a `pimc` bot watching `seat`; at the seat's decisions
 /// the bot's worlds are compared with the seat's real view. Returns (decisions checked, worlds
-/// whose hidden part differed from the truth).
-fn worlds_agree_with_the_seat(game: &str, players: usize, seed: u64) -> (usize, usize) {
+/// whose hidden part differed from the truth, deals thrown away (`reshuffle`) before the last
+/// check).
+/// With `must_follow`, the bot must follow a world at every check; otherwise the checks end
+/// where it loses track.
+fn worlds_agree_with_the_seat(game: &str, players: usize, seed: u64, must_follow: bool) -> (usize, usize, usize) {
     let spec = spec(game);
     let seat = 0;
     let info = info(&spec, players, seat);
@@ -54,10 +57,11 @@ fn worlds_agree_with_the_seat(game: &str, players: usize, seed: u64) -> (usize, 
         })
         .collect();
     let mut rng = Rng::new(seed, Purpose::Bot, 9);
-    let (mut checked, mut differ) = (0, 0);
+    let (mut checked, mut differ, mut thrown, mut thrown_checked) = (0, 0, 0, 0);
     loop {
         let events = g.take_events();
         for e in &events {
+            thrown += (e.kind == "reshuffle") as usize;
             for s in e.to.members(players) {
                 truth[s].observe(e.kind, &e.args);
             }
@@ -69,7 +73,10 @@ fn worlds_agree_with_the_seat(game: &str, players: usize, seed: u64) -> (usize, 
         let Some(s) = g.to_move() else { break };
         let legal = g.legal_actions();
         if s == seat && checked < 12 {
-            let worlds = bot.sampled_views(6).expect("the bot follows a world");
+            let Some(worlds) = bot.sampled_views(6) else {
+                assert!(!must_follow, "{game} seed {seed}: the bot follows no world");
+                break;
+            };
             assert!(!worlds.is_empty());
             let real = view.to_json();
             for w in &worlds {
@@ -81,11 +88,12 @@ fn worlds_agree_with_the_seat(game: &str, players: usize, seed: u64) -> (usize, 
                 differ += hidden_differs as usize;
             }
             checked += 1;
+            thrown_checked = thrown;
         }
         let a = legal[rng.below(legal.len() as u64) as usize].clone();
         g.apply(&a).unwrap();
     }
-    (checked, differ)
+    (checked, differ, thrown_checked)
 }
 
 #[test]
@@ -96,7 +104,7 @@ fn sampled_worlds_show_the_seat_exactly_what_it_saw() {
         let mut checked = 0;
         let mut differ = 0;
         for seed in 1..=8 {
-            let (c, d) = worlds_agree_with_the_seat(game, players, seed);
+            let (c, d, _) = worlds_agree_with_the_seat(game, players, seed, true);
             checked += c;
             differ += d;
         }
@@ -106,6 +114,23 @@ fn sampled_worlds_show_the_seat_exactly_what_it_saw() {
             "{game}: no sampled world hid anything different from the truth"
         );
     }
+}
+
+/// A Skwitz deal whose bottom card is a matador is thrown away (`reshuffle`): the bot's worlds
+/// throw away as many before the deal they play.
+#[test]
+fn worlds_throw_away_the_deals_the_rules_threw_away() {
+    let mut with_reshuffles = 0;
+    for seed in 1..=30 {
+        let (checked, _, thrown) = worlds_agree_with_the_seat("skwitz", 4, seed, false);
+        if thrown > 0 && checked > 0 {
+            with_reshuffles += 1;
+        }
+        if with_reshuffles >= 2 {
+            return;
+        }
+    }
+    panic!("only {with_reshuffles} sessions with a reshuffle before a checked decision");
 }
 
 /// The first decision of seat 0 in a Rikken deal where it bids first, with the other hands

@@ -96,6 +96,16 @@ struct Layout {
     dealer: Seat,
     hands: usize,
     cards: Vec<(Place, Card)>,
+    /// Deals the rules throw away before this one (a Skwitz reshuffle): each the layout's
+    /// cards shuffled by its seed.
+    rejected: Vec<u64>,
+}
+
+/// Lines that tell the seat a deal was thrown away unplayed: the world must make as many.
+const REJECTED_DEAL_LINES: &[&str] = &["reshuffle"];
+
+fn tells_rejected_deal(l: &Line) -> bool {
+    REJECTED_DEAL_LINES.contains(&l.0.as_str())
 }
 
 impl Layout {
@@ -112,7 +122,31 @@ impl Layout {
             dealer: deal.dealer,
             hands: deal.hands.len(),
             cards,
+            rejected: Vec::new(),
         }
+    }
+
+    /// The deals to give, in order: the rejected ones, then this one.
+    fn specs(&self) -> Vec<DealSpec> {
+        let mut out: Vec<DealSpec> = self
+            .rejected
+            .iter()
+            .map(|&seed| {
+                let mut other = self.clone();
+                other.rejected.clear();
+                // The deck in a fixed order, shuffled by the seed: the same deal whatever this
+                // layout's order, so a sample keeps the tracker's thrown-away deals.
+                let mut cards: Vec<Card> = other.cards.iter().map(|&(_, c)| c).collect();
+                cards.sort();
+                Rng::new(seed, Purpose::Bot, 1).shuffle(&mut cards);
+                for (slot, c) in other.cards.iter_mut().zip(cards) {
+                    slot.1 = c;
+                }
+                other.spec()
+            })
+            .collect();
+        out.push(self.spec());
+        out
     }
 
     fn spec(&self) -> DealSpec {
@@ -163,13 +197,8 @@ struct World {
 impl World {
     /// A new game whose first deal is `deal` (or dealt at random from `seed`); returns the
     /// world and the lines routed to `me`.
-    fn start(
-        spec: &GameSpec,
-        info: &GameInfo,
-        deal: Option<DealSpec>,
-        seed: u64,
-    ) -> Result<(World, Vec<Line>), String> {
-        let chance = crate::chance::Chance::given(seed, deal.into_iter().collect()).titled(spec.title);
+    fn start(spec: &GameSpec, info: &GameInfo, deals: Vec<DealSpec>, seed: u64) -> Result<(World, Vec<Line>), String> {
+        let chance = crate::chance::Chance::given(seed, deals).titled(spec.title);
         let game = (spec.new_game)(info.players, &info.options, chance, true)?;
         let views = (0..info.players)
             .map(|s| {
@@ -248,6 +277,8 @@ struct Mismatch {
     held: Vec<Card>,
     /// The first line that differs: (the world's, the seat's).
     lines: Option<(Line, Line)>,
+    /// Where the seat's differing line is among its lines, when a deal's opening lines differ.
+    line_at: Option<usize>,
 }
 
 impl Mismatch {
@@ -260,6 +291,7 @@ impl Mismatch {
             pos,
             held: Vec::new(),
             lines,
+            line_at: None,
         })
     }
 }
@@ -278,6 +310,8 @@ struct Tracker {
     /// that action, and where its lines begin in `observed`.
     base: Option<(World, String)>,
     deal_start: usize,
+    /// The deals the rules threw away before the current one, as the last fit made them.
+    rejected: Vec<u64>,
     /// Set when the lines could not be explained: the bot then plays `simple` on its view.
     lost: bool,
     seed: u64,
@@ -308,7 +342,7 @@ fn shuffle_free(layout: &mut Layout, fixed: &[Card], rng: &mut Rng) {
 impl Tracker {
     fn new(spec: GameSpec, info: GameInfo, seed: u64) -> Result<Tracker, String> {
         let me = info.seat;
-        let (world, _) = World::start(&spec, &info, None, seed)?;
+        let (world, _) = World::start(&spec, &info, Vec::new(), seed)?;
         Ok(Tracker {
             spec,
             info,
@@ -318,6 +352,7 @@ impl Tracker {
             explained: 0,
             base: None,
             deal_start: 0,
+            rejected: Vec::new(),
             lost: false,
             seed,
         })
@@ -325,11 +360,46 @@ impl Tracker {
 
     /// Compares lines the world routed with the seat's from `pos`; the first difference.
     fn differ(&self, got: &[Line], pos: usize) -> Option<(Line, Line)> {
+        self.differ_at(got, pos).map(|(_, d)| d)
+    }
+
+    /// A deal's opening lines differ in how many deals the rules threw away (Skwitz's
+    /// reshuffles): changes the deals `layout` has thrown away before it. False for any other
+    /// difference.
+    fn fix_rejected(&self, layout: &mut Layout, m: &Mismatch, rng: &mut Rng) -> bool {
+        let (Some((got, seen)), Some(at)) = (&m.lines, m.line_at) else {
+            return false;
+        };
+        if !tells_rejected_deal(got) && !tells_rejected_deal(seen) {
+            return false;
+        }
+        // The world threw away as many deals as the seat saw before this line.
+        let made = self.observed[self.deal_start.min(at)..at]
+            .iter()
+            .filter(|l| tells_rejected_deal(l))
+            .count();
+        if tells_rejected_deal(seen) && layout.rejected.len() <= made {
+            layout.rejected.push(rng.next_u64());
+        } else if tells_rejected_deal(seen) {
+            // A deal meant to be thrown away was played: another one.
+            layout.rejected[made] = rng.next_u64();
+        } else if layout.rejected.len() > made {
+            layout.rejected.truncate(made);
+        } else {
+            // This deal itself is one the rules throw away.
+            let fixed = self.fixed_cards(layout, m.pos);
+            shuffle_free(layout, &fixed, rng);
+        }
+        true
+    }
+
+    /// [`differ`](Self::differ), with the index of the seat's line that differs.
+    fn differ_at(&self, got: &[Line], pos: usize) -> Option<(usize, (Line, Line))> {
         for (k, g) in got.iter().enumerate() {
             match self.observed.get(pos + k) {
                 Some(o) if o == g => {}
-                Some(o) => return Some((g.clone(), o.clone())),
-                None => return Some((g.clone(), (String::new(), Vec::new()))),
+                Some(o) => return Some((pos + k, (g.clone(), o.clone()))),
+                None => return Some((pos + k, (g.clone(), (String::new(), Vec::new())))),
             }
         }
         None
@@ -363,6 +433,7 @@ impl Tracker {
                 pos,
                 held,
                 lines,
+                line_at: None,
             })
         };
         if let Some(t) = shown.as_ref().filter(|t| legal.contains(t)) {
@@ -430,6 +501,7 @@ impl Tracker {
                     // The action made a deal whose lines agree with the world's (a deal the seat sees nothing of).
                     self.base = Some((before, token.clone()));
                     self.deal_start = self.explained;
+                    self.rejected.clear();
                     self.world = w;
                     self.explained += used;
                 }
@@ -539,21 +611,28 @@ impl Tracker {
         rng: &mut Rng,
     ) -> Result<(World, usize, f64), Box<Mismatch>> {
         let no_fit = |lines| Mismatch::of_deal(self.deal_start, lines);
+        let opening = |(at, d): (usize, (Line, Line))| {
+            let mut m = no_fit(Some(d));
+            m.line_at = Some(at);
+            m
+        };
         let (mut world, mut pos) = match &self.base {
             None => {
                 let (w, got) =
-                    World::start(&self.spec, &self.info, Some(layout.spec()), self.seed).map_err(|_| no_fit(None))?;
-                if let Some(d) = self.differ(&got, 0) {
-                    return Err(no_fit(Some(d)));
+                    World::start(&self.spec, &self.info, layout.specs(), self.seed).map_err(|_| no_fit(None))?;
+                if let Some(d) = self.differ_at(&got, 0) {
+                    return Err(opening(d));
                 }
                 (w, got.len())
             }
             Some((base, token)) => {
                 let mut w = base.clone();
-                w.game.give_deal(layout.spec());
+                for d in layout.specs() {
+                    w.game.give_deal(d);
+                }
                 let got = w.apply(token, self.me).map_err(|_| no_fit(None))?;
-                if let Some(d) = self.differ(&got, self.deal_start) {
-                    return Err(no_fit(Some(d)));
+                if let Some(d) = self.differ_at(&got, self.deal_start) {
+                    return Err(opening(d));
                 }
                 (w, self.deal_start + got.len())
             }
@@ -598,6 +677,7 @@ impl Tracker {
             match self.replay(&layout, upto, stop_at_deal, false, rng) {
                 Ok((w, pos, _)) => {
                     self.explained = pos;
+                    self.rejected = layout.rejected;
                     return Ok(w);
                 }
                 Err(m) => {
@@ -612,6 +692,10 @@ impl Tracker {
                             m.legal,
                             m.lines
                         );
+                    }
+                    if self.fix_rejected(&mut layout, &m, rng) {
+                        last = m;
+                        continue;
                     }
                     let mut fixed = self.fixed_cards(&layout, m.pos);
                     fixed.extend(pinned.iter().copied());
@@ -683,6 +767,7 @@ impl Tracker {
     fn sample(&self, rng: &mut Rng) -> Option<(World, f64)> {
         let deal = self.world.game.chance().deals().last()?.clone();
         let mut layout = Layout::of(&deal);
+        layout.rejected = self.rejected.clone();
         let fixed = self.fixed_cards(&layout, self.explained);
         shuffle_free(&mut layout, &fixed, rng);
         for _ in 0..REPAIRS {
@@ -692,6 +777,9 @@ impl Tracker {
                     return Some((w, weight));
                 }
                 Err(m) => {
+                    if self.fix_rejected(&mut layout, &m, rng) {
+                        continue;
+                    }
                     if !repair(&mut layout, &m, &fixed, rng) {
                         shuffle_free(&mut layout, &fixed, rng);
                     }
