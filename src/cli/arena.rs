@@ -635,8 +635,7 @@ pub fn run_match(mut a: MatchArgs) -> Outcome {
         };
         return Err(usage(format!(
             "{} bots ({}) for the {n} seats of this {} table: give at most {n} --bot, or choose the {n} \
-             to seat with --lineup NAME,…{more}; matches of more bots than seats (tournaments) are a \
-             later feature",
+             to seat with --lineup NAME,…{more}; for more bots than seats, play `croupier tournament`",
             bots.len(),
             names.join(", "),
             c.spec.name,
@@ -665,8 +664,8 @@ pub fn run_match(mut a: MatchArgs) -> Outcome {
         .collect();
     if !unseated.is_empty() {
         return Err(usage(format!(
-            "--lineup {} leaves --bot {} without a seat: seat every --bot or leave it out (matches \
-             of more bots than seats are a later feature)",
+            "--lineup {} leaves --bot {} without a seat: seat every --bot or leave it out (for more \
+             bots than seats, play `croupier tournament`)",
             lineup.join(","),
             unseated.join(", ")
         )));
