@@ -7,7 +7,8 @@
 //! [`bots`] (built-in bots), [`referee`] (runs a game between seats), [`arena`] (matches, the
 //! compare gate and their statistics over many games), [`interrupt`] (Ctrl-C and SIGTERM),
 //! [`record`] (JSON Lines records and replay), [`stats`] (intervals and sequential tests for
-//! comparing bots), [`cli`] (the command line).
+//! comparing bots), [`ratings`] (one scale for many bots from tournament tables), [`cli`] (the
+//! command line).
 
 pub mod arena;
 pub mod bots;
@@ -22,6 +23,7 @@ pub mod interrupt;
 pub mod options;
 pub mod process;
 pub mod protocol;
+pub mod ratings;
 pub mod record;
 pub mod referee;
 pub mod stats;

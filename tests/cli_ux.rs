@@ -56,8 +56,7 @@ fn more_bots_than_seats_is_refused_not_dropped() {
             "5 bots (a, b, c, d, e)",
             "the 4 seats",
             "--lineup",
-            "tournaments",
-            "later feature",
+            "croupier tournament",
         ],
     );
     // A game with room for them all says how to seat them.

@@ -11,6 +11,7 @@
 //! queue for the caller: a run's memory does not grow with its number of sets.
 
 pub mod report;
+pub mod tournament;
 
 use crate::chance::{derive, Purpose};
 use crate::options::Options;

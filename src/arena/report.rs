@@ -10,6 +10,7 @@
 //! the same whatever order sets finished in (any `--concurrency`, any `--shard`). Only sets
 //! that finished ahead of their turn wait, which is O(concurrency) in a match.
 
+use crate::ratings::{Fit, TableMoments};
 use crate::record::{fmt_score, GameRecord};
 use crate::stats::{fmt_interval, Summary};
 use serde_json::{json, Value};
@@ -134,6 +135,9 @@ pub struct Accumulator {
     bots: HashMap<u32, BotTotals>,
     /// Paired differences by (first, second) in `order`.
     pairs: BTreeMap<(u32, u32), Summary>,
+    /// Per table (its bots' name ids, sorted) the moments of their per-set means: what the
+    /// rating model of a tournament needs ([`crate::ratings`]).
+    tables: BTreeMap<Vec<u32>, TableMoments>,
     /// The next index to fold and the step to the one after it (`None`: wait for the result).
     next: Option<(u64, u64)>,
     /// Sets waiting for their turn.
@@ -342,6 +346,14 @@ impl Accumulator {
     }
 
     fn fold(&mut self, set: &SetFacts) {
+        let mut at_table: Vec<(u32, f64)> = set.bots().map(|b| (b.name, b.mean())).collect();
+        at_table.sort_unstable_by_key(|x| x.0);
+        let ids: Vec<u32> = at_table.iter().map(|x| x.0).collect();
+        let values: Vec<f64> = at_table.iter().map(|x| x.1).collect();
+        self.tables
+            .entry(ids)
+            .or_insert_with_key(|ids| TableMoments::new(ids.iter().map(|&i| i as usize).collect()))
+            .push(&values);
         for b in set.bots() {
             if !self.order.contains(&b.name) {
                 self.order.push(b.name);
@@ -374,6 +386,50 @@ impl Accumulator {
             self.names.get(*b),
             fmt_interval(s.mean(), lo, hi)
         ))
+    }
+
+    /// The rating model fitted to every folded set ([`crate::ratings`]), `reference` at 0:
+    /// the bots in report order with the fit (indexes into that order). `None` without sets, or
+    /// when `reference` is not one of the bots.
+    pub fn ratings(&self, reference: &str) -> Option<(Vec<String>, Fit)> {
+        let acc = self.settled();
+        let names: Vec<String> = acc.order.iter().map(|&id| acc.names.get(id).to_string()).collect();
+        let r = names.iter().position(|n| n == reference)?;
+        // Bots numbered by report order (fold order: the same in every run of the same sets),
+        // tables in the order of their bots: the fit sums in the same order whatever the
+        // order the names were first seen in.
+        let mut tables: Vec<TableMoments> = acc
+            .tables
+            .values()
+            .map(|t| t.renamed(|b| acc.order.iter().position(|&id| id as usize == b).expect("a folded bot")))
+            .collect();
+        tables.sort_by(|x, y| x.bots.cmp(&y.bots));
+        Some((names, crate::ratings::fit(acc.order.len(), &tables, r)))
+    }
+
+    /// The number of tables (distinct sets of bots at a set) seen.
+    pub fn table_count(&self) -> usize {
+        self.settled().tables.len()
+    }
+
+    /// Per bot in report order: name, spec, games, faults, mean ms per decision, max ms.
+    pub fn bot_totals(&self) -> Vec<(String, String, u64, u64, f64, f64)> {
+        let acc = self.settled();
+        acc.bot_rows()
+            .map(|(name, spec, b)| {
+                let ms = if b.ms_n > 0 { b.ms_sum / b.ms_n as f64 } else { 0.0 };
+                (name.to_string(), spec.to_string(), b.games, b.faults, ms, b.ms_max)
+            })
+            .collect()
+    }
+
+    /// The paired differences of every pair of bots that shared sets (head to head), in
+    /// report order.
+    pub fn head_to_head(&self) -> Vec<(String, String, Summary)> {
+        let acc = self.settled();
+        acc.pair_list()
+            .map(|(a, b, s)| (a.to_string(), b.to_string(), s.clone()))
+            .collect()
     }
 
     /// The bots in report order, each with its name, spec and totals.

@@ -50,6 +50,10 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ),
     ("simple", "deterministic rule-based play for every game"),
     (
+        "mix",
+        "plays simple with probability p and random otherwise, each decision (mix:p=0.7; seeded by the game's rngseed): bots of known order of strength",
+    ),
+    (
         "pimc",
         "determinized search: samples the deals it cannot see, plays each action out with simple (pimc:samples=N,playouts=N,ms=N)",
     ),
@@ -75,6 +79,9 @@ pub fn builtin(spec: &str, seed: u64) -> Result<Box<dyn Bot>, String> {
     if name == "human" && params.is_empty() {
         return Ok(Box::new(human::Human::new()));
     }
+    if name == "mix" {
+        return Ok(Box::new(Builtin::new(Strategy::Mix(mix_probability(params)?), seed)));
+    }
     if !params.is_empty() {
         return Err(format!(
             "the built-in bot '{name}' takes no parameters (got '{params}')"
@@ -94,10 +101,22 @@ pub fn builtin(spec: &str, seed: u64) -> Result<Box<dyn Bot>, String> {
     Ok(Box::new(Builtin::new(strategy, seed)))
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// `p=0.7` of `mix:p=0.7`: a probability in [0, 1].
+fn mix_probability(params: &str) -> Result<f64, String> {
+    let bad = || format!("mix takes p=PROBABILITY, a number from 0 to 1, like mix:p=0.7 (got '{params}')");
+    let v = params.strip_prefix("p=").ok_or_else(bad)?;
+    match v.trim().parse::<f64>() {
+        Ok(p) if (0.0..=1.0).contains(&p) => Ok(p),
+        _ => Err(bad()),
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
 enum Strategy {
     Random,
     Simple,
+    /// `simple` with this probability, else `random`, drawn at each decision.
+    Mix(f64),
 }
 
 /// The setup of a game as it comes over the protocol (`game`, `option`, `players`, `seat`):
@@ -160,7 +179,7 @@ struct Builtin {
 impl Builtin {
     /// Only `simple` reads a seat view; `random` needs none.
     fn wants_view(&self) -> bool {
-        self.strategy == Strategy::Simple
+        self.strategy != Strategy::Random
     }
 
     /// Starts a game: the view is built from the setup at once.
@@ -210,6 +229,7 @@ impl Bot for Builtin {
         match self.strategy {
             Strategy::Random => "random",
             Strategy::Simple => "simple",
+            Strategy::Mix(_) => "mix",
         }
     }
     fn version(&self) -> &str {
@@ -263,8 +283,14 @@ impl Bot for Builtin {
             return String::new();
         }
         self.ensure_view();
-        match (self.strategy, &self.spec, &self.view) {
-            (Strategy::Simple, Some(spec), Some(view)) => {
+        let simple = match self.strategy {
+            Strategy::Random => false,
+            Strategy::Simple => true,
+            // A uniform draw in [0, 1) from the game's rngseed: simple below p.
+            Strategy::Mix(p) => ((self.rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64) < p,
+        };
+        match (simple, &self.spec, &self.view) {
+            (true, Some(spec), Some(view)) => {
                 let choice = (spec.simple_policy)(view.as_ref(), decision, legal);
                 if legal.contains(&choice) {
                     choice

@@ -25,27 +25,27 @@ pub struct TableArgs {
     /// off the command line, which other local users can read. Default: drawn from the OS and
     /// recorded.
     #[arg(long, env = "CROUPIER_SEED", allow_hyphen_values = true, value_parser = super::seed_arg)]
-    seed: Option<String>,
+    pub(super) seed: Option<String>,
     #[command(flatten)]
-    bots: super::BotArgs,
+    pub(super) bots: super::BotArgs,
     /// A rule option, name=value (see `croupier rules GAME`); repeatable.
     #[arg(long = "rule", value_name = "NAME=VALUE")]
-    rules: Vec<String>,
+    pub(super) rules: Vec<String>,
     /// Tables playing at once, each with its own bot processes.
     #[arg(long, default_value = "1", allow_hyphen_values = true, value_parser = super::at_least_one_usize)]
-    concurrency: usize,
+    pub(super) concurrency: usize,
     /// Directory for the bots' stderr logs: each run writes DIR/<UTC time>-<pid>/<bot>.log.
     #[arg(long, default_value = "croupier-logs")]
-    log_dir: PathBuf,
+    pub(super) log_dir: PathBuf,
     /// Exit with code 4 if any bot faulted.
     #[arg(long)]
-    strict: bool,
+    pub(super) strict: bool,
     /// Print the result as one JSON object instead of text (its keys: README, "JSON output").
     #[arg(long)]
-    json: bool,
+    pub(super) json: bool,
     /// No progress bar or progress lines on stderr.
     #[arg(long, short)]
-    quiet: bool,
+    pub(super) quiet: bool,
 }
 
 #[derive(Args, Debug)]
@@ -198,7 +198,7 @@ impl Progress {
 
 /// The bot limits that change results (a bot killed by one faults), in a run's fingerprint when
 /// set: a resumed run keeps them. Runs without limits keep the fingerprints they had.
-fn limits_canon(canonical: &mut Value, config: &Config) {
+pub(super) fn limits_canon(canonical: &mut Value, config: &Config) {
     if let Some(m) = config.limits.memory_bytes {
         canonical["bot_memory"] = m.into();
     }
@@ -216,14 +216,14 @@ fn limits_canon(canonical: &mut Value, config: &Config) {
     }
 }
 
-struct Common {
-    spec: crate::game::GameSpec,
-    options: Options,
-    players: usize,
-    config: Config,
+pub(super) struct Common {
+    pub(super) spec: crate::game::GameSpec,
+    pub(super) options: Options,
+    pub(super) players: usize,
+    pub(super) config: Config,
 }
 
-fn common(game: &str, t: &TableArgs, players: Option<usize>, seed: u64) -> Result<Common, (u8, String)> {
+pub(super) fn common(game: &str, t: &TableArgs, players: Option<usize>, seed: u64) -> Result<Common, (u8, String)> {
     let spec = find_game(game)?;
     let players = players.unwrap_or(spec.default_players);
     if players < spec.min_players || players > spec.max_players {
@@ -255,7 +255,7 @@ fn common(game: &str, t: &TableArgs, players: Option<usize>, seed: u64) -> Resul
 }
 
 /// An append-only record file (or standard output) written a set at a time.
-struct Sink(Option<io::Output>);
+pub(super) struct Sink(Option<io::Output>);
 
 impl Sink {
     /// Opens the record before the first game; `-` is standard output, which then carries only
@@ -283,7 +283,7 @@ impl Sink {
     }
 }
 
-fn parse_spec(s: &str) -> Result<SeatSpec, (u8, String)> {
+pub(super) fn parse_spec(s: &str) -> Result<SeatSpec, (u8, String)> {
     SeatSpec::parse(s).map_err(usage)
 }
 
@@ -456,15 +456,113 @@ pub(super) fn tag_str(rec: &GameRecord, k: &str) -> String {
     }
 }
 
-// ----- match -----
+/// The sets of a run and the job keys of each: what `match` and `tournament` share.
+pub(super) struct Plan {
+    /// The run's sets are 0..sets (deal indexes in a match).
+    pub sets: u64,
+    /// Play only the sets whose index is K mod N.
+    pub shard: Option<(u64, u64)>,
+    /// The run's fingerprint (every record's `match` tag).
+    pub fp: String,
+    /// The keys of every set's games, in the order they are counted.
+    pub keys: Vec<String>,
+}
 
-pub fn run_match(mut a: MatchArgs) -> Outcome {
-    a.table.log_dir = io::run_log_dir(&a.table.log_dir)?;
-    // Bots by name.
+/// What [`play_plan`] leaves: the statistics of the plan's sets, the records read from the
+/// file being resumed and the games played now.
+pub(super) struct Played {
+    pub acc: Accumulator,
+    pub already: u64,
+    pub played: u64,
+}
+
+/// Plays the sets of `plan` (its shard) that `record` does not hold yet, `jobs_of(i)` making
+/// the games of set `i`: reads the file of a resumed run (whole sets go to the statistics, the
+/// games of partly written ones are completed), writes each finished set to `record`, shows
+/// progress, and says what was kept when Ctrl-C or SIGTERM stopped it (`what`: the command).
+pub(super) fn play_plan(
+    plan: &Plan,
+    jobs_of: impl Fn(u64) -> Vec<Job> + Send,
+    run: &RunSpec,
+    record: Option<&PathBuf>,
+    resume: bool,
+    quiet: bool,
+    what: &str,
+) -> Result<Played, (u8, String)> {
+    let (sets, keys) = (plan.sets, &plan.keys);
+    let shard_tag = plan.shard.map(|(k, m)| format!("{k}/{m}")).unwrap_or_default();
+    // The sets of this run (of its shard), in the order they are made and summed.
+    let (first, step) = plan.shard.unwrap_or((0, 1));
+    let in_plan = |i: u64| i < sets && i % step == first;
+    let planned = if first < sets { (sets - 1 - first) / step + 1 } else { 0 };
+    let mut acc = Accumulator::in_order(first, step);
+    // What the record already holds: whole sets go to the statistics as it is read.
+    let resumed = match (record, resume) {
+        (Some(p), true) => read_resume(p, &plan.fp, &shard_tag, in_plan, keys, &mut acc)?,
+        _ => Resumed::default(),
+    };
+    let already = resumed.already;
+    let mut partial = resumed.partial;
+    let to_play = planned - resumed.complete;
+    let total: u64 = to_play * keys.len() as u64 - partial.values().map(|v| v.len() as u64).sum::<u64>();
+    // The sets are made as the tables take them: a run of any length needs no list of them.
+    let (folded_to, ahead) = (acc.next_index(), acc.waiting_indexes());
+    let have: BTreeMap<u64, BTreeSet<String>> = partial
+        .iter()
+        .map(|(i, recs)| (*i, recs.iter().map(|r| tag_str(r, "job")).collect()))
+        .collect();
+    let to_make = (first..sets)
+        .step_by(usize::try_from(step).unwrap_or(usize::MAX))
+        .filter(move |i| *i >= folded_to && !ahead.contains(i))
+        .map(move |i| Set {
+            index: i,
+            jobs: jobs_of(i)
+                .into_iter()
+                .filter(|j| have.get(&i).is_none_or(|h| !h.contains(&j.key)))
+                .collect(),
+        });
+    let mut sink = Sink::open(record)?;
+    let mut progress = Progress::new(total, quiet);
+    let mut played = 0u64;
+    let result = arena::run(run, to_make, to_play, |i, mut recs| {
+        sink.write(&recs)?;
+        played += recs.len() as u64;
+        if let Some(old) = partial.remove(&i) {
+            // The set's games in the order of its seatings, as one run plays them.
+            recs.extend(old);
+            recs.sort_by_key(|r| seating(keys, r));
+        }
+        acc.add_set(i, &recs);
+        progress.update(played, acc.leading());
+        Ok(Control::Continue)
+    });
+    progress.finish();
+    result.map_err(|e| super::run_stopped(what, e))?;
+    if let Some(sig) = crate::interrupt::requested().filter(|_| played < total) {
+        let msg = match record {
+            Some(p) => format!(
+                "interrupted: {} of {} games recorded in {}; run the same command with --resume to finish",
+                already + played,
+                already + total,
+                p.display()
+            ),
+            None => format!(
+                "interrupted: {played} of {total} games played, none recorded (with --record FILE, \
+                 the same command with --resume finishes an interrupted run)"
+            ),
+        };
+        return Err((crate::interrupt::exit_code(sig), msg));
+    }
+    Ok(Played { acc, already, played })
+}
+
+/// `--bot NAME=SPEC` (or just SPEC, its own name) in order; names must differ.
+pub(super) fn parse_bots(args: &[String]) -> Result<Vec<(String, String)>, (u8, String)> {
     let mut bots: Vec<(String, String)> = Vec::new();
-    for b in &a.bots {
+    for b in args {
         let (name, spec) = match b.split_once('=') {
-            Some((n, s)) if !n.is_empty() && !n.contains(' ') => (n.to_string(), s.to_string()),
+            // `pimc:samples=64`, `mix:p=0.7` are specs, not names: a name has no colon.
+            Some((n, s)) if !n.is_empty() && !n.contains(' ') && !n.contains(':') => (n.to_string(), s.to_string()),
             _ => (b.clone(), b.clone()),
         };
         if bots.iter().any(|(n, _)| *n == name) {
@@ -475,16 +573,18 @@ pub fn run_match(mut a: MatchArgs) -> Outcome {
         parse_spec(&spec)?;
         bots.push((name, spec));
     }
-    let spec_of = |name: &str| bots.iter().find(|(n, _)| n == name).map(|(_, s)| s.clone());
-    // The seed: given, else the resumed file's, else fresh.
-    let previous = match (&a.record, a.resume) {
-        (Some(p), true) if io::is_dash(p) => {
-            return Err(usage(
-                "--resume reads the run so far from --record FILE: it cannot be - (standard output)",
-            ))
-        }
-        (Some(p), true) => prepare_resume(p)?,
-        (Some(p), false) if io::is_dash(p) => None,
+    Ok(bots)
+}
+
+/// The first record of the run that `--record FILE --resume` continues (its file made ready,
+/// see [`prepare_resume`]); without --resume, a FILE that is not empty is refused.
+pub(super) fn previous_run(record: Option<&PathBuf>, resume: bool) -> Result<Option<GameRecord>, (u8, String)> {
+    match (record, resume) {
+        (Some(p), true) if io::is_dash(p) => Err(usage(
+            "--resume reads the run so far from --record FILE: it cannot be - (standard output)",
+        )),
+        (Some(p), true) => prepare_resume(p),
+        (Some(p), false) if io::is_dash(p) => Ok(None),
         (Some(p), false) => {
             if std::fs::metadata(p).map(|m| m.len() > 0).unwrap_or(false) {
                 return Err(usage(format!(
@@ -492,15 +592,29 @@ pub fn run_match(mut a: MatchArgs) -> Outcome {
                     p.display()
                 )));
             }
-            None
+            Ok(None)
         }
-        _ => None,
-    };
-    let seed = match (&a.table.seed, &previous) {
-        (Some(s), _) => parse_seed(s).map_err(usage)?,
-        (None, Some(r)) => parse_seed(&tag_str(r, "match_seed")).map_err(|e| usage(format!("resuming: {e}")))?,
-        (None, None) => rand::random::<u64>(),
-    };
+        _ => Ok(None),
+    }
+}
+
+/// The run seed: given, else the resumed file's, else fresh.
+pub(super) fn run_seed(given: Option<&str>, previous: Option<&GameRecord>) -> Result<u64, (u8, String)> {
+    match (given, previous) {
+        (Some(s), _) => parse_seed(s).map_err(usage),
+        (None, Some(r)) => parse_seed(&tag_str(r, "match_seed")).map_err(|e| usage(format!("resuming: {e}"))),
+        (None, None) => Ok(rand::random::<u64>()),
+    }
+}
+
+// ----- match -----
+
+pub fn run_match(mut a: MatchArgs) -> Outcome {
+    a.table.log_dir = io::run_log_dir(&a.table.log_dir)?;
+    let bots = parse_bots(&a.bots)?;
+    let spec_of = |name: &str| bots.iter().find(|(n, _)| n == name).map(|(_, s)| s.clone());
+    let previous = previous_run(a.record.as_ref(), a.resume)?;
+    let seed = run_seed(a.table.seed.as_deref(), previous.as_ref())?;
     let lineup: Vec<String> = match &a.lineup {
         Some(l) => l.split(',').map(|s| s.trim().to_string()).collect(),
         None => Vec::new(),
@@ -521,8 +635,7 @@ pub fn run_match(mut a: MatchArgs) -> Outcome {
         };
         return Err(usage(format!(
             "{} bots ({}) for the {n} seats of this {} table: give at most {n} --bot, or choose the {n} \
-             to seat with --lineup NAME,…{more}; matches of more bots than seats (tournaments) are a \
-             later feature",
+             to seat with --lineup NAME,…{more}; for more bots than seats, play `croupier tournament`",
             bots.len(),
             names.join(", "),
             c.spec.name,
@@ -551,8 +664,8 @@ pub fn run_match(mut a: MatchArgs) -> Outcome {
         .collect();
     if !unseated.is_empty() {
         return Err(usage(format!(
-            "--lineup {} leaves --bot {} without a seat: seat every --bot or leave it out (matches \
-             of more bots than seats are a later feature)",
+            "--lineup {} leaves --bot {} without a seat: seat every --bot or leave it out (for more \
+             bots than seats, play `croupier tournament`)",
             lineup.join(","),
             unseated.join(", ")
         )));
@@ -580,14 +693,6 @@ pub fn run_match(mut a: MatchArgs) -> Outcome {
     let canonical = canonical.to_string();
     let fp = arena::fingerprint(&canonical);
     let shard_tag = shard.map(|(k, m)| format!("{k}/{m}")).unwrap_or_default();
-    // The deals of this run (of its shard), in the order their sets are made and summed.
-    let (first, step) = shard.map_or((0, 1), |(k, m)| (k, m));
-    let in_plan = |i: u64| i < a.games && i % step == first;
-    let planned = if first < a.games {
-        (a.games - 1 - first) / step + 1
-    } else {
-        0
-    };
     let all_jobs: Vec<Job> = seatings
         .iter()
         .enumerate()
@@ -597,34 +702,12 @@ pub fn run_match(mut a: MatchArgs) -> Outcome {
             bots: seat_of.iter().map(|&p| lineup[p].clone()).collect(),
         })
         .collect();
-    let keys: Vec<String> = all_jobs.iter().map(|j| j.key.clone()).collect();
-    let mut acc = Accumulator::in_order(first, step);
-    // What the record already holds: whole deals go to the statistics as it is read.
-    let resumed = match (&a.record, a.resume) {
-        (Some(p), true) => read_resume(p, &fp, &shard_tag, in_plan, &keys, &mut acc)?,
-        _ => Resumed::default(),
+    let plan = Plan {
+        sets: a.games,
+        shard,
+        fp: fp.clone(),
+        keys: all_jobs.iter().map(|j| j.key.clone()).collect(),
     };
-    let already = resumed.already;
-    let mut partial = resumed.partial;
-    let to_play = planned - resumed.complete;
-    let total: u64 = to_play * all_jobs.len() as u64 - partial.values().map(|v| v.len() as u64).sum::<u64>();
-    // The sets are made as the tables take them: a run of any length needs no list of them.
-    let (folded_to, ahead) = (acc.next_index(), acc.waiting_indexes());
-    let have: BTreeMap<u64, BTreeSet<String>> = partial
-        .iter()
-        .map(|(i, recs)| (*i, recs.iter().map(|r| tag_str(r, "job")).collect()))
-        .collect();
-    let sets = (first..a.games)
-        .step_by(usize::try_from(step).unwrap_or(usize::MAX))
-        .filter(move |i| *i >= folded_to && !ahead.contains(i))
-        .map(move |i| Set {
-            index: i,
-            jobs: all_jobs
-                .iter()
-                .filter(|j| have.get(&i).is_none_or(|h| !h.contains(&j.key)))
-                .cloned()
-                .collect(),
-        });
     let mut tags = BTreeMap::new();
     tags.insert("match".to_string(), Value::from(fp.clone()));
     tags.insert("match_seed".to_string(), Value::from(format_seed(seed)));
@@ -650,38 +733,15 @@ pub fn run_match(mut a: MatchArgs) -> Outcome {
         tags,
         concurrency: a.table.concurrency,
     };
-    let mut sink = Sink::open(a.record.as_ref())?;
-    let mut progress = Progress::new(total, a.table.quiet);
-    let mut played = 0u64;
-    let result = arena::run(&run, sets, to_play, |i, mut recs| {
-        sink.write(&recs)?;
-        played += recs.len() as u64;
-        if let Some(old) = partial.remove(&i) {
-            // The deal's games in the order of its seatings, as one run plays them.
-            recs.extend(old);
-            recs.sort_by_key(|r| seating(&keys, r));
-        }
-        acc.add_set(i, &recs);
-        progress.update(played, acc.leading());
-        Ok(Control::Continue)
-    });
-    progress.finish();
-    result.map_err(|e| super::run_stopped("match", e))?;
-    if let Some(sig) = crate::interrupt::requested().filter(|_| played < total) {
-        let msg = match &a.record {
-            Some(p) => format!(
-                "interrupted: {} of {} games recorded in {}; run the same command with --resume to finish",
-                already + played,
-                already + total,
-                p.display()
-            ),
-            None => format!(
-                "interrupted: {played} of {total} games played, none recorded (with --record FILE, \
-                 the same command with --resume finishes an interrupted run)"
-            ),
-        };
-        return Err((crate::interrupt::exit_code(sig), msg));
-    }
+    let Played { acc, already, played } = play_plan(
+        &plan,
+        move |_| all_jobs.clone(),
+        &run,
+        a.record.as_ref(),
+        a.resume,
+        a.table.quiet,
+        "match",
+    )?;
     let info = MatchInfo {
         game: c.spec.name.to_string(),
         id: fp.clone(),
@@ -716,7 +776,7 @@ pub fn run_match(mut a: MatchArgs) -> Outcome {
 }
 
 /// Prints the result (table or JSON) and returns the number of faults.
-fn report(t: &TableArgs, info: &MatchInfo, acc: &Accumulator, header: impl FnOnce(&mut Vec<String>)) -> u64 {
+pub(super) fn report(t: &TableArgs, info: &MatchInfo, acc: &Accumulator, header: impl FnOnce(&mut Vec<String>)) -> u64 {
     let j = match_json(info, acc);
     let faults: u64 = j["bots"]
         .as_array()
@@ -736,14 +796,14 @@ fn report(t: &TableArgs, info: &MatchInfo, acc: &Accumulator, header: impl FnOnc
 }
 
 /// `N bot fault(s)`, and where the bots' logs are when there are any.
-fn faults_note(t: &TableArgs, faults: u64) -> String {
+pub(super) fn faults_note(t: &TableArgs, faults: u64) -> String {
     match io::logs_note(&t.log_dir) {
         Some(note) => format!("croupier: {faults} bot fault(s); {note}"),
         None => format!("croupier: {faults} bot fault(s)"),
     }
 }
 
-fn finish(t: &TableArgs, faults: u64) -> Outcome {
+pub(super) fn finish(t: &TableArgs, faults: u64) -> Outcome {
     if faults > 0 {
         eprintln!("{}", faults_note(t, faults));
         if t.strict {

@@ -19,6 +19,7 @@ mod io;
 mod play;
 mod show;
 mod stats;
+mod tournament;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -39,8 +40,8 @@ pub mod exit {
 
 const AFTER_HELP: &str = "Exit codes: 0 success (compare: the candidate passes); 1 a check failed (replay \
 mismatch; compare: the candidate fails, a regression); 2 usage, configuration or input error; 3 compare reached \
-no decision within --games; 4 a bot faulted under --strict; 130/143 play, match or compare stopped by Ctrl-C \
-(SIGINT) or SIGTERM after the games being played (match --resume finishes the run).\nProtocol for bot authors: \
+no decision within --games; 4 a bot faulted under --strict; 130/143 play, match, tournament or compare stopped by Ctrl-C \
+(SIGINT) or SIGTERM after the games being played (match or tournament --resume finishes the run).\nProtocol for bot authors: \
 protocol.md.";
 
 #[derive(Parser, Debug)]
@@ -56,6 +57,9 @@ enum Command {
     Play(play::PlayArgs),
     /// Play many games between named bots, on duplicate deals, and print statistics.
     Match(arena::MatchArgs),
+    /// Many bots at a schedule of tables (round robin or gauntlet) on duplicate deals: one
+    /// rating per bot with a 95 % interval.
+    Tournament(tournament::TournamentArgs),
     /// The CI gate: is the candidate at least as good as the baseline? Exit 0 pass, 1 fail, 3 undecided.
     Compare(arena::CompareArgs),
     /// Statistics of record files (shards, resumed runs), as `match` prints them.
@@ -87,7 +91,7 @@ enum Command {
     },
     /// Run a built-in bot on standard input/output (the protocol in protocol.md).
     Bot {
-        /// random, simple or pimc (with its budget: pimc:samples=N,playouts=N,ms=N).
+        /// random, simple, mix:p=P or pimc (with its budget: pimc:samples=N,playouts=N,ms=N).
         name: String,
         /// Seed for the bot's own randomness (decimal or 0x-hex).
         #[arg(long, default_value = "0", allow_hyphen_values = true, value_parser = seed_arg)]
@@ -120,12 +124,16 @@ pub fn main() -> ExitCode {
     // Whatever a bot leaves running outside its process group is ended with it.
     crate::process::become_subreaper();
     let cli = Cli::parse();
-    if matches!(cli.command, Command::Play(_) | Command::Match(_) | Command::Compare(_)) {
+    if matches!(
+        cli.command,
+        Command::Play(_) | Command::Match(_) | Command::Tournament(_) | Command::Compare(_)
+    ) {
         crate::interrupt::install();
     }
     let result = match cli.command {
         Command::Play(args) => play::run(args),
         Command::Match(args) => arena::run_match(args),
+        Command::Tournament(args) => tournament::run(args),
         Command::Compare(args) => arena::run_compare(args),
         Command::Stats(args) => stats::run(args),
         Command::Check(args) => check::run(args),

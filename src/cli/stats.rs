@@ -3,7 +3,8 @@
 
 use super::arena::tag_str;
 use super::show::rules_text;
-use super::{exit, io, Outcome};
+use super::{exit, io, usage, Outcome};
+use crate::arena::tournament::{tournament_json, tournament_lines};
 // Strings many records share (run seeds, deal seeds that are not plain numbers, job keys) are
 // kept once in `Strings`: a set or a game refers to them by number.
 use crate::arena::report::Names as Strings;
@@ -24,6 +25,9 @@ pub struct StatsArgs {
     /// prints it.
     #[arg(long)]
     json: bool,
+    /// In tournaments, the bot whose rating is 0 (default: the tournament's first bot).
+    #[arg(long, value_name = "NAME")]
+    reference: Option<String>,
 }
 
 /// What makes records one group: the same game, player count and options, played by the same
@@ -106,6 +110,8 @@ struct Group {
     matches: BTreeSet<String>,
     /// `name=spec` of every bot, in the order they were first seen.
     bots: Vec<String>,
+    /// A tournament's first bot (its default reference); `None` for other groups.
+    tournament: Option<String>,
 }
 
 /// The bots of a record as part of its group's key, and each as `name=spec`.
@@ -130,7 +136,17 @@ fn bots_of(r: &GameRecord) -> (String, Vec<String>) {
         }
     }
     let with_specs: Vec<String> = distinct.iter().map(|n| format!("{n}={}", spec_of(n))).collect();
-    let key = if r.tags.contains_key("lineup") {
+    let key = if let Some(all) = r.tags.get("tournament").and_then(Value::as_array) {
+        // A tournament: every bot of it, whatever the table.
+        let pairs: Vec<String> = all
+            .iter()
+            .map(|p| {
+                let s = |k: usize| p.get(k).and_then(Value::as_str).unwrap_or("?");
+                format!("{}={}", s(0), s(1))
+            })
+            .collect();
+        format!("tournament {}", pairs.join(", "))
+    } else if r.tags.contains_key("lineup") {
         format!("lineup {} ({})", seated.join(","), with_specs.join(", "))
     } else if r.tags.contains_key("match") {
         // A compare run: its games seat different bots; the run is the group.
@@ -202,6 +218,11 @@ pub fn run(a: StatsArgs) -> Outcome {
                     seeds: BTreeSet::new(),
                     matches: BTreeSet::new(),
                     bots: Vec::new(),
+                    tournament: r
+                        .tags
+                        .get("tournament")
+                        .and_then(|t| t.get(0)?.get(0)?.as_str())
+                        .map(str::to_string),
                 });
                 groups.len() - 1
             });
@@ -264,6 +285,40 @@ pub fn run(a: StatsArgs) -> Outcome {
         }
         g.facts = Vec::new();
         let acc = &g.acc;
+        let reference = match (&g.tournament, &a.reference) {
+            (None, _) => None,
+            (Some(_), Some(r)) => {
+                let names: Vec<String> = acc.bot_totals().into_iter().map(|b| b.0).collect();
+                if !names.contains(r) {
+                    return Err(usage(format!(
+                        "--reference {r} is not a bot of the tournament (bots: {})",
+                        names.join(", ")
+                    )));
+                }
+                Some(r.clone())
+            }
+            (Some(first), None) => Some(first.clone()),
+        };
+        if let Some(reference) = reference {
+            if a.json {
+                let mut info = g.head.take().map(|(_, info)| info).unwrap_or_default();
+                info.id = g.matches.iter().map(String::as_str).collect::<Vec<_>>().join(",");
+                info.shard = match g.shards.len() {
+                    1 => g.shards.first().filter(|s| !s.is_empty()).cloned(),
+                    _ => None,
+                };
+                outln!("{}", tournament_json(&info, acc, &reference));
+            } else {
+                if k > 0 {
+                    outln!();
+                }
+                outln!("{}", g.heading(acc));
+                for l in tournament_lines(acc, &reference) {
+                    outln!("{l}");
+                }
+            }
+            continue;
+        }
         if a.json {
             let matches: Vec<&str> = g.matches.iter().map(String::as_str).collect();
             let mut info = g.head.take().map(|(_, info)| info).unwrap_or_default();

@@ -1,0 +1,354 @@
+//! Tournaments: many bots, a schedule of tables, one rating per bot.
+//!
+//! A tournament of `B` bots at a table of `n` seats plays every combination of `n` distinct
+//! bots (a round robin of tables), or with a gauntlet one bot with every combination of `n − 1`
+//! of the others. A table never seats a bot twice when there are enough bots: a bot in two
+//! seats plays partly with itself (in Rikken perhaps as its own partner), which is not the
+//! strength it shows against others. With fewer bots than seats there is one table, the bots
+//! cycled over the seats as `match` seats them.
+//!
+//! Every table plays each deal under every rotation of its lineup (duplicate deals), as a set
+//! of the match machinery ([`super::run`]): set `i` is deal `i / T` of table `i % T` (`T`
+//! tables), with its own cards, so `--shard`, `--resume` and `--concurrency` work as in a
+//! match. The worker tables hold every bot once (as many times as a table seats it), and each
+//! game seats the ones it needs. The ratings come from [`crate::ratings`].
+
+use super::report::{signed, Accumulator, MatchInfo};
+use super::{rotations, Job};
+use crate::stats::fmt_interval;
+use serde_json::{json, Value};
+
+const LEVEL: f64 = 0.95;
+
+/// The tables of a tournament: each a lineup (bot indexes, one per seat).
+pub fn schedule(bots: usize, seats: usize, gauntlet: Option<usize>) -> Vec<Vec<usize>> {
+    if bots <= seats {
+        return vec![(0..seats).map(|s| s % bots).collect()];
+    }
+    match gauntlet {
+        None => combinations(bots, seats),
+        Some(g) => {
+            let others: Vec<usize> = (0..bots).filter(|&b| b != g).collect();
+            combinations(others.len(), seats - 1)
+                .into_iter()
+                .map(|c| std::iter::once(g).chain(c.into_iter().map(|i| others[i])).collect())
+                .collect()
+        }
+    }
+}
+
+/// The `k`-element subsets of `0..n` in lexicographic order.
+pub fn combinations(n: usize, k: usize) -> Vec<Vec<usize>> {
+    let mut out = Vec::new();
+    if k > n {
+        return out;
+    }
+    let mut c: Vec<usize> = (0..k).collect();
+    loop {
+        out.push(c.clone());
+        // The rightmost position that can still move right.
+        let Some(i) = (0..k).rev().find(|&i| c[i] < n - k + i) else {
+            return out;
+        };
+        c[i] += 1;
+        for j in i + 1..k {
+            c[j] = c[j - 1] + 1;
+        }
+    }
+}
+
+/// A tournament's schedule made into jobs: which table player sits where.
+#[derive(Clone, Debug)]
+pub struct Tournament {
+    /// Bot names, in `--bot` order.
+    pub names: Vec<String>,
+    pub tables: Vec<Vec<usize>>,
+    /// The bot of each table player (each started once per worker table).
+    players: Vec<usize>,
+    /// Per table, the player of each lineup position.
+    player_at: Vec<Vec<usize>>,
+}
+
+impl Tournament {
+    /// With one table its lineup's positions are the players, as in `match` (the same bots on
+    /// the same players play the same games); with more, every bot is one player.
+    pub fn new(names: Vec<String>, tables: Vec<Vec<usize>>) -> Tournament {
+        let (players, player_at) = if tables.len() == 1 {
+            (tables[0].clone(), vec![(0..tables[0].len()).collect()])
+        } else {
+            debug_assert!(tables.iter().all(|t| (1..t.len()).all(|i| !t[..i].contains(&t[i]))));
+            ((0..names.len()).collect(), tables.clone())
+        };
+        Tournament {
+            names,
+            tables,
+            players,
+            player_at,
+        }
+    }
+
+    /// The bot of each table player (to start the players and name their logs).
+    pub fn player_bots(&self) -> Vec<usize> {
+        self.players.clone()
+    }
+
+    /// The number of sets of `deals` deals per table.
+    pub fn sets(&self, deals: u64) -> u64 {
+        deals.saturating_mul(self.tables.len() as u64)
+    }
+
+    /// The table of set `i`.
+    pub fn table_of(&self, i: u64) -> usize {
+        (i % self.tables.len() as u64) as usize
+    }
+
+    /// The games of set `i`: every distinct rotation of its table's lineup.
+    pub fn jobs(&self, i: u64) -> Vec<Job> {
+        let t = self.table_of(i);
+        let (lineup, player) = (&self.tables[t], &self.player_at[t]);
+        let names: Vec<String> = lineup.iter().map(|&b| self.names[b].clone()).collect();
+        rotations(&names)
+            .into_iter()
+            .enumerate()
+            .map(|(r, seat_of)| Job {
+                key: format!("r{r}"),
+                bots: seat_of.iter().map(|&p| names[p].clone()).collect(),
+                seat_of: seat_of.iter().map(|&p| player[p]).collect(),
+            })
+            .collect()
+    }
+
+    /// The job keys of every set (every table has as many rotations: the same bots' count).
+    pub fn keys(&self) -> Vec<String> {
+        self.jobs(0).into_iter().map(|j| j.key).collect()
+    }
+}
+
+/// One bot's row: name, spec, rating with interval, games, faults, ms per decision, max ms.
+struct Row {
+    name: String,
+    spec: String,
+    rating: (f64, f64, f64),
+    games: u64,
+    faults: u64,
+    ms: f64,
+    max_ms: f64,
+}
+
+fn rows(acc: &Accumulator, reference: &str) -> Option<(Vec<Row>, crate::ratings::Fit)> {
+    let (names, fit) = acc.ratings(reference)?;
+    let totals = acc.bot_totals();
+    let rows = totals
+        .into_iter()
+        .map(|(name, spec, games, faults, ms, max_ms)| {
+            let b = names.iter().position(|n| *n == name).expect("the same bots");
+            Row {
+                rating: fit.interval(b, LEVEL),
+                name,
+                spec,
+                games,
+                faults,
+                ms,
+                max_ms,
+            }
+        })
+        .collect();
+    Some((rows, fit))
+}
+
+/// The model's difference of every pair, with the head-to-head paired difference where they
+/// sat together: (a, b, model mean/low/high, head to head).
+type PairRow = (String, String, (f64, f64, f64), Option<crate::stats::Summary>);
+
+fn pair_rows(acc: &Accumulator, reference: &str) -> Vec<PairRow> {
+    let Some((names, fit)) = acc.ratings(reference) else {
+        return Vec::new();
+    };
+    let h2h = acc.head_to_head();
+    let mut out = Vec::new();
+    for a in 0..names.len() {
+        for b in a + 1..names.len() {
+            let direct = h2h
+                .iter()
+                .find(|(x, y, _)| *x == names[a] && *y == names[b])
+                .map(|(_, _, s)| s.clone());
+            out.push((names[a].clone(), names[b].clone(), fit.diff(a, b, LEVEL), direct));
+        }
+    }
+    out
+}
+
+fn finite(x: f64) -> Value {
+    if x.is_finite() {
+        json!(x)
+    } else {
+        Value::Null
+    }
+}
+
+/// The result of a tournament as JSON (`tournament --json`, `stats --json`). Bots in `--bot`
+/// order; documented in the README ("JSON output").
+pub fn tournament_json(info: &MatchInfo, acc: &Accumulator, reference: &str) -> Value {
+    let (bots, deals) = match rows(acc, reference) {
+        Some((rows, fit)) => (
+            rows.iter()
+                .map(|r| {
+                    json!({
+                        "bot": r.name, "spec": r.spec, "rating": finite(r.rating.0),
+                        "ci95": [finite(r.rating.1), finite(r.rating.2)], "games": r.games,
+                        "faults": r.faults, "ms_per_decision": finite(r.ms), "max_ms": r.max_ms,
+                    })
+                })
+                .collect::<Vec<_>>(),
+            fit.deals,
+        ),
+        None => (Vec::new(), 0),
+    };
+    let pairs: Vec<Value> = pair_rows(acc, reference)
+        .into_iter()
+        .map(|(a, b, (m, lo, hi), direct)| {
+            let h2h = direct.map(|s| {
+                let (l, h) = s.ci(LEVEL);
+                json!({"deals": s.n(), "mean": finite(s.mean()), "ci95": [finite(l), finite(h)]})
+            });
+            json!({"a": a, "b": b, "mean": finite(m), "ci95": [finite(lo), finite(hi)], "head_to_head": h2h})
+        })
+        .collect();
+    json!({
+        "game": info.game, "tournament": info.id, "seed": info.seed, "shard": info.shard,
+        "reference": reference, "tables": acc.table_count(), "deals": deals, "games": acc.games,
+        "bots": bots, "pairs": pairs,
+    })
+}
+
+/// The result table for people: bots by rating, best first; with three bots or more, the
+/// model's difference of every pair beside their head-to-head result.
+pub fn tournament_lines(acc: &Accumulator, reference: &str) -> Vec<String> {
+    let Some((mut rows, _)) = rows(acc, reference) else {
+        return vec!["no deals".to_string()];
+    };
+    rows.sort_by(|x, y| y.rating.0.total_cmp(&x.rating.0).then(x.name.cmp(&y.name)));
+    // NaN (not compared) sorts first under total_cmp descending: put those last.
+    rows.sort_by_key(|r| r.rating.0.is_nan());
+    let cells: Vec<[String; 7]> = rows
+        .iter()
+        .map(|r| {
+            let (m, lo, hi) = r.rating;
+            [
+                r.name.clone(),
+                signed(m),
+                if r.name == reference {
+                    "(reference)".to_string()
+                } else {
+                    format!("[{}, {}]", signed(lo), signed(hi))
+                },
+                r.games.to_string(),
+                r.faults.to_string(),
+                format!("{:.3}", r.ms),
+                format!("{:.1}", r.max_ms),
+            ]
+        })
+        .collect();
+    let head = [
+        "bot",
+        "rating",
+        "95% interval",
+        "games",
+        "faults",
+        "ms/decision",
+        "max ms",
+    ]
+    .map(String::from);
+    let mut w = [0usize; 7];
+    for r in cells.iter().chain([&head]) {
+        for (k, c) in r.iter().enumerate() {
+            w[k] = w[k].max(c.chars().count());
+        }
+    }
+    let line = |r: &[String; 7]| {
+        format!(
+            "{:<w0$} {:>w1$}  {:<w2$} {:>w3$} {:>w4$} {:>w5$} {:>w6$}",
+            r[0],
+            r[1],
+            r[2],
+            r[3],
+            r[4],
+            r[5],
+            r[6],
+            w0 = w[0],
+            w1 = w[1],
+            w2 = w[2],
+            w3 = w[3],
+            w4 = w[4],
+            w5 = w[5],
+            w6 = w[6]
+        )
+        .trim_end()
+        .to_string()
+    };
+    let mut out = vec![line(&head)];
+    out.extend(cells.iter().map(line));
+    out.push(format!(
+        "rating: mean score per deal and seat relative to {reference} (a linear model of all tables' duplicate deals; 95 % intervals clustered by deal)"
+    ));
+    if rows.len() > 2 {
+        out.push(String::new());
+        out.push("pairs: the model's difference, and head to head on the deals they shared:".into());
+        for (a, b, (m, lo, hi), direct) in pair_rows(acc, reference) {
+            let h2h = match direct {
+                Some(s) => {
+                    let (l, h) = s.ci(LEVEL);
+                    format!("{} over {} deal(s)", fmt_interval(s.mean(), l, h), s.n())
+                }
+                None => "never at one table".to_string(),
+            };
+            out.push(format!(
+                "  {a} − {b}: {}  (head to head {h2h})",
+                fmt_interval(m, lo, hi)
+            ));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_robins_and_gauntlets_seat_distinct_bots() {
+        assert_eq!(combinations(4, 2).len(), 6);
+        assert_eq!(combinations(5, 3).len(), 10);
+        assert_eq!(combinations(3, 3), vec![vec![0, 1, 2]]);
+        assert_eq!(schedule(5, 4, None).len(), 5);
+        let g = schedule(5, 3, Some(2));
+        assert_eq!(g.len(), 6, "2 with each pair of the other four");
+        assert!(g.iter().all(|t| t[0] == 2 && !t[1..].contains(&2)));
+        // Fewer bots than seats: one table, the bots cycled.
+        assert_eq!(schedule(2, 4, None), vec![vec![0, 1, 0, 1]]);
+        assert_eq!(schedule(3, 3, Some(1)), vec![vec![0, 1, 2]]);
+    }
+
+    #[test]
+    fn jobs_seat_each_bot_in_every_seat_and_copies_on_their_own_players() {
+        let names: Vec<String> = ["a", "b", "c", "d"].map(String::from).to_vec();
+        let t = Tournament::new(names.clone(), schedule(4, 3, None));
+        assert_eq!(t.player_bots(), vec![0, 1, 2, 3]);
+        assert_eq!(t.sets(10), 40);
+        let jobs = t.jobs(5); // deal 1 of table 1: a, b, d
+        assert_eq!(jobs.len(), 3);
+        for s in 0..3 {
+            let mut at: Vec<&str> = jobs.iter().map(|j| j.bots[s].as_str()).collect();
+            at.sort();
+            assert_eq!(at, ["a", "b", "d"]);
+        }
+        assert!(jobs
+            .iter()
+            .all(|j| j.seat_of.iter().zip(&j.bots).all(|(&p, n)| names[p] == *n)));
+        let two = Tournament::new(names[..2].to_vec(), schedule(2, 4, None));
+        assert_eq!(two.player_bots(), vec![0, 1, 0, 1], "as match seats a,b,a,b");
+        let jobs = two.jobs(0);
+        assert_eq!(jobs.len(), 2, "a,b,a,b has two distinct rotations");
+        assert_eq!(jobs[1].seat_of, vec![1, 2, 3, 0]);
+    }
+}

@@ -1,0 +1,179 @@
+//! `croupier tournament`: many bots at a schedule of tables on duplicate deals, one rating per
+//! bot (the schedule and the report in `arena::tournament`, the model in `ratings`).
+
+use super::arena::{
+    common, finish, limits_canon, parse_bots, parse_spec, play_plan, previous_run, run_seed, Plan, Played, TableArgs,
+};
+use super::{io, usage, Outcome};
+use crate::arena::report::MatchInfo;
+use crate::arena::tournament::{schedule, tournament_json, tournament_lines, Tournament};
+use crate::arena::{self, RunSpec};
+use crate::chance::format_seed;
+use crate::referee::{Config, SeatSpec};
+use clap::Args;
+use serde_json::{json, Value};
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+#[derive(Args, Debug)]
+pub struct TournamentArgs {
+    /// The game (see `croupier games`).
+    game: String,
+    /// A bot: NAME=SPEC, or just SPEC (a built-in bot's name or a command line); at least two.
+    #[arg(long = "bot", value_name = "NAME=SPEC", required = true)]
+    bots: Vec<String>,
+    /// Seats per table (default: the game's default). Every combination of this many distinct
+    /// bots is a table; with fewer bots than seats there is one table, the bots cycled.
+    #[arg(long, allow_hyphen_values = true, value_parser = super::at_least_one_usize)]
+    players: Option<usize>,
+    /// Only the tables of bot NAME: NAME with every combination of the others.
+    #[arg(long, value_name = "NAME")]
+    gauntlet: Option<String>,
+    /// The bot whose rating is 0: the others' are their mean score per deal and seat above
+    /// it (default: the first --bot).
+    #[arg(long, value_name = "NAME")]
+    reference: Option<String>,
+    /// Deals per table, each played under every rotation of the table's lineup.
+    #[arg(long, default_value = "100", allow_hyphen_values = true, value_parser = super::at_least_one)]
+    games: u64,
+    /// Write one JSON line per finished game to FILE, flushed, the games of a deal together.
+    /// A FILE that is not empty is refused, unless --resume continues the run it holds. `-`
+    /// writes them to standard output; the result then goes to stderr.
+    #[arg(long, value_name = "FILE|-")]
+    record: Option<PathBuf>,
+    /// Continue an interrupted run: read --record, drop a torn last line, play what is missing.
+    #[arg(long, requires = "record")]
+    resume: bool,
+    /// Play only the sets (a deal at a table) whose index is K mod N (0 <= K < N); merge the
+    /// shards' records with `croupier stats`.
+    #[arg(long, value_name = "K/N", allow_hyphen_values = true)]
+    shard: Option<String>,
+    #[command(flatten)]
+    table: TableArgs,
+}
+
+pub fn run(mut a: TournamentArgs) -> Outcome {
+    a.table.log_dir = io::run_log_dir(&a.table.log_dir)?;
+    let bots = parse_bots(&a.bots)?;
+    let names: Vec<String> = bots.iter().map(|(n, _)| n.clone()).collect();
+    if bots.len() < 2 {
+        return Err(usage(format!(
+            "a tournament needs at least two bots (got --bot {}): give another --bot",
+            names.join(", ")
+        )));
+    }
+    let index_of = |what: &str, name: &str| {
+        names
+            .iter()
+            .position(|n| n == name)
+            .ok_or_else(|| usage(format!("{what} {name} is not a --bot (bots: {})", names.join(", "))))
+    };
+    let gauntlet = a.gauntlet.as_deref().map(|g| index_of("--gauntlet", g)).transpose()?;
+    let reference = match &a.reference {
+        Some(r) => {
+            index_of("--reference", r)?;
+            r.clone()
+        }
+        None => names[0].clone(),
+    };
+    let previous = previous_run(a.record.as_ref(), a.resume)?;
+    let seed = run_seed(a.table.seed.as_deref(), previous.as_ref())?;
+    let c = common(&a.game, &a.table, a.players, seed)?;
+    let n = c.players;
+    let tables = schedule(bots.len(), n, gauntlet);
+    let tour = Tournament::new(names.clone(), tables);
+    let shard = match &a.shard {
+        Some(s) => Some(arena::parse_shard(s).map_err(usage)?),
+        None => None,
+    };
+    let bot_pairs: Vec<Value> = bots.iter().map(|(n, s)| json!([n, s])).collect();
+    let mut canonical = json!({
+        "tournament": c.spec.name, "options": c.options.to_json(), "players": n, "bots": bot_pairs,
+        "gauntlet": a.gauntlet, "games": a.games, "seed": format_seed(seed),
+        "move_time_ms": c.config.move_time.as_millis() as u64,
+        "startup_time_ms": c.config.startup_time.as_millis() as u64,
+    });
+    limits_canon(&mut canonical, &c.config);
+    let fp = arena::fingerprint(&canonical.to_string());
+    let shard_tag = shard.map(|(k, m)| format!("{k}/{m}")).unwrap_or_default();
+    let plan = Plan {
+        sets: tour.sets(a.games),
+        shard,
+        fp: fp.clone(),
+        keys: tour.keys(),
+    };
+    let mut tags = BTreeMap::new();
+    tags.insert("match".to_string(), Value::from(fp.clone()));
+    tags.insert("match_seed".to_string(), Value::from(format_seed(seed)));
+    tags.insert("tournament".to_string(), Value::from(bot_pairs));
+    tags.insert("shard".to_string(), Value::from(shard_tag.clone()));
+    let player_bots = tour.player_bots();
+    let players: Vec<SeatSpec> = player_bots
+        .iter()
+        .map(|&b| parse_spec(&bots[b].1))
+        .collect::<Result<_, _>>()?;
+    let recorded_key = previous.as_ref().and_then(|r| r.bot_seed.as_deref());
+    let bot_key = super::bot_key(a.table.bots.bot_seed.as_deref(), recorded_key, &players).map_err(usage)?;
+    let run = RunSpec {
+        game: c.spec.name.to_string(),
+        options: c.options.clone(),
+        players,
+        // A bot's log is named after its --bot NAME.
+        config: Config {
+            log_names: player_bots.iter().map(|&b| names[b].clone()).collect(),
+            bot_key,
+            ..c.config
+        },
+        seed,
+        tags,
+        concurrency: a.table.concurrency,
+    };
+    let tables = tour.tables.len();
+    let jobs = tour.clone();
+    let Played { acc, already, played } = play_plan(
+        &plan,
+        move |i| jobs.jobs(i),
+        &run,
+        a.record.as_ref(),
+        a.resume,
+        a.table.quiet,
+        "tournament",
+    )?;
+    let info = MatchInfo {
+        game: c.spec.name.to_string(),
+        id: fp.clone(),
+        seed: Some(format_seed(seed)),
+        lineup: names.clone(),
+        shard: (!shard_tag.is_empty()).then(|| shard_tag.clone()),
+    };
+    let faults: u64 = acc.bot_totals().iter().map(|b| b.3).sum();
+    if a.table.json {
+        outln!("{}", tournament_json(&info, &acc, &reference));
+    } else {
+        let kind = match &a.gauntlet {
+            Some(g) => format!("gauntlet of {g}"),
+            None if bots.len() <= n => "the bots cycled over the seats".to_string(),
+            None => "round robin".to_string(),
+        };
+        let shard = if shard_tag.is_empty() {
+            String::new()
+        } else {
+            format!(", shard {shard_tag}")
+        };
+        outln!(
+            "{}: tournament of {} bots, {tables} table(s) of {n} ({kind}), {} deal(s), {} game(s){shard}, seed {seed}{}, tournament {fp}",
+            c.spec.name,
+            bots.len(),
+            acc.sets,
+            acc.games,
+            super::bot_seed_note(bot_key),
+        );
+        if already > 0 {
+            outln!("({already} game(s) read from the record, {played} played now)");
+        }
+        for l in tournament_lines(&acc, &reference) {
+            outln!("{l}");
+        }
+    }
+    finish(&a.table, faults)
+}
