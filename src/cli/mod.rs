@@ -15,6 +15,7 @@ macro_rules! outln {
 mod arena;
 mod ask;
 mod check;
+mod html;
 mod io;
 mod play;
 mod show;
