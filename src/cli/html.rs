@@ -195,6 +195,19 @@ pub fn page_data(rec: &GameRecord, spec: &GameSpec, only: Option<Seat>) -> Resul
         .filter(|f| only.is_none_or(|s| s == f.seat))
         .map(|f| json!({"seat": f.seat, "action": f.action, "kind": f.kind, "message": f.message}))
         .collect();
+    // Whole scores as integers, as in records.
+    let scores: Vec<Value> = rec
+        .result
+        .scores
+        .iter()
+        .map(|&x| {
+            if x.fract() == 0.0 && x.abs() < 1e15 {
+                json!(x as i64)
+            } else {
+                json!(x)
+            }
+        })
+        .collect();
     Ok(json!({
         "format": "croupier-show",
         "game": rec.game,
@@ -205,7 +218,7 @@ pub fn page_data(rec: &GameRecord, spec: &GameSpec, only: Option<Seat>) -> Resul
         "rules": super::show::rules_text(&rec.options, spec),
         "seats": seats,
         "names": names,
-        "scores": rec.result.scores,
+        "scores": scores,
         "faults": faults,
         "steps": out_steps,
     }))
