@@ -638,3 +638,80 @@ fn playwright_steps_through_every_game_with_buttons_keys_and_slider() {
         );
     }
 }
+
+/// A bot that answers every `act` with an action no game has: each of its turns is a fault.
+fn cheat(dir: &Path) -> String {
+    let body = r#"while read -r id cmd rest; do
+  case "$cmd" in
+    hello) echo "=$id cheat 1" ;;
+    quit) echo "=$id"; exit 0 ;;
+    act) echo "=$id XX" ;;
+  esac
+done"#;
+    let path = dir.join("cheat.sh");
+    std::fs::write(&path, body).unwrap();
+    format!("sh {}", path.display())
+}
+
+#[test]
+fn games_with_faults_and_forfeits_have_pages() {
+    let dir = tempfile::tempdir().unwrap();
+    for (game, policy) in [
+        ("schwimmen", "substitute"),
+        ("skwitz", "substitute"),
+        ("rikken", "forfeit"),
+    ] {
+        let rec = dir.path().join(format!("{game}-{policy}.jsonl"));
+        let mut c = croupier();
+        c.args([
+            "play",
+            game,
+            "--seed",
+            "3",
+            "--quiet",
+            "--on-fault",
+            policy,
+            "--seat",
+            &cheat(dir.path()),
+        ]);
+        for _ in 1..if game == "rikken" { 4 } else { 3 } {
+            c.args(["--seat", "simple"]);
+        }
+        c.args(["--log-dir", &dir.path().join("logs").display().to_string(), "--record"])
+            .arg(&rec)
+            .assert()
+            .success();
+        let record = records(&rec).remove(0);
+        let faults = record["faults"].as_array().unwrap();
+        assert!(
+            !faults.is_empty() && faults.iter().all(|f| f["seat"] == json!(0)),
+            "{game}"
+        );
+        for seat in [None, Some(0), Some(1)] {
+            let page = dir.path().join(format!("{game}-{seat:?}.html"));
+            let mut c = croupier();
+            c.arg("show").arg(&rec);
+            if let Some(s) = seat {
+                c.args(["--seat", &s.to_string()]);
+            }
+            c.arg("--html").arg(&page).assert().success();
+            let d = data(&page);
+            let steps = d["steps"].as_array().unwrap();
+            assert_eq!(
+                steps.len(),
+                record["actions"].as_array().unwrap().len() + 2,
+                "{game} {seat:?}"
+            );
+            let last = steps.last().unwrap()["events"].as_array().unwrap().last().unwrap()[1].clone();
+            assert_eq!(
+                last,
+                json!(format!("gameover {}", scores(&record).join(" "))),
+                "{game} {seat:?}"
+            );
+            // The cheat's faults name its answers: on its own page and the full one only.
+            let shown = d["faults"].as_array().unwrap().len();
+            assert_eq!(shown, if seat == Some(1) { 0 } else { faults.len() }, "{game} {seat:?}");
+            assert_eq!(d["forfeit"].is_null(), policy != "forfeit", "{game} {seat:?}");
+        }
+    }
+}

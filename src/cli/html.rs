@@ -220,6 +220,7 @@ pub fn page_data(rec: &GameRecord, spec: &GameSpec, only: Option<Seat>) -> Resul
         "names": names,
         "scores": scores,
         "faults": faults,
+        "forfeit": rec.forfeit.as_ref().map(|f| json!({"seat": f.seat, "fault": f.fault})),
         "steps": out_steps,
     }))
 }
