@@ -15,6 +15,7 @@ macro_rules! outln {
 mod arena;
 mod ask;
 mod check;
+mod html;
 mod io;
 mod play;
 mod show;
@@ -73,7 +74,7 @@ enum Command {
         #[arg(required = true)]
         files: Vec<String>,
     },
-    /// Print a recorded game for people, or what one seat saw.
+    /// Print a recorded game for people, or what one seat saw; --html: a web page that replays it.
     Show(show::ShowArgs),
     /// Put one recorded position to a bot: replay a game up to a decision, start the bot, tell
     /// it what its seat saw, ask it, print its answer. Exit 0 when it answers a legal action.

@@ -18,6 +18,13 @@ pub struct ShowArgs {
     /// deal files).
     #[arg(long, value_name = "SEAT", allow_hyphen_values = true, value_parser = seat_arg)]
     seat: Option<String>,
+    /// Write the game as one self-contained web page to OUT (`-`: standard output) instead of
+    /// text: it replays the game step by step (buttons, a slider, the keys ←/→ or j/k and
+    /// Home/End; `page.html#step=N` opens at step N), showing every hand, the table, each
+    /// event in words, whose turn it is and the scores. With --seat only what that seat saw.
+    /// Nothing is loaded from the network.
+    #[arg(long, value_name = "OUT")]
+    html: Option<std::path::PathBuf>,
 }
 
 /// `--seat`: a number from 0, or a compass letter (checked against the game once it is read).
@@ -86,6 +93,21 @@ pub fn run(a: ShowArgs) -> Outcome {
         ),
         None => None,
     };
+    if let Some(out) = &a.html {
+        if a.file != "-" {
+            io::distinct_outputs(&[
+                ("the record file", Some(std::path::Path::new(&a.file))),
+                ("--html", Some(out)),
+            ])?;
+        }
+        // Opened before the work, as every output: a path that cannot be written fails at once.
+        let mut o = io::open_output(out, "--html", false)?;
+        let page =
+            super::html::page(&rec, &spec, seat).map_err(|e| (exit::CHECK_FAILED, format!("{name}:{line}: {e}")))?;
+        o.write(page.as_bytes())
+            .map_err(|e| usage(format!("--html {}: {e}", out.display())))?;
+        return Ok(exit::OK);
+    }
     let events = replay(&rec, &spec).map_err(|e| (exit::CHECK_FAILED, format!("{name}:{line}: {e}")))?;
     let events: Vec<_> = match seat {
         Some(s) => events.into_iter().filter(|e| e.to.contains(s)).collect(),

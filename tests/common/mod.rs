@@ -1,6 +1,8 @@
 //! Helpers shared by the integration tests (each test file is its own crate and uses a part).
 #![allow(dead_code)]
 
+pub mod browser;
+
 use assert_cmd::Command;
 use croupier::cards::parse_cards;
 use croupier::chance::{Chance, DealSpec, Rng};

@@ -1,0 +1,271 @@
+//! `croupier show --html`: one self-contained page that replays a recorded game step by step.
+//!
+//! The steps are made here, in Rust, by replaying the record through the rules engine: a step
+//! is the start of the game (the deal) or one recorded action, with the events it caused (each
+//! with its audience) and, after it, every seat's view ([`SeatView::to_json`]), folded from the
+//! events routed to that seat only, exactly as a bot's view is. A page for one seat (`--seat`)
+//! holds that seat's events and view only: nothing the seat did not see is ever written into
+//! it. The page itself (src/cli/show.html: CSS and JS, no network) draws the views.
+
+use crate::chance::{parse_seed, Chance, DealSpec};
+use crate::game::{Audience, Event, FaultRuling, GameInfo, GameSpec, Seat, SeatView};
+use crate::options::Options;
+use crate::record::{fmt_score, replay, GameRecord};
+use serde_json::{json, Map, Value};
+
+/// The page: the template with the game's data in place of its marker.
+const TEMPLATE: &str = include_str!("show.html");
+const MARKER: &str = "/*CROUPIER_DATA*/null";
+
+/// One step of the replay.
+struct Step {
+    /// The seat that acted (None: the start of the game, or the end).
+    actor: Option<Seat>,
+    /// Events of the step as (audience bit set, protocol line).
+    events: Vec<(u32, String)>,
+    /// The seat to move after the step, and the kind of decision.
+    turn: Option<(Seat, &'static str)>,
+}
+
+/// Replays `rec` into steps (the record was checked by [`replay`] first: any mismatch is its
+/// error). The last step carries `gameover` with the record's scores, as every seat is told.
+fn steps(rec: &GameRecord, spec: &GameSpec) -> Result<(Vec<Step>, Options), String> {
+    let checked = replay(rec, spec)?;
+    let pairs: Vec<(String, String)> = rec.options.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+    let options = Options::from_pairs(&(spec.options)(), &rec.game, &pairs)?;
+    let seed = parse_seed(&rec.seed)?;
+    let chance = if rec.deal_source == "seed" {
+        Chance::seeded(seed)
+    } else {
+        Chance::given(seed, rec.deals.iter().map(DealSpec::from_deal).collect()).titled(spec.title)
+    };
+    let mut game = (spec.new_game)(rec.players, &options, chance, true)?;
+    let lines = |events: Vec<Event>| -> Vec<(u32, String)> { events.into_iter().map(|e| (e.to.0, e.line())).collect() };
+    let turn = |g: &dyn crate::game::Game| g.to_move().map(|s| (s, g.decision()));
+    let mut out = vec![Step {
+        actor: None,
+        events: lines(game.take_events()),
+        turn: turn(game.as_ref()),
+    }];
+    // The recorded faults the rules ruled on come before the action with their index (a
+    // ruling that settled the turn consumed no action); a forfeit, the last fault, is not ruled.
+    let mut ruled: Vec<_> = rec.faults.iter().filter(|f| f.ruled()).collect();
+    if rec.forfeit.is_some() {
+        ruled.pop();
+    }
+    let mut faults = ruled.into_iter().peekable();
+    let mut rule = |game: &mut dyn crate::game::Game, i: usize, events: &mut Vec<Event>| {
+        while let Some(f) = faults.next_if(|f| f.action == i) {
+            let ruling = game.on_fault(f.seat, &f.kind);
+            events.extend(game.take_events());
+            if ruling != FaultRuling::Handled {
+                break;
+            }
+        }
+    };
+    for (i, a) in rec.actions.iter().enumerate() {
+        let mut events = Vec::new();
+        rule(game.as_mut(), i, &mut events);
+        game.apply(&a.action)
+            .map_err(|e| format!("action {} (seat {} '{}'): refused: {e}", i + 1, a.seat, a.action))?;
+        events.extend(game.take_events());
+        out.push(Step {
+            actor: Some(a.seat),
+            events: lines(events),
+            turn: turn(game.as_ref()),
+        });
+    }
+    let mut events = Vec::new();
+    rule(game.as_mut(), rec.actions.len(), &mut events);
+    let made: usize = out.iter().map(|s| s.events.len()).sum::<usize>() + events.len();
+    if made != checked.len() {
+        return Err(format!(
+            "internal error: the step replay made {made} events, the replay {}",
+            checked.len()
+        ));
+    }
+    let mut events = lines(events);
+    let scores: Vec<String> = rec.result.scores.iter().map(|s| fmt_score(*s)).collect();
+    events.push((Audience::all(rec.players).0, format!("gameover {}", scores.join(" "))));
+    out.push(Step {
+        actor: None,
+        events,
+        turn: None,
+    });
+    Ok((out, options))
+}
+
+/// The top-level keys of `now` that differ from `before` (all of them when there is none).
+fn delta(before: Option<&Value>, now: &Value) -> Value {
+    let (Some(Value::Object(b)), Value::Object(n)) = (before, now) else {
+        return now.clone();
+    };
+    let mut d = Map::new();
+    for (k, v) in n {
+        if b.get(k) != Some(v) {
+            d.insert(k.clone(), v.clone());
+        }
+    }
+    for k in b.keys() {
+        if !n.contains_key(k) {
+            d.insert(k.clone(), Value::Null);
+        }
+    }
+    Value::Object(d)
+}
+
+/// The page's data: the game, the seats, and per step the events and views (as changes of the
+/// previous step's view) of every seat, or of `only` alone.
+pub fn page_data(rec: &GameRecord, spec: &GameSpec, only: Option<Seat>) -> Result<Value, String> {
+    let (steps, options) = steps(rec, spec)?;
+    let n = rec.players;
+    let shown: Vec<Seat> = match only {
+        Some(s) => vec![s],
+        None => (0..n).collect(),
+    };
+    let mut views: Vec<Box<dyn SeatView>> = shown
+        .iter()
+        .map(|&s| {
+            (spec.new_view)(&GameInfo {
+                game: rec.game.clone(),
+                options: options.clone(),
+                players: n,
+                seat: s,
+            })
+        })
+        .collect();
+    let mut last: Vec<Option<Value>> = vec![None; shown.len()];
+    let mut out_steps = Vec::with_capacity(steps.len());
+    for st in steps {
+        let mut events = Vec::new();
+        for (mask, line) in &st.events {
+            let to = Audience(*mask);
+            if let Some(s) = only {
+                if !to.contains(s) {
+                    continue;
+                }
+            }
+            let mut parts = line.split(' ');
+            let kind = parts.next().unwrap_or_default();
+            let args: Vec<String> = parts.map(str::to_string).collect();
+            for (v, &s) in views.iter_mut().zip(&shown) {
+                if to.contains(s) {
+                    v.observe(kind, &args);
+                }
+            }
+            let to: Vec<Seat> = to.members(n).collect();
+            events.push(json!([to, line]));
+        }
+        let mut deltas = Vec::with_capacity(views.len());
+        for (v, prev) in views.iter().zip(last.iter_mut()) {
+            let now = v.to_json();
+            deltas.push(delta(prev.as_ref(), &now));
+            *prev = Some(now);
+        }
+        let (turn, decision) = match st.turn {
+            Some((s, d)) => (json!(s), json!(d)),
+            None => (Value::Null, Value::Null),
+        };
+        out_steps.push(json!({
+            "actor": st.actor,
+            "turn": turn,
+            "decision": decision,
+            "events": events,
+            "views": deltas,
+        }));
+    }
+    let seats: Vec<Value> = rec
+        .seats
+        .iter()
+        .map(|s| json!({"name": s.name, "version": s.version, "spec": s.spec}))
+        .collect();
+    let names: Vec<String> = (0..n)
+        .map(|s| {
+            if n == 4 {
+                ["N", "E", "S", "W"][s].to_string()
+            } else {
+                s.to_string()
+            }
+        })
+        .collect();
+    // Faults name what a bot answered: a seat's page keeps only its own.
+    let faults: Vec<Value> = rec
+        .faults
+        .iter()
+        .filter(|f| only.is_none_or(|s| s == f.seat))
+        .map(|f| json!({"seat": f.seat, "action": f.action, "kind": f.kind, "message": f.message}))
+        .collect();
+    // Whole scores as integers, as in records.
+    let scores: Vec<Value> = rec
+        .result
+        .scores
+        .iter()
+        .map(|&x| {
+            if x.fract() == 0.0 && x.abs() < 1e15 {
+                json!(x as i64)
+            } else {
+                json!(x)
+            }
+        })
+        .collect();
+    Ok(json!({
+        "format": "croupier-show",
+        "game": rec.game,
+        "title": spec.title,
+        "players": n,
+        "seat": only,
+        "seed": rec.seed,
+        "rules": super::show::rules_text(&rec.options, spec),
+        "seats": seats,
+        "names": names,
+        "scores": scores,
+        "faults": faults,
+        "forfeit": rec.forfeit.as_ref().map(|f| json!({"seat": f.seat, "fault": f.fault})),
+        "steps": out_steps,
+    }))
+}
+
+/// The whole page for a record's game.
+pub fn page(rec: &GameRecord, spec: &GameSpec, only: Option<Seat>) -> Result<String, String> {
+    let data = page_data(rec, spec, only)?;
+    // Inside <script>, `</script` or `<!--` would end or upset the element: no `<` at all
+    // (JSON has `<` only inside strings, where `\u003c` means the same).
+    let text = serde_json::to_string(&data)
+        .map_err(|e| format!("internal error: {e}"))?
+        .replace('<', "\\u003c");
+    let title = match only {
+        Some(s) => format!("{} — seed {} — seat {s}", spec.title, rec.seed),
+        None => format!("{} — seed {}", spec.title, rec.seed),
+    };
+    Ok(TEMPLATE
+        .replacen(
+            "<title>croupier</title>",
+            &format!("<title>{}</title>", escape(&title)),
+            1,
+        )
+        .replacen(MARKER, &text, 1))
+}
+
+fn escape(s: &str) -> String {
+    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn deltas_hold_changed_keys_only() {
+        let a = json!({"x": 1, "y": [1, 2], "z": null});
+        let b = json!({"x": 1, "y": [1, 2, 3], "w": true});
+        assert_eq!(delta(None, &a), a);
+        assert_eq!(delta(Some(&a), &b), json!({"y": [1, 2, 3], "w": true, "z": null}));
+        assert_eq!(delta(Some(&b), &b), json!({}));
+    }
+
+    #[test]
+    fn the_template_has_its_marker_once() {
+        assert_eq!(TEMPLATE.matches(MARKER).count(), 1);
+        assert_eq!(TEMPLATE.matches("<title>croupier</title>").count(), 1);
+    }
+}
