@@ -93,6 +93,21 @@ fn transcripts_hold_every_line_both_ways_and_agree_with_the_record() {
                 .map(|e| e.2.clone())
                 .collect();
             assert_eq!(told, seat_lines(rec, &spec, seat).unwrap(), "{name}");
+            // And `croupier show --seat S --lines` prints them.
+            let k = records.iter().position(|r| r.seed == seed).unwrap() + 1;
+            let out = croupier()
+                .arg("show")
+                .arg(&rec_path)
+                .args(["--index", &k.to_string(), "--seat", &seat.to_string(), "--lines"])
+                .output()
+                .unwrap();
+            assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+            let shown: Vec<String> = String::from_utf8(out.stdout)
+                .unwrap()
+                .lines()
+                .map(str::to_string)
+                .collect();
+            assert_eq!(told, shown, "{name}: show --lines");
             // Every decision: the request, then the bot's answer to it, which the record holds.
             let mut answers = Vec::new();
             let mut asked: BTreeMap<String, usize> = BTreeMap::new();

@@ -5,7 +5,7 @@
 //! told the game's setup and every line its seat received up to that decision (as a bot
 //! restarted mid-game is caught up), then asked; its earlier decisions are the record's.
 
-use super::{exit, io, usage, Outcome};
+use super::{exit, usage, Outcome};
 use crate::chance::parse_seed;
 use crate::game::{GameInfo, GameSpec};
 use crate::record::{replay_to, GameRecord};
@@ -78,22 +78,6 @@ impl Asked {
     }
 }
 
-/// The `k`-th game (from 1) of a record file, with the line it is on.
-fn nth_record(path: &str, k: usize) -> Result<(usize, GameRecord, GameSpec), (u8, String)> {
-    let mut records = io::records(path, false)?;
-    let name = records.name().to_string();
-    let mut count = 0;
-    let mut chosen = None;
-    for r in &mut records {
-        let r = r?;
-        count += 1;
-        if count == k {
-            chosen = Some(r);
-        }
-    }
-    chosen.ok_or_else(|| usage(format!("{name} holds {count} game(s); there is no game {k}")))
-}
-
 /// Puts action `action` (from 1) of `rec` to `bot`.
 fn ask(rec: &GameRecord, spec: &GameSpec, action: usize, bot: &SeatSpec, time: &TimeArgs) -> Result<Asked, String> {
     let (game, events) = replay_to(rec, spec, Some(action - 1))?;
@@ -162,12 +146,7 @@ fn hand_of(rec: &GameRecord, spec: &GameSpec, action: usize, seat: usize) -> Opt
 
 pub fn run_ask(a: AskArgs) -> Outcome {
     let bot = SeatSpec::parse(&a.bot).map_err(|e| usage(format!("--bot: {e}")))?;
-    let (line, rec, spec) = nth_record(&a.file, a.index)?;
-    let name = if a.file == "-" {
-        "<stdin>".to_string()
-    } else {
-        a.file.clone()
-    };
+    let (name, line, rec, spec) = super::show::nth_record(&a.file, a.index)?;
     let asked = ask(&rec, &spec, a.action, &bot, &a.time).map_err(|e| usage(format!("{name}:{line}: {e}")))?;
     let ok = asked.legal_answer().is_some();
     if a.json {
@@ -271,8 +250,8 @@ pub fn run_regress(a: RegressArgs) -> Outcome {
     let mut positions = Vec::new();
     for c in &cases {
         let at = format!("{}:{}", a.suite.display(), c.line);
-        let (_, rec, spec) =
-            nth_record(&c.file.to_string_lossy(), c.index).map_err(|(code, e)| (code, format!("{at}: {e}")))?;
+        let (_, _, rec, spec) = super::show::nth_record(&c.file.to_string_lossy(), c.index)
+            .map_err(|(code, e)| (code, format!("{at}: {e}")))?;
         if c.action > rec.actions.len() {
             return Err(usage(format!(
                 "{at}: game {} of {} has {} actions; there is no action {}",

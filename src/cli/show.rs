@@ -25,6 +25,11 @@ pub struct ShowArgs {
     /// Nothing is loaded from the network.
     #[arg(long, value_name = "OUT")]
     html: Option<std::path::PathBuf>,
+    /// With --seat: print the protocol lines that seat was told, exactly as a bot process read
+    /// them (setup, the game's notifications, gameover; not requests, views, clock or fault
+    /// lines). A `--transcript` file of that game and seat holds the same lines, with times.
+    #[arg(long, requires = "seat", conflicts_with = "html")]
+    lines: bool,
 }
 
 /// `--seat`: a number from 0, or a compass letter (checked against the game once it is read).
@@ -66,26 +71,29 @@ pub fn replay_files(files: &[String]) -> Outcome {
     Ok(exit::OK)
 }
 
-pub fn run(a: ShowArgs) -> Outcome {
-    // The file is read a record at a time, and to its end: a file that is not a record file
-    // is an input error, whichever game is shown.
-    let mut records = io::records(&a.file, false)?;
+/// The `k`-th game (from 1) of a record file: the file's name for messages, the line the
+/// game is on, the record and its game. The file is read to its end: a file that is not a
+/// record file is an input error, whichever game is asked for.
+pub(super) fn nth_record(path: &str, k: usize) -> Result<(String, usize, GameRecord, GameSpec), (u8, String)> {
+    let mut records = io::records(path, false)?;
     let name = records.name().to_string();
     let mut count = 0;
     let mut chosen = None;
     for r in &mut records {
         let r = r?;
         count += 1;
-        if count == a.index {
+        if count == k {
             chosen = Some(r);
         }
     }
-    let Some((line, rec, spec)) = chosen else {
-        return Err(usage(format!(
-            "{name} holds {count} game(s); there is no game {}",
-            a.index
-        )));
-    };
+    match chosen {
+        Some((line, rec, spec)) => Ok((name, line, rec, spec)),
+        None => Err(usage(format!("{name} holds {count} game(s); there is no game {k}"))),
+    }
+}
+
+pub fn run(a: ShowArgs) -> Outcome {
+    let (name, line, rec, spec) = nth_record(&a.file, a.index)?;
     let seat = match &a.seat {
         Some(s) => Some(
             crate::chance::parse_seat(&serde_json::Value::String(s.clone()), rec.players)
@@ -106,6 +114,14 @@ pub fn run(a: ShowArgs) -> Outcome {
             super::html::page(&rec, &spec, seat).map_err(|e| (exit::CHECK_FAILED, format!("{name}:{line}: {e}")))?;
         o.write(page.as_bytes())
             .map_err(|e| usage(format!("--html {}: {e}", out.display())))?;
+        return Ok(exit::OK);
+    }
+    if let (true, Some(s)) = (a.lines, seat) {
+        let lines = crate::record::seat_lines(&rec, &spec, s)
+            .map_err(|e| (exit::CHECK_FAILED, format!("{name}:{line}: {e}")))?;
+        for l in lines {
+            outln!("{l}");
+        }
         return Ok(exit::OK);
     }
     let events = replay(&rec, &spec).map_err(|e| (exit::CHECK_FAILED, format!("{name}:{line}: {e}")))?;
