@@ -366,7 +366,7 @@ impl Tracker {
     /// A deal's opening lines differ in how many deals the rules threw away (Skwitz's
     /// reshuffles): changes the deals `layout` has thrown away before it. False for any other
     /// difference.
-    fn fix_rejected(&self, layout: &mut Layout, m: &Mismatch, rng: &mut Rng) -> bool {
+    fn fix_rejected(&self, layout: &mut Layout, m: &Mismatch, fixed: &[Card], rng: &mut Rng) -> bool {
         let (Some((got, seen)), Some(at)) = (&m.lines, m.line_at) else {
             return false;
         };
@@ -386,9 +386,8 @@ impl Tracker {
         } else if layout.rejected.len() > made {
             layout.rejected.truncate(made);
         } else {
-            // This deal itself is one the rules throw away.
-            let fixed = self.fixed_cards(layout, m.pos);
-            shuffle_free(layout, &fixed, rng);
+            // This deal itself is one the rules throw away: deal anew what no line has placed.
+            shuffle_free(layout, fixed, rng);
         }
         true
     }
@@ -506,6 +505,12 @@ impl Tracker {
                     self.explained += used;
                 }
                 Err(m) => {
+                    if std::env::var_os("CROUPIER_PIMC_DEBUG").is_some() {
+                        eprintln!(
+                            "catch_up: at {} token {:?} lines {:?}",
+                            self.explained, m.token, m.lines
+                        );
+                    }
                     // A deal the seat saw differently: was it this very action's? Then it starts the deal.
                     if let Some(token) = m.token.clone().filter(|t| m.legal.contains(t)) {
                         let mut w = before.clone();
@@ -558,6 +563,9 @@ impl Tracker {
                 }
                 Err(m) => m,
             };
+            if std::env::var_os("CROUPIER_PIMC_DEBUG").is_some() {
+                eprintln!("start_deal: refit failed at {} lines {:?}", m.pos, m.lines);
+            }
             (self.base, self.deal_start) = saved.clone();
             let Some(lines) = &m.lines else { break };
             let Some(deal) = before.game.chance().deals().last() else {
@@ -693,12 +701,12 @@ impl Tracker {
                             m.lines
                         );
                     }
-                    if self.fix_rejected(&mut layout, &m, rng) {
+                    let mut fixed = self.fixed_cards(&layout, m.pos);
+                    fixed.extend(pinned.iter().copied());
+                    if self.fix_rejected(&mut layout, &m, &fixed, rng) {
                         last = m;
                         continue;
                     }
-                    let mut fixed = self.fixed_cards(&layout, m.pos);
-                    fixed.extend(pinned.iter().copied());
                     if let Some(lines) = &m.lines {
                         let moved = repair_lines(&mut layout, lines);
                         let again = moved.iter().all(|c| pinned.contains(c));
@@ -777,7 +785,7 @@ impl Tracker {
                     return Some((w, weight));
                 }
                 Err(m) => {
-                    if self.fix_rejected(&mut layout, &m, rng) {
+                    if self.fix_rejected(&mut layout, &m, &fixed, rng) {
                         continue;
                     }
                     if !repair(&mut layout, &m, &fixed, rng) {
