@@ -13,7 +13,7 @@
 # Not a test: it starts daemons; it prints what it showed and exits non-zero on a mismatch.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-KIND=${KIND:-match}
+KIND=${KIND:-match}  # or tournament
 SHARDS=${SHARDS:-4}
 GAMES=${GAMES:-60}
 if [ "$(id -u)" != 0 ]; then
