@@ -254,3 +254,52 @@ fn a_budget_reads_its_parameters() {
     assert!(Budget::parse("samples=0").unwrap_err().contains("at least 1"));
     assert!(Budget::parse("fast").unwrap_err().contains("samples=N"));
 }
+
+/// Following the game shares the time cap with the search: a bot that must explain hundreds of
+/// lines in 1 ms answers with `simple` now and goes on following the game at its next decisions
+/// (it is not lost), until it searches again.
+#[test]
+fn catching_up_keeps_the_time_cap_and_resumes_at_the_next_decision() {
+    let spec = spec("skwitz");
+    let info = info(&spec, 4, 0);
+    let mut g = (spec.new_game)(4, &info.options, Chance::seeded(5), true).unwrap();
+    let mut bot = Pimc::new("pimc", Budget::parse("samples=2,playouts=4,ms=1").unwrap(), 1);
+    bot.start(&info, 1);
+    let mut view = (spec.new_view)(&info);
+    let mut rng = Rng::new(5, Purpose::Bot, 0);
+    let mut seen = 0;
+    let mut asked = 0;
+    loop {
+        let events = g.take_events();
+        for e in &events {
+            if e.to.contains(0) {
+                bot.notify(e.kind, &e.args);
+                view.observe(e.kind, &e.args);
+                seen += 1;
+            }
+        }
+        let Some(s) = g.to_move() else { break };
+        let legal = g.legal_actions();
+        // The bot is asked only once it has hundreds of lines to explain.
+        let a = if s == 0 && seen > 400 && legal.len() > 1 {
+            asked += 1;
+            bot.act(g.decision(), 0, &legal)
+        } else {
+            legal[rng.below(legal.len() as u64) as usize].clone()
+        };
+        assert!(legal.contains(&a));
+        g.apply(&a).unwrap();
+        if asked == 1 {
+            assert_eq!(
+                bot.stats.searched, 0,
+                "{:?}: the first catch-up cannot fit in 1 ms",
+                bot.stats
+            );
+            assert_eq!(bot.stats.fell_back, 1);
+        }
+        if bot.stats.searched > 0 {
+            return;
+        }
+    }
+    panic!("the bot never searched again: {:?} after {asked} decisions", bot.stats);
+}

@@ -314,6 +314,14 @@ struct Tracker {
     rejected: Vec<u64>,
     /// Set when the lines could not be explained: the bot then plays `simple` on its view.
     lost: bool,
+    /// The seat's own view, fed every line: what `simple` decides on when the bot follows no
+    /// world (lost, or out of time this decision).
+    own: Box<dyn SeatView>,
+    /// When the catch-up of this decision must stop (its share of the time); set when it did.
+    deadline: Option<Instant>,
+    timed_out: bool,
+    /// A refit that ran out of time, to go on with.
+    unfinished: Option<Unfinished>,
     seed: u64,
 }
 
@@ -326,6 +334,17 @@ const UNLIKE_SIMPLE: f64 = 0.3;
 const REPAIRS: usize = 40;
 /// How many the world the bot follows may take (it must fit, or the bot plays `simple`).
 const REFITS: usize = 150;
+/// A refit stopped by the clock: which deal (where its lines start, the world's deal count), the
+/// layout and pinned cards it had reached, and the tries it made.
+struct Unfinished {
+    key: (usize, usize),
+    layout: Layout,
+    pinned: Vec<Card>,
+    tries: usize,
+}
+
+/// The fits a refit makes before it looks at the clock.
+const MIN_REFITS: usize = 10;
 
 /// Deals the cards that are not `fixed` anew among their places.
 fn shuffle_free(layout: &mut Layout, fixed: &[Card], rng: &mut Rng) {
@@ -343,6 +362,7 @@ impl Tracker {
     fn new(spec: GameSpec, info: GameInfo, seed: u64) -> Result<Tracker, String> {
         let me = info.seat;
         let (world, _) = World::start(&spec, &info, Vec::new(), seed)?;
+        let own = (spec.new_view)(&info);
         Ok(Tracker {
             spec,
             info,
@@ -354,6 +374,10 @@ impl Tracker {
             deal_start: 0,
             rejected: Vec::new(),
             lost: false,
+            own,
+            deadline: None,
+            timed_out: false,
+            unfinished: None,
             seed,
         })
     }
@@ -481,12 +505,18 @@ impl Tracker {
             let w = self.world.clone();
             match self.refit(w, true, rng) {
                 Ok(w) => self.world = w,
-                Err(_) => return self.give_up(),
+                Err(_) => return self.fail(),
             }
         }
+        let from = self.explained;
         'lines: while self.explained < self.observed.len() {
             if self.world.game.to_move().is_none() {
                 return self.give_up();
+            }
+            // Out of time (having made some progress): the next decision goes on from here.
+            if self.explained > from && self.deadline.is_some_and(|d| Instant::now() >= d) {
+                self.timed_out = true;
+                return false;
             }
             let before = self.world.clone();
             let deals = self.world.deals();
@@ -521,12 +551,15 @@ impl Tracker {
                             // Or the world's deal ended where the seat's goes on: fit this deal
                             // through that action.
                             let current = self.world.clone();
+                            if self.timed_out {
+                                return false;
+                            }
                             match self.refit(current, false, rng) {
                                 Ok(w) => {
                                     self.world = w;
                                     continue 'lines;
                                 }
-                                Err(_) => return self.give_up(),
+                                Err(_) => return self.fail(),
                             }
                         }
                     }
@@ -534,7 +567,7 @@ impl Tracker {
                     let current = self.world.clone();
                     match self.refit(current, true, rng) {
                         Ok(w) => self.world = w,
-                        Err(_) => return self.give_up(),
+                        Err(_) => return self.fail(),
                     }
                 }
             }
@@ -566,6 +599,9 @@ impl Tracker {
             if std::env::var_os("CROUPIER_PIMC_DEBUG").is_some() {
                 eprintln!("start_deal: refit failed at {} lines {:?}", m.pos, m.lines);
             }
+            if self.timed_out {
+                break;
+            }
             (self.base, self.deal_start) = saved.clone();
             let Some(lines) = &m.lines else { break };
             let Some(deal) = before.game.chance().deals().last() else {
@@ -583,6 +619,15 @@ impl Tracker {
         (self.base, self.deal_start) = saved;
         self.explained = trigger;
         false
+    }
+
+    /// A fit failed: out of time for this decision (the world still explains the lines up to
+    /// `explained`; the next decision goes on from there), or lost for good.
+    fn fail(&mut self) -> bool {
+        if self.timed_out {
+            return false;
+        }
+        self.give_up()
     }
 
     fn give_up(&mut self) -> bool {
@@ -676,12 +721,28 @@ impl Tracker {
     fn refit(&mut self, world: World, stop_at_deal: bool, rng: &mut Rng) -> Result<World, Box<Mismatch>> {
         let no_deal = || Mismatch::of_deal(self.deal_start, None);
         let deal = world.game.chance().deals().last().ok_or_else(no_deal)?.clone();
-        let mut layout = Layout::of(&deal);
+        let key = (self.deal_start, world.deals());
+        // Cards a line put in place: random deals leave them there.
+        let (mut layout, mut pinned, first) = match self.unfinished.take() {
+            // A refit of this deal that ran out of time at the last decision goes on.
+            Some(u) if u.key == key => (u.layout, u.pinned, u.tries),
+            _ => (Layout::of(&deal), Vec::new(), 0),
+        };
         let upto = self.observed.len();
         let mut last = no_deal();
-        // Cards a line put in place: random deals leave them there.
-        let mut pinned: Vec<Card> = Vec::new();
-        for _ in 0..REFITS {
+        for tries in first..REFITS {
+            // Out of time, having tried a few fits (most fit at once): the next decision goes
+            // on from this layout; so that a short cap still makes progress.
+            if tries >= first + MIN_REFITS && self.deadline.is_some_and(|d| Instant::now() >= d) {
+                self.timed_out = true;
+                self.unfinished = Some(Unfinished {
+                    key,
+                    layout,
+                    pinned,
+                    tries,
+                });
+                return Err(last);
+            }
             match self.replay(&layout, upto, stop_at_deal, false, rng) {
                 Ok((w, pos, _)) => {
                     self.explained = pos;
@@ -976,6 +1037,9 @@ impl Pimc {
         let Some((_, info)) = self.setup.info() else { return };
         self.begin(&info);
         if let Some(t) = &mut self.tracker {
+            for (k, a) in &self.early {
+                t.own.observe(k, a);
+            }
             t.observed.append(&mut self.early);
         }
     }
@@ -985,8 +1049,22 @@ impl Pimc {
         if self.tracker.is_none() && std::env::var_os("CROUPIER_PIMC_DEBUG").is_some() {
             eprintln!("pimc: no world for this game");
         }
+        let start = Instant::now();
+        // Half the referee's limit at most, so that an answer is never late: following the
+        // game (catch-up) and the search share it.
+        let cap = self
+            .budget
+            .ms
+            .map(Duration::from_millis)
+            .into_iter()
+            .chain((time_ms > 0).then(|| Duration::from_millis(time_ms / 2)))
+            .min();
         let t = self.tracker.as_mut()?;
-        if !t.catch_up(&mut self.rng) {
+        t.deadline = cap.map(|c| start + c);
+        t.timed_out = false;
+        let caught_up = t.catch_up(&mut self.rng);
+        t.deadline = None;
+        if !caught_up {
             return None;
         }
         let t = self.tracker.as_ref()?;
@@ -1008,15 +1086,6 @@ impl Pimc {
         if legal.len() == 1 {
             return Some(legal[0].clone());
         }
-        let start = Instant::now();
-        // Half the referee's limit at most, so that an answer is never late.
-        let cap = self
-            .budget
-            .ms
-            .map(Duration::from_millis)
-            .into_iter()
-            .chain((time_ms > 0).then(|| Duration::from_millis(time_ms / 2)))
-            .min();
         let mut totals = vec![0.0; legal.len()];
         let mut worlds = 0usize;
         let samples = self.budget.samples.min((self.budget.playouts / legal.len()).max(2));
@@ -1078,7 +1147,7 @@ impl Pimc {
         let Some(t) = &self.tracker else {
             return legal[0].clone();
         };
-        let choice = (t.spec.simple_policy)(t.world.views[t.me].as_ref(), decision, legal);
+        let choice = (t.spec.simple_policy)(t.own.as_ref(), decision, legal);
         if legal.contains(&choice) {
             choice
         } else {
@@ -1122,6 +1191,7 @@ impl Bot for Pimc {
                 let line = (kind.to_string(), args.to_vec());
                 match &mut self.tracker {
                     Some(t) => {
+                        t.own.observe(&line.0, &line.1);
                         t.observed.push(line);
                     }
                     None => self.early.push(line),
@@ -1142,17 +1212,6 @@ impl Bot for Pimc {
                     eprintln!("pimc: {decision} by simple (search gave {other:?} for {legal:?})");
                 }
                 self.stats.fell_back += 1;
-                // Keep the view current for `simple`: feed it what the world has not explained.
-                if let Some(t) = &mut self.tracker {
-                    if !t.lost {
-                        t.lost = true;
-                    }
-                    let me = t.me;
-                    for (k, a) in &t.observed[t.explained..] {
-                        t.world.views[me].observe(k, a);
-                    }
-                    t.explained = t.observed.len();
-                }
                 self.fallback(decision, legal)
             }
         }
