@@ -76,12 +76,16 @@ enum Command {
     },
     /// Print a recorded game for people, or what one seat saw; --html: a web page that replays it.
     Show(show::ShowArgs),
-    /// Put one recorded position to a bot: replay a game up to a decision, start the bot, tell
-    /// it what its seat saw, ask it, print its answer. Exit 0 when it answers a legal action.
+    /// Put one recorded decision to a bot and print its answer.
+    ///
+    /// Replays a game up to a decision, starts the bot, tells it what its seat saw, asks it and
+    /// prints its answer beside the record's. Exit 0 when it answers a legal action, 1 otherwise.
     Ask(ask::AskArgs),
-    /// Run a suite of recorded positions with the answers expected or forbidden there (one per
-    /// line: `FILE GAME ACTION expect|forbid A[,B…]  # comment`, FILE relative to the suite,
-    /// `recorded` for the record's own action). Exit 0 when every position passes, 1 otherwise.
+    /// Run a suite of recorded positions with the answers expected or forbidden there.
+    ///
+    /// One position per line: `FILE GAME ACTION expect|forbid A[,B…]  # comment`, FILE relative
+    /// to the suite, `recorded` for the record's own action (example: bots/regress/). Exit 0
+    /// when every position passes, 1 otherwise, 2 for a suite that does not parse.
     Regress(ask::RegressArgs),
     /// List the games.
     Games,
@@ -98,15 +102,19 @@ enum Command {
         #[arg(long, default_value = "0", allow_hyphen_values = true, value_parser = seed_arg)]
         seed: String,
     },
-    /// Print a shell completion script: `source <(croupier completions bash)`, or save it where
-    /// your shell looks (bash: ~/.local/share/bash-completion/completions/croupier; zsh: a file
-    /// `_croupier` on $fpath; fish: ~/.config/fish/completions/croupier.fish).
+    /// Print a shell completion script.
+    ///
+    /// `source <(croupier completions bash)`, or save it where your shell looks (bash:
+    /// ~/.local/share/bash-completion/completions/croupier; zsh: a file `_croupier` on $fpath;
+    /// fish: ~/.config/fish/completions/croupier.fish).
     Completions {
         /// bash, zsh, fish, elvish or powershell.
         shell: clap_complete::Shell,
     },
-    /// Print the manual page (roff) to standard output, or with --dir write one page per command
-    /// (croupier.1, croupier-play.1, …) into DIR: `croupier man | man -l -`.
+    /// Print the manual page (roff).
+    ///
+    /// `croupier man | man -l -`; with --dir, one page per command (croupier.1,
+    /// croupier-play.1, …) is written into DIR.
     Man {
         /// Write croupier.1 and a page per command into this directory (created if missing).
         #[arg(long, value_name = "DIR")]
