@@ -264,6 +264,32 @@ pub fn replay_to(
     spec: &GameSpec,
     stop: Option<usize>,
 ) -> Result<(Box<dyn Game>, Vec<Event>), String> {
+    replay_watched(rec, spec, stop, &mut |_, _, _| {})
+}
+
+/// A step of a replay, as [`replay_watched`] shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReplayStep {
+    /// The game was set up and dealt.
+    Start,
+    /// The record's action with this index (from 0) was played (with the rulings on faults
+    /// that came before it).
+    Action(usize),
+    /// The rulings on faults after the last action, if any: the game is over.
+    End,
+}
+
+/// What [`replay_watched`] calls after each step: the step, the game after it, its events.
+pub type ReplayWatcher<'a> = dyn FnMut(ReplayStep, &dyn Game, &[Event]) + 'a;
+
+/// [`replay_to`], showing `watch` the game and the new events after each step (the start, every
+/// action, the end): for tools that show a game step by step.
+pub fn replay_watched(
+    rec: &GameRecord,
+    spec: &GameSpec,
+    stop: Option<usize>,
+    watch: &mut ReplayWatcher,
+) -> Result<(Box<dyn Game>, Vec<Event>), String> {
     if let Some(k) = stop.filter(|&k| k >= rec.actions.len()) {
         return Err(format!(
             "the game has {} actions; there is no action {}",
@@ -307,6 +333,7 @@ pub fn replay_to(
     };
     check_deals(game.as_ref(), &mut checked_deals)?;
     events.extend(game.take_events());
+    watch(ReplayStep::Start, game.as_ref(), &events);
     // The recorded faults that the rules ruled on were put to them before the action with
     // their index; a ruling that settled the turn consumed no action.
     let mut ruled: Vec<&FaultRecord> = rec.faults.iter().filter(|f| f.ruled()).collect();
@@ -343,6 +370,7 @@ pub fn replay_to(
         if stop == Some(i) {
             return Ok((game, events));
         }
+        let step_from = events.len();
         let ruled = rule_on_faults(game.as_mut(), i, &mut events)?;
         check_deals(game.as_ref(), &mut checked_deals)?;
         let at = format!("deal {}, action {} (seat {} '{}')", a.deal, i + 1, a.seat, a.action);
@@ -365,9 +393,12 @@ pub fn replay_to(
         game.apply(&a.action).map_err(|e| format!("{at}: refused: {e}"))?;
         check_deals(game.as_ref(), &mut checked_deals)?;
         events.extend(game.take_events());
+        watch(ReplayStep::Action(i), game.as_ref(), &events[step_from..]);
     }
+    let step_from = events.len();
     rule_on_faults(game.as_mut(), rec.actions.len(), &mut events)?;
     check_deals(game.as_ref(), &mut checked_deals)?;
+    watch(ReplayStep::End, game.as_ref(), &events[step_from..]);
     if let Some(ff) = &rec.forfeit {
         if game.to_move() != Some(ff.seat) {
             return Err(format!(

@@ -7,10 +7,9 @@
 //! holds that seat's events and view only: nothing the seat did not see is ever written into
 //! it. The page itself (src/cli/show.html: CSS and JS, no network) draws the views.
 
-use crate::chance::{parse_seed, Chance, DealSpec};
-use crate::game::{Audience, Event, FaultRuling, GameInfo, GameSpec, Seat, SeatView};
+use crate::game::{Audience, GameInfo, GameSpec, Seat, SeatView};
 use crate::options::Options;
-use crate::record::{fmt_score, replay, GameRecord};
+use crate::record::{fmt_score, replay_watched, GameRecord, ReplayStep};
 use serde_json::{json, Map, Value};
 
 /// The page: the template with the game's data in place of its marker.
@@ -27,69 +26,35 @@ struct Step {
     turn: Option<(Seat, &'static str)>,
 }
 
-/// Replays `rec` into steps (the record was checked by [`replay`] first: any mismatch is its
-/// error). The last step carries `gameover` with the record's scores, as every seat is told.
+/// Replays `rec` into steps (any mismatch with the rules is the replay's error). The last step
+/// carries `gameover` with the record's scores, as every seat is told.
 fn steps(rec: &GameRecord, spec: &GameSpec) -> Result<(Vec<Step>, Options), String> {
-    let checked = replay(rec, spec)?;
     let pairs: Vec<(String, String)> = rec.options.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
     let options = Options::from_pairs(&(spec.options)(), &rec.game, &pairs)?;
-    let seed = parse_seed(&rec.seed)?;
-    let chance = if rec.deal_source == "seed" {
-        Chance::seeded(seed)
-    } else {
-        Chance::given(seed, rec.deals.iter().map(DealSpec::from_deal).collect()).titled(spec.title)
-    };
-    let mut game = (spec.new_game)(rec.players, &options, chance, true)?;
-    let lines = |events: Vec<Event>| -> Vec<(u32, String)> { events.into_iter().map(|e| (e.to.0, e.line())).collect() };
-    let turn = |g: &dyn crate::game::Game| g.to_move().map(|s| (s, g.decision()));
-    let mut out = vec![Step {
-        actor: None,
-        events: lines(game.take_events()),
-        turn: turn(game.as_ref()),
-    }];
-    // The recorded faults the rules ruled on come before the action with their index (a
-    // ruling that settled the turn consumed no action); a forfeit, the last fault, is not ruled.
-    let mut ruled: Vec<_> = rec.faults.iter().filter(|f| f.ruled()).collect();
-    if rec.forfeit.is_some() {
-        ruled.pop();
-    }
-    let mut faults = ruled.into_iter().peekable();
-    let mut rule = |game: &mut dyn crate::game::Game, i: usize, events: &mut Vec<Event>| {
-        while let Some(f) = faults.next_if(|f| f.action == i) {
-            let ruling = game.on_fault(f.seat, &f.kind);
-            events.extend(game.take_events());
-            if ruling != FaultRuling::Handled {
-                break;
-            }
+    let mut out = Vec::new();
+    let mut end = Vec::new();
+    replay_watched(rec, spec, None, &mut |step, game, events| {
+        let events = events.iter().map(|e| (e.to.0, e.line())).collect();
+        let turn = game.to_move().map(|s| (s, game.decision()));
+        match step {
+            ReplayStep::Start => out.push(Step {
+                actor: None,
+                events,
+                turn,
+            }),
+            ReplayStep::Action(i) => out.push(Step {
+                actor: Some(rec.actions[i].seat),
+                events,
+                turn,
+            }),
+            ReplayStep::End => end = events,
         }
-    };
-    for (i, a) in rec.actions.iter().enumerate() {
-        let mut events = Vec::new();
-        rule(game.as_mut(), i, &mut events);
-        game.apply(&a.action)
-            .map_err(|e| format!("action {} (seat {} '{}'): refused: {e}", i + 1, a.seat, a.action))?;
-        events.extend(game.take_events());
-        out.push(Step {
-            actor: Some(a.seat),
-            events: lines(events),
-            turn: turn(game.as_ref()),
-        });
-    }
-    let mut events = Vec::new();
-    rule(game.as_mut(), rec.actions.len(), &mut events);
-    let made: usize = out.iter().map(|s| s.events.len()).sum::<usize>() + events.len();
-    if made != checked.len() {
-        return Err(format!(
-            "internal error: the step replay made {made} events, the replay {}",
-            checked.len()
-        ));
-    }
-    let mut events = lines(events);
+    })?;
     let scores: Vec<String> = rec.result.scores.iter().map(|s| fmt_score(*s)).collect();
-    events.push((Audience::all(rec.players).0, format!("gameover {}", scores.join(" "))));
+    end.push((Audience::all(rec.players).0, format!("gameover {}", scores.join(" "))));
     out.push(Step {
         actor: None,
-        events,
+        events: end,
         turn: None,
     });
     Ok((out, options))
