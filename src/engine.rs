@@ -137,6 +137,13 @@ pub trait Engine: Clone + Send + 'static {
     fn parse(&self, token: &str) -> Result<Self::Action, String>;
     /// The outcome, once the game is over.
     fn outcome(&self) -> Option<Outcome>;
+    /// Where a session of several games stands between them, for search (a playout can stop
+    /// at the next one instead of playing the later games, which no decision now changes): the
+    /// number of games of the session settled so far, and each seat's score if the session
+    /// ended with them. `None` (the default): the game has no such points.
+    fn standing(&self) -> Option<(u64, Vec<f64>)> {
+        None
+    }
     /// The chance source, whose log holds every deal made so far.
     fn chance(&self) -> &Chance;
     /// The chance source, to queue a deal ([`Chance::give`]).
@@ -256,6 +263,10 @@ impl<G: Engine> Game for Typed<G> {
 
     fn outcome(&self) -> Option<Outcome> {
         self.engine.outcome()
+    }
+
+    fn standing(&self) -> Option<(u64, Vec<f64>)> {
+        self.engine.standing()
     }
 
     fn give_deal(&mut self, spec: crate::chance::DealSpec) {

@@ -140,6 +140,13 @@ pub trait Game: Send + CloneGame {
     }
     /// The outcome, once the game is over.
     fn outcome(&self) -> Option<Outcome>;
+    /// Where a session of several games stands between them, for search (a playout can stop
+    /// at the next one instead of playing the later games, which no decision now changes): the
+    /// number of games of the session settled so far, and each seat's score if the session
+    /// ended with them. `None` (the default): the game has no such points.
+    fn standing(&self) -> Option<(u64, Vec<f64>)> {
+        None
+    }
     /// The chance source, whose log holds every deal made so far.
     fn chance(&self) -> &Chance;
     /// Queues a deal for the next time the game deals (what a deal file does): a search bot

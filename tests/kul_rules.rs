@@ -168,3 +168,36 @@ fn player_count_is_checked() {
     assert!(Kul::new(11, &o, Chance::seeded(1), &mut NoEvents).is_err());
     assert!(Kul::new(1, &o, Chance::seeded(1), &mut NoEvents).is_err());
 }
+
+/// `standing` (for search): after each Kul game of a session the chips as the `kul`/`split`
+/// line gave them, its count of settled games going up by one each time; at the end, the
+/// outcome's scores.
+#[test]
+fn standing_gives_the_chips_after_each_settled_game_and_the_scores_at_the_end() {
+    for seed in 1..=20u64 {
+        let o = Options::resolve(&options(), "kul", &["games=3"]).unwrap();
+        let mut g = Typed::new(|ev| Kul::new(4, &o, Chance::seeded(seed), ev)).unwrap();
+        let mut rng = croupier::chance::Rng::new(seed, croupier::chance::Purpose::Bot, 0);
+        let mut settled = 0;
+        loop {
+            for e in g.take_events() {
+                let chips = match e.kind {
+                    "kul" => &e.args[2],
+                    "split" => &e.args[1],
+                    _ => continue,
+                };
+                settled += 1;
+                let want: Vec<f64> = chips.split(',').map(|c| c.parse().unwrap()).collect();
+                let (k, got) = g.standing().unwrap();
+                assert_eq!((k, &got), (settled, &want), "seed {seed}");
+            }
+            if g.to_move().is_none() {
+                break;
+            }
+            let legal = g.legal_actions();
+            g.apply(&legal[rng.below(legal.len() as u64) as usize]).unwrap();
+        }
+        assert_eq!(settled, 3);
+        assert_eq!(g.standing().unwrap().1, g.outcome().unwrap().scores, "seed {seed}");
+    }
+}

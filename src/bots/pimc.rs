@@ -240,10 +240,21 @@ impl World {
         self.game.chance().deals().len()
     }
 
-    /// Plays to the end with `simple` at every seat; the score of `me`.
+    /// Plays to the end with `simple` at every seat; the score of `me`. In a session of
+    /// several games ([`Game::standing`]), only to the end of the game in play: the later games
+    /// no decision now changes would only add noise.
     fn play_out(mut self, spec: &GameSpec, me: Seat) -> f64 {
         let mut steps = 0;
+        let settled = self.game.standing().map(|(k, _)| k);
+        let mut deals = self.deals();
         while let Some(s) = self.game.to_move() {
+            // A game of the session can only end where a deal ends.
+            if let Some(k0) = settled.filter(|_| self.deals() != deals) {
+                deals = self.deals();
+                if let Some((_, scores)) = self.game.standing().filter(|(k, _)| *k > k0) {
+                    return scores[me];
+                }
+            }
             let legal = self.game.legal_actions();
             let choice = (spec.simple_policy)(self.views[s].as_ref(), self.game.decision(), &legal);
             let token = if legal.contains(&choice) {

@@ -430,6 +430,14 @@ impl Engine for Kul {
         self.outcome.clone()
     }
 
+    /// After each Kul game whose pot was taken (or split): the chips as they stood then (a game
+    /// in play has taken its ante from every seat: it is given back here).
+    fn standing(&self) -> Option<(u64, Vec<f64>)> {
+        let ante = if self.phase == Phase::Over { 0 } else { self.stake };
+        let chips = self.chips[..self.n].iter().map(|&c| (c + ante) as f64).collect();
+        Some((self.winners.len() as u64, chips))
+    }
+
     fn chance(&self) -> &Chance {
         &self.chance
     }
