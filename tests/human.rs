@@ -642,6 +642,15 @@ fn croupier_bot_human_is_refused() {
     assert!(out.stdout.is_empty(), "nothing answered on stdout");
 }
 
+/// `croupier check human` would play whole games at the terminal: refused as well.
+#[test]
+fn croupier_check_human_is_refused() {
+    let out = croupier().args(["check", "human"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("`human` is you at the terminal"));
+    assert!(!String::from_utf8_lossy(&out.stdout).contains("checking"));
+}
+
 /// Every notification protocol.md lists for a game (its tables of lines, and the common ones a
 /// seat can receive during a game) has its wording in the human seat's table: none is shown raw.
 #[test]

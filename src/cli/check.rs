@@ -69,6 +69,11 @@ fn next_reply(bot: &mut BotProcess, within: Duration) -> Result<(String, Reply),
 
 pub fn run(a: CheckArgs) -> Outcome {
     let spec = SeatSpec::parse(&a.spec).map_err(usage)?;
+    if matches!(&spec, SeatSpec::Builtin(name) if name == "human") {
+        return Err(usage(
+            "`human` is you at the terminal, not a bot to check: play it with `croupier play GAME --seat human …`",
+        ));
+    }
     let games: Vec<crate::game::GameSpec> = match &a.game {
         Some(g) => vec![super::find_game(g)?],
         None => crate::games::all(),
