@@ -18,6 +18,7 @@ mod check;
 mod html;
 mod io;
 mod play;
+mod report_html;
 mod show;
 mod stats;
 mod tournament;
