@@ -570,3 +570,55 @@ fn playwright_finds_the_numbers_stats_prints_and_no_errors() {
         }
     }
 }
+
+#[test]
+fn a_compare_run_of_equal_bots_draws_its_infinite_llr_past_the_bound() {
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("same.jsonl");
+    // simple against itself: every paired difference is 0, the LLR +∞ from the second deal.
+    let out = croupier()
+        .args([
+            "compare",
+            "kul",
+            "--players",
+            "3",
+            "--candidate",
+            "simple",
+            "--baseline",
+            "simple",
+        ])
+        .args([
+            "--field", "random", "--games", "100", "--seed", "4", "--quiet", "--json", "--record",
+        ])
+        .arg(&rec)
+        .output()
+        .unwrap();
+    let compare: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(compare["result"], "pass");
+    let page = dir.path().join("same.html");
+    croupier()
+        .arg("stats")
+        .arg(&rec)
+        .arg("--html")
+        .arg(&page)
+        .assert()
+        .success();
+    let llr = &data(&page)["groups"][0]["llr"];
+    assert_eq!(llr["final"], "+inf");
+    assert_eq!(llr["decided"]["deal"], compare["deals"]);
+    assert_eq!(llr["llr"][0], 0.0, "one deal says nothing");
+    assert!(llr["llr"].as_array().unwrap()[1..].iter().all(|v| v == "+inf"));
+    let Some(chromium) = browser::chromium() else {
+        browser::skip(
+            "a_compare_run_of_equal_bots_draws_its_infinite_llr_past_the_bound",
+            "no chromium (/usr/bin/chromium, or $CHROMIUM)",
+        );
+        return;
+    };
+    let dom = browser::dump_dom(&chromium, &browser::file_url(&page));
+    assert!(dom.contains("data-ready=\"1\""), "the script ran to its end");
+    let deals = compare["deals"].as_u64().unwrap();
+    assert!(dom.contains(&format!("data-points=\"{deals}\"")), "a point per deal");
+    assert!(dom.contains(&format!("LLR +inf after {deals} deal(s)")));
+    assert!(dom.contains(&format!("pass at deal {deals}")));
+}

@@ -31,6 +31,7 @@ pub const MAX_BINS: usize = 200;
 const TEMPLATE: &str = include_str!("report.html");
 const DATA_MARKER: &str = "/*CROUPIER_DATA*/null";
 const BODY_MARKER: &str = "<!--CROUPIER_BODY-->";
+const FILES_MARKER: &str = "<!--CROUPIER_FILES-->";
 
 /// What a group is, for its page.
 #[derive(Clone, Debug, PartialEq)]
@@ -308,14 +309,14 @@ impl Trace {
                 "lower": test.lower(), "upper": test.upper(), "alpha": test.alpha(), "beta": test.beta(),
                 "bounds": [a, b],
                 "min_deals": test.min_samples(),
-                "final": finite(now), "final_text": signed(now),
+                "final": llr_value(now), "final_text": signed(now),
                 "decided": self.decided.map(|(d, how, llr)| json!({
                     "deal": d,
                     "result": if how == Decision::AcceptUpper { "pass" } else { "fail" },
-                    "llr": finite(llr),
+                    "llr": llr_value(llr),
                 })),
                 "deals": self.llr.points.iter().map(|p| p.0).collect::<Vec<_>>(),
-                "llr": self.llr.points.iter().map(|p| finite(p.1)).collect::<Vec<_>>(),
+                "llr": self.llr.points.iter().map(|p| llr_value(p.1)).collect::<Vec<_>>(),
             })
         });
         let hist: Vec<Value> = self
@@ -328,6 +329,16 @@ impl Trace {
             })
             .collect();
         json!({"running": running, "llr": llr, "hist": hist})
+    }
+}
+
+/// An LLR for the page: ±∞ (every difference the same) as "+inf" or "-inf", drawn past the
+/// bounds.
+fn llr_value(x: f64) -> Value {
+    if x.is_infinite() {
+        json!(if x > 0.0 { "+inf" } else { "-inf" })
+    } else {
+        finite(x)
     }
 }
 
@@ -481,10 +492,12 @@ pub fn page(sections: &[Section], files: &[String]) -> String {
     let data = json!({"files": files, "groups": groups});
     // `<` only occurs inside the JSON's strings: escaped, no text can end the script.
     let data = data.to_string().replace('<', "\\u003c");
+    // The data first: the other markers start with `<`, which neither the data nor the
+    // escaped text can hold, so each is replaced where the template has it.
     TEMPLATE
-        .replacen(BODY_MARKER, &body, 1)
         .replacen(DATA_MARKER, &data, 1)
-        .replacen("<!--CROUPIER_FILES-->", &esc(&files.join(" ")), 1)
+        .replacen(FILES_MARKER, &esc(&files.join(" ")), 1)
+        .replacen(BODY_MARKER, &body, 1)
 }
 
 #[cfg(test)]
