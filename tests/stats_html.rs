@@ -622,3 +622,22 @@ fn a_compare_run_of_equal_bots_draws_its_infinite_llr_past_the_bound() {
     assert!(dom.contains(&format!("LLR +inf after {deals} deal(s)")));
     assert!(dom.contains(&format!("pass at deal {deals}")));
 }
+
+#[test]
+fn a_reader_that_stops_reading_the_tables_does_not_stop_the_page() {
+    let f = fixture();
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("r.html");
+    // Standard output's reader is gone before croupier writes a line (`stats … | head -0`).
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("croupier"))
+        .arg("stats")
+        .args(&f.files)
+        .arg("--html")
+        .arg(&page)
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    assert!(child.wait().unwrap().success());
+    assert_eq!(std::fs::read(&page).unwrap(), std::fs::read(&f.page).unwrap());
+}

@@ -302,6 +302,9 @@ pub fn run(a: StatsArgs) -> Outcome {
             group.acc.note(&mut group.facts[k as usize], &r);
         }
     }
+    // What is printed, kept until the page is written: a reader that stops reading early
+    // (`| head`) must not stop the page.
+    let mut out: Vec<String> = Vec::new();
     for (k, g) in groups.iter_mut().enumerate() {
         let mut sets: Vec<(SetKey, u32)> = std::mem::take(&mut g.sets).into_iter().collect();
         sets.sort_by(|x, y| cmp_keys(&x.0, &y.0, &strings));
@@ -353,14 +356,14 @@ pub fn run(a: StatsArgs) -> Outcome {
                 sections.push(report_html::Section::new(g.heading(acc), json.clone(), acc, t));
             }
             if a.json {
-                outln!("{json}");
+                out.push(json.to_string());
             } else {
                 if k > 0 {
-                    outln!();
+                    out.push(String::new());
                 }
-                outln!("{}", g.heading(acc));
+                out.push(g.heading(acc));
                 for l in tournament_lines(acc, &reference) {
-                    outln!("{l}");
+                    out.push(l);
                 }
             }
             continue;
@@ -378,20 +381,23 @@ pub fn run(a: StatsArgs) -> Outcome {
             sections.push(report_html::Section::new(g.heading(acc), json.clone(), acc, t));
         }
         if a.json {
-            outln!("{json}");
+            out.push(json.to_string());
         } else {
             if k > 0 {
-                outln!();
+                out.push(String::new());
             }
-            outln!("{}", g.heading(acc));
+            out.push(g.heading(acc));
             for l in acc.lines() {
-                outln!("{l}");
+                out.push(l);
             }
         }
     }
-    if let (Some(out), Some(o)) = (&a.html, &mut page) {
+    if let (Some(path), Some(o)) = (&a.html, &mut page) {
         o.write(report_html::page(&sections, &a.files).as_bytes())
-            .map_err(|e| usage(format!("--html {}: {e}", out.display())))?;
+            .map_err(|e| usage(format!("--html {}: {e}", path.display())))?;
+    }
+    for l in out {
+        outln!("{l}");
     }
     if dup_count > 0 {
         eprintln!("croupier: {dup_count} duplicate game(s) counted once:");
