@@ -57,6 +57,12 @@ pub struct SetFacts {
 }
 
 impl SetFacts {
+    /// Each bot's mean score per seat in the set, by its name's id ([`Accumulator::name`]), in
+    /// the order the bots were first seen: the values the statistics fold.
+    pub fn means(&self) -> impl Iterator<Item = (u32, f64)> + '_ {
+        self.bots().map(|b| (b.name, b.mean()))
+    }
+
     fn bots(&self) -> impl Iterator<Item = &BotInSet> {
         self.first[..(self.len as usize).min(2)].iter().chain(&self.more)
     }
@@ -264,6 +270,11 @@ impl Accumulator {
                 b.ms_max = b.ms_max.max(a.ms);
             }
         }
+    }
+
+    /// The name of a bot by its id ([`SetFacts::means`]).
+    pub fn name(&self, id: u32) -> &str {
+        self.names.get(id)
     }
 
     /// Adds one set's games (the games of one deal seed) under its index.
@@ -478,13 +489,31 @@ impl Accumulator {
 
     /// The result table for people; column widths follow the content (long bot names).
     pub fn lines(&self) -> Vec<String> {
+        let c = self.cells();
+        let mut out = c.layout(
+            &[" ", " ", "  ", " ", " ", " "],
+            &[true, false, false, true, false, false, false],
+        );
+        if !c.pairs.is_empty() {
+            out.push(String::new());
+            out.push(format!("{}:", c.pairs_title));
+            for p in &c.pairs {
+                out.push(format!("  {}: {} over {} deal(s)", p[0], p[1], p[2]));
+            }
+        }
+        out
+    }
+
+    /// The cells of the result table and of the paired differences, formatted as
+    /// [`Accumulator::lines`] prints them (`stats --html` shows the same strings).
+    pub fn cells(&self) -> Cells {
         let acc = self.settled();
-        let rows: Vec<[String; 7]> = acc
+        let rows: Vec<Vec<String>> = acc
             .bot_rows()
             .map(|(name, _, b)| {
                 let per_set = &b.per_set;
                 let (lo, hi) = per_set.ci(LEVEL);
-                [
+                vec![
                     name.to_string(),
                     b.games.to_string(),
                     signed(per_set.mean()),
@@ -504,47 +533,73 @@ impl Accumulator {
             "ms/decision",
             "max ms",
         ]
-        .map(String::from);
-        let mut w = [0usize; 7];
-        for r in rows.iter().chain([&head]) {
+        .map(String::from)
+        .to_vec();
+        let pairs = acc
+            .pair_list()
+            .map(|(a, b, s)| {
+                let (lo, hi) = s.ci(LEVEL);
+                vec![format!("{a} − {b}"), fmt_interval(s.mean(), lo, hi), s.n().to_string()]
+            })
+            .collect();
+        Cells {
+            head,
+            rows,
+            note: None,
+            pairs_title: "paired difference of the mean score per seat on the same deals".into(),
+            pairs_head: ["pair", "difference [95% interval]", "deals"]
+                .map(String::from)
+                .to_vec(),
+            pairs,
+        }
+    }
+}
+
+/// A result table cell by cell (the text of `match`, `stats` and `tournament`, which lay them
+/// out in columns; `stats --html` puts the same strings in an HTML table).
+#[derive(Clone, Debug, Default)]
+pub struct Cells {
+    pub head: Vec<String>,
+    /// A row per bot, in the order printed.
+    pub rows: Vec<Vec<String>>,
+    /// A line printed right under the table.
+    pub note: Option<String>,
+    /// The pairs' heading, their columns and a row per pair.
+    pub pairs_title: String,
+    pub pairs_head: Vec<String>,
+    pub pairs: Vec<Vec<String>>,
+}
+
+impl Cells {
+    /// The header and rows in columns as wide as their widest cell, `seps` between them, the
+    /// columns marked in `left` aligned left, the others right; then the note.
+    pub fn layout(&self, seps: &[&str], left: &[bool]) -> Vec<String> {
+        let mut w = vec![0usize; self.head.len()];
+        for r in self.rows.iter().chain([&self.head]) {
             for (k, cell) in r.iter().enumerate() {
                 w[k] = w[k].max(cell.chars().count());
             }
         }
-        let line = |r: &[String; 7]| {
-            format!(
-                "{:<w0$} {:>w1$} {:>w2$}  {:<w3$} {:>w4$} {:>w5$} {:>w6$}",
-                r[0],
-                r[1],
-                r[2],
-                r[3],
-                r[4],
-                r[5],
-                r[6],
-                w0 = w[0],
-                w1 = w[1],
-                w2 = w[2],
-                w3 = w[3],
-                w4 = w[4],
-                w5 = w[5],
-                w6 = w[6]
-            )
-        };
-        let mut out = vec![line(&head)];
-        out.extend(rows.iter().map(line));
-        let pairs: Vec<_> = acc.pair_list().collect();
-        if !pairs.is_empty() {
-            out.push(String::new());
-            out.push("paired difference of the mean score per seat on the same deals:".into());
-            for (a, b, s) in pairs {
-                let (lo, hi) = s.ci(LEVEL);
-                out.push(format!(
-                    "  {a} − {b}: {} over {} deal(s)",
-                    fmt_interval(s.mean(), lo, hi),
-                    s.n()
-                ));
+        let line = |r: &Vec<String>| {
+            let mut out = String::new();
+            for (k, cell) in r.iter().enumerate() {
+                if k > 0 {
+                    out.push_str(seps.get(k - 1).copied().unwrap_or(" "));
+                }
+                let pad = " ".repeat(w[k].saturating_sub(cell.chars().count()));
+                if left.get(k).copied().unwrap_or(false) {
+                    out.push_str(cell);
+                    out.push_str(&pad);
+                } else {
+                    out.push_str(&pad);
+                    out.push_str(cell);
+                }
             }
-        }
+            out
+        };
+        let mut out = vec![line(&self.head)];
+        out.extend(self.rows.iter().map(line));
+        out.extend(self.note.clone());
         out
     }
 }

@@ -13,7 +13,7 @@
 //! match. The worker tables hold every bot once (as many times as a table seats it), and each
 //! game seats the ones it needs. The ratings come from [`crate::ratings`].
 
-use super::report::{signed, Accumulator, MatchInfo};
+use super::report::{signed, Accumulator, Cells, MatchInfo};
 use super::{rotations, Job};
 use crate::stats::fmt_interval;
 use serde_json::{json, Value};
@@ -224,17 +224,39 @@ pub fn tournament_json(info: &MatchInfo, acc: &Accumulator, reference: &str) -> 
 /// The result table for people: bots by rating, best first; with three bots or more, the
 /// model's difference of every pair beside their head-to-head result.
 pub fn tournament_lines(acc: &Accumulator, reference: &str) -> Vec<String> {
-    let Some((mut rows, _)) = rows(acc, reference) else {
+    let Some(c) = tournament_cells(acc, reference) else {
         return vec!["no deals".to_string()];
     };
+    let mut out: Vec<String> = c
+        .layout(
+            &[" ", "  ", " ", " ", " ", " "],
+            &[true, false, true, false, false, false, false],
+        )
+        .into_iter()
+        .map(|l| l.trim_end().to_string())
+        .collect();
+    if !c.pairs.is_empty() {
+        out.push(String::new());
+        out.push(format!("{}:", c.pairs_title));
+        for p in &c.pairs {
+            out.push(format!("  {}: {}  (head to head {})", p[0], p[1], p[2]));
+        }
+    }
+    out
+}
+
+/// The cells of [`tournament_lines`] (`None` without deals): `stats --html` shows the same
+/// strings.
+pub fn tournament_cells(acc: &Accumulator, reference: &str) -> Option<Cells> {
+    let (mut rows, _) = rows(acc, reference)?;
     rows.sort_by(|x, y| y.rating.0.total_cmp(&x.rating.0).then(x.name.cmp(&y.name)));
     // NaN (not compared) sorts first under total_cmp descending: put those last.
     rows.sort_by_key(|r| r.rating.0.is_nan());
-    let cells: Vec<[String; 7]> = rows
+    let cells: Vec<Vec<String>> = rows
         .iter()
         .map(|r| {
             let (m, lo, hi) = r.rating;
-            [
+            vec![
                 r.name.clone(),
                 signed(m),
                 if r.name == reference {
@@ -258,42 +280,10 @@ pub fn tournament_lines(acc: &Accumulator, reference: &str) -> Vec<String> {
         "ms/decision",
         "max ms",
     ]
-    .map(String::from);
-    let mut w = [0usize; 7];
-    for r in cells.iter().chain([&head]) {
-        for (k, c) in r.iter().enumerate() {
-            w[k] = w[k].max(c.chars().count());
-        }
-    }
-    let line = |r: &[String; 7]| {
-        format!(
-            "{:<w0$} {:>w1$}  {:<w2$} {:>w3$} {:>w4$} {:>w5$} {:>w6$}",
-            r[0],
-            r[1],
-            r[2],
-            r[3],
-            r[4],
-            r[5],
-            r[6],
-            w0 = w[0],
-            w1 = w[1],
-            w2 = w[2],
-            w3 = w[3],
-            w4 = w[4],
-            w5 = w[5],
-            w6 = w[6]
-        )
-        .trim_end()
-        .to_string()
-    };
-    let mut out = vec![line(&head)];
-    out.extend(cells.iter().map(line));
-    out.push(format!(
-        "rating: mean score per deal and seat relative to {reference} (a linear model of all tables' duplicate deals; 95 % intervals clustered by deal)"
-    ));
+    .map(String::from)
+    .to_vec();
+    let mut pairs = Vec::new();
     if rows.len() > 2 {
-        out.push(String::new());
-        out.push("pairs: the model's difference, and head to head on the deals they shared:".into());
         for (a, b, (m, lo, hi), direct) in pair_rows(acc, reference) {
             let h2h = match direct {
                 Some(s) => {
@@ -302,13 +292,19 @@ pub fn tournament_lines(acc: &Accumulator, reference: &str) -> Vec<String> {
                 }
                 None => "never at one table".to_string(),
             };
-            out.push(format!(
-                "  {a} − {b}: {}  (head to head {h2h})",
-                fmt_interval(m, lo, hi)
-            ));
+            pairs.push(vec![format!("{a} − {b}"), fmt_interval(m, lo, hi), h2h]);
         }
     }
-    out
+    Some(Cells {
+        head,
+        rows: cells,
+        note: Some(format!(
+            "rating: mean score per deal and seat relative to {reference} (a linear model of all tables' duplicate deals; 95 % intervals clustered by deal)"
+        )),
+        pairs_title: "pairs: the model's difference, and head to head on the deals they shared".into(),
+        pairs_head: ["pair", "model [95% interval]", "head to head"].map(String::from).to_vec(),
+        pairs,
+    })
 }
 
 #[cfg(test)]

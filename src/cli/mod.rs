@@ -18,6 +18,7 @@ mod check;
 mod html;
 mod io;
 mod play;
+mod report_html;
 mod show;
 mod stats;
 mod tournament;
@@ -63,7 +64,7 @@ enum Command {
     Tournament(tournament::TournamentArgs),
     /// The CI gate: is the candidate at least as good as the baseline? Exit 0 pass, 1 fail, 3 undecided.
     Compare(arena::CompareArgs),
-    /// Statistics of record files (shards, resumed runs), as `match` prints them.
+    /// Statistics of record files (shards, resumed runs), as `match` prints them; --html: a report page with charts.
     Stats(stats::StatsArgs),
     /// Check that a bot speaks the protocol: handshake, unknown requests, notifications, a game
     /// of every game, quit. Exit 0 when every check passes, 1 otherwise.

@@ -3,7 +3,7 @@
 
 use super::arena::tag_str;
 use super::show::rules_text;
-use super::{exit, io, usage, Outcome};
+use super::{exit, io, report_html, usage, Outcome};
 use crate::arena::tournament::{tournament_json, tournament_lines};
 // Strings many records share (run seeds, deal seeds that are not plain numbers, job keys) are
 // kept once in `Strings`: a set or a game refers to them by number.
@@ -28,6 +28,13 @@ pub struct StatsArgs {
     /// In tournaments, the bot whose rating is 0 (default: the tournament's first bot).
     #[arg(long, value_name = "NAME")]
     reference: Option<String>,
+    /// Also write a report to look at: one self-contained HTML page (nothing fetched when it
+    /// is viewed) with each group's table as printed, each bot's mean or rating with its 95 %
+    /// interval as a chart, the running estimate over the deals, the sequential test's
+    /// log-likelihood ratio of `compare` runs, and each bot's distribution of per-deal scores.
+    /// `-` writes the page to standard output; the tables then go to stderr.
+    #[arg(long, value_name = "FILE|-")]
+    html: Option<std::path::PathBuf>,
 }
 
 /// What makes records one group: the same game, player count and options, played by the same
@@ -187,6 +194,24 @@ impl Group {
 
 pub fn run(a: StatsArgs) -> Outcome {
     io::stdin_at_most_once(a.files.iter().map(String::as_str))?;
+    // The page's file is opened before anything is read: a path that cannot be written is an
+    // error at once, and a record file is never overwritten by its own report.
+    let mut page = match &a.html {
+        Some(out) => {
+            for f in a.files.iter().filter(|f| *f != "-") {
+                io::distinct_outputs(&[
+                    ("the record file", Some(std::path::Path::new(f))),
+                    ("--html", Some(out)),
+                ])?;
+            }
+            if io::is_dash(out) {
+                super::stdout_is_data();
+            }
+            Some(io::open_output(out, "--html", false)?)
+        }
+        None => None,
+    };
+    let mut sections: Vec<report_html::Section> = Vec::new();
     // Options order by their names and values only, never by the typed forms they cache.
     #[allow(clippy::mutable_key_type)]
     let mut index: BTreeMap<GroupKey, usize> = BTreeMap::new();
@@ -277,11 +302,31 @@ pub fn run(a: StatsArgs) -> Outcome {
             group.acc.note(&mut group.facts[k as usize], &r);
         }
     }
+    // What is printed, kept until the page is written: a reader that stops reading early
+    // (`| head`) must not stop the page.
+    let mut out: Vec<String> = Vec::new();
     for (k, g) in groups.iter_mut().enumerate() {
         let mut sets: Vec<(SetKey, u32)> = std::mem::take(&mut g.sets).into_iter().collect();
         sets.sort_by(|x, y| cmp_keys(&x.0, &y.0, &strings));
+        let mut trace = page.as_ref().map(|_| {
+            let kind = match &g.tournament {
+                Some(first) => report_html::Kind::Tournament(a.reference.clone().unwrap_or_else(|| first.clone())),
+                None if g.key.bots.starts_with("compare ") => report_html::Kind::Compare,
+                None => report_html::Kind::Match,
+            };
+            report_html::Trace::new(kind, g.bots.len(), &g.spec)
+        });
+        let mut means = Vec::new();
         for (i, (_, k)) in sets.into_iter().enumerate() {
-            g.acc.add_facts(i as u64, std::mem::take(&mut g.facts[k as usize]));
+            let facts = std::mem::take(&mut g.facts[k as usize]);
+            if trace.is_some() {
+                means.clear();
+                means.extend(facts.means());
+            }
+            g.acc.add_facts(i as u64, facts);
+            if let Some(t) = &mut trace {
+                t.deal(&g.acc, &means);
+            }
         }
         g.facts = Vec::new();
         let acc = &g.acc;
@@ -300,44 +345,59 @@ pub fn run(a: StatsArgs) -> Outcome {
             (Some(first), None) => Some(first.clone()),
         };
         if let Some(reference) = reference {
-            if a.json {
-                let mut info = g.head.take().map(|(_, info)| info).unwrap_or_default();
-                info.id = g.matches.iter().map(String::as_str).collect::<Vec<_>>().join(",");
-                info.shard = match g.shards.len() {
-                    1 => g.shards.first().filter(|s| !s.is_empty()).cloned(),
-                    _ => None,
-                };
-                outln!("{}", tournament_json(&info, acc, &reference));
-            } else {
-                if k > 0 {
-                    outln!();
-                }
-                outln!("{}", g.heading(acc));
-                for l in tournament_lines(acc, &reference) {
-                    outln!("{l}");
-                }
-            }
-            continue;
-        }
-        if a.json {
-            let matches: Vec<&str> = g.matches.iter().map(String::as_str).collect();
             let mut info = g.head.take().map(|(_, info)| info).unwrap_or_default();
-            info.id = matches.join(",");
-            // The shard only when every record has the same one.
+            info.id = g.matches.iter().map(String::as_str).collect::<Vec<_>>().join(",");
             info.shard = match g.shards.len() {
                 1 => g.shards.first().filter(|s| !s.is_empty()).cloned(),
                 _ => None,
             };
-            outln!("{}", match_json(&info, acc));
+            let json = tournament_json(&info, acc, &reference);
+            if let Some(t) = trace {
+                sections.push(report_html::Section::new(g.heading(acc), json.clone(), acc, t));
+            }
+            if a.json {
+                out.push(json.to_string());
+            } else {
+                if k > 0 {
+                    out.push(String::new());
+                }
+                out.push(g.heading(acc));
+                for l in tournament_lines(acc, &reference) {
+                    out.push(l);
+                }
+            }
+            continue;
+        }
+        let matches: Vec<&str> = g.matches.iter().map(String::as_str).collect();
+        let mut info = g.head.take().map(|(_, info)| info).unwrap_or_default();
+        info.id = matches.join(",");
+        // The shard only when every record has the same one.
+        info.shard = match g.shards.len() {
+            1 => g.shards.first().filter(|s| !s.is_empty()).cloned(),
+            _ => None,
+        };
+        let json = match_json(&info, acc);
+        if let Some(t) = trace {
+            sections.push(report_html::Section::new(g.heading(acc), json.clone(), acc, t));
+        }
+        if a.json {
+            out.push(json.to_string());
         } else {
             if k > 0 {
-                outln!();
+                out.push(String::new());
             }
-            outln!("{}", g.heading(acc));
+            out.push(g.heading(acc));
             for l in acc.lines() {
-                outln!("{l}");
+                out.push(l);
             }
         }
+    }
+    if let (Some(path), Some(o)) = (&a.html, &mut page) {
+        o.write(report_html::page(&sections, &a.files).as_bytes())
+            .map_err(|e| usage(format!("--html {}: {e}", path.display())))?;
+    }
+    for l in out {
+        outln!("{l}");
     }
     if dup_count > 0 {
         eprintln!("croupier: {dup_count} duplicate game(s) counted once:");
