@@ -60,6 +60,8 @@ fn fixture() -> &'static Fixture {
                 "--baseline",
                 "random",
             ])
+            // Not compare's defaults: the page must draw the test the run used.
+            .args(["--sprt", "-0.5,0.5", "--alpha", "0.1", "--beta", "0.1"])
             .args(["--games", "400", "--seed", "4", "--quiet", "--json", "--record"])
             .arg(&c)
             .output()
@@ -258,8 +260,15 @@ fn the_page_is_self_contained_and_its_data_ends_at_the_numbers_stats_prints() {
     }
     // The compare run's LLR: compare's own, and the test decides where compare stopped.
     let llr = &groups[1]["llr"];
-    assert_eq!(llr["recorded"], false);
-    assert!(llr["note"].as_str().unwrap().contains("do not hold"));
+    assert_eq!(llr["recorded"], true);
+    assert!(
+        llr["note"]
+            .as_str()
+            .unwrap()
+            .contains("the test the run used (--sprt -0.5,0.5 --alpha 0.1 --beta 0.1)"),
+        "{}",
+        llr["note"]
+    );
     assert_eq!(llr["bounds"], f.compare["llr_bounds"]);
     assert_eq!(llr["decided"]["deal"], f.compare["deals"]);
     assert_eq!(llr["decided"]["result"], f.compare["result"]);

@@ -904,6 +904,11 @@ pub fn run_compare(mut a: CompareArgs) -> Outcome {
     let id = arena::fingerprint(&canonical.to_string());
     tags.insert("match".to_string(), Value::from(id.clone()));
     tags.insert("match_seed".to_string(), Value::from(format_seed(seed)));
+    // The sequential test, so that a report can draw it as this run ran it.
+    tags.insert(
+        "sprt".to_string(),
+        json!({"lower": lower, "upper": upper, "alpha": a.alpha, "beta": a.beta}),
+    );
     let bot_key = super::bot_key(a.table.bots.bot_seed.as_deref(), None, &players).map_err(usage)?;
     let run = RunSpec {
         game: c.spec.name.to_string(),

@@ -154,6 +154,8 @@ pub struct Trace {
     diffs: Summary,
     running: Sampler<Vec<Estimate>>,
     test: Option<Gsprt>,
+    /// Whether `test` is the one the records say the run used (else compare's defaults).
+    test_recorded: bool,
     llr: Sampler<f64>,
     /// The first deal at which the test decided, and how.
     decided: Option<(u64, Decision, f64)>,
@@ -176,15 +178,17 @@ pub fn default_test(spec: &GameSpec) -> Gsprt {
 }
 
 impl Trace {
-    /// The trace of a group of `bots` bots (`spec`: its game, for compare's default test).
-    pub fn new(kind: Kind, bots: usize, spec: &GameSpec) -> Trace {
+    /// The trace of a group of `bots` bots (`spec`: its game, for compare's default test when
+    /// the records do not hold the one the run used, `recorded`).
+    pub fn new(kind: Kind, bots: usize, spec: &GameSpec, recorded: Option<Gsprt>) -> Trace {
         let paired = match kind {
             Kind::Compare => true,
             Kind::Match => bots == 2,
             Kind::Tournament(_) => false,
         };
         Trace {
-            test: (kind == Kind::Compare).then(|| default_test(spec)),
+            test_recorded: recorded.is_some(),
+            test: (kind == Kind::Compare).then(|| recorded.unwrap_or_else(|| default_test(spec))),
             kind,
             paired,
             deals: 0,
@@ -300,12 +304,20 @@ impl Trace {
             let now = test.llr_of(&self.diffs);
             self.llr.finish(deals, || now);
             let (a, b) = test.bounds();
+            let params = format!(
+                "--sprt {},{} --alpha {} --beta {}",
+                test.lower(),
+                test.upper(),
+                test.alpha(),
+                test.beta()
+            );
             json!({
-                "recorded": false,
-                "note": format!(
-                    "compare records do not hold the test's parameters: this is the LLR for compare's defaults for this game (--sprt {},{} --alpha {} --beta {}); a run with other parameters stopped by its own",
-                    test.lower(), test.upper(), test.alpha(), test.beta()
-                ),
+                "recorded": self.test_recorded,
+                "note": if self.test_recorded {
+                    format!("the test the run used ({params})")
+                } else {
+                    format!("these compare records do not hold the test's parameters (records of croupier before 2026-11-26): this is the LLR for compare's defaults for this game ({params}); a run with other parameters stopped by its own")
+                },
                 "lower": test.lower(), "upper": test.upper(), "alpha": test.alpha(), "beta": test.beta(),
                 "bounds": [a, b],
                 "min_deals": test.min_samples(),

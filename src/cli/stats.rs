@@ -119,6 +119,15 @@ struct Group {
     bots: Vec<String>,
     /// A tournament's first bot (its default reference); `None` for other groups.
     tournament: Option<String>,
+    /// A compare run's sequential test, as its records hold it (`sprt` tag).
+    test: Option<crate::stats::Gsprt>,
+}
+
+/// The sequential test a compare record was run with (its `sprt` tag; older records have none).
+fn recorded_test(r: &GameRecord) -> Option<crate::stats::Gsprt> {
+    let t = r.tags.get("sprt")?;
+    let num = |k: &str| t.get(k)?.as_f64();
+    crate::stats::Gsprt::try_new(num("lower")?, num("upper")?, num("alpha")?, num("beta")?).ok()
 }
 
 /// The bots of a record as part of its group's key, and each as `name=spec`.
@@ -248,6 +257,7 @@ pub fn run(a: StatsArgs) -> Outcome {
                         .get("tournament")
                         .and_then(|t| t.get(0)?.get(0)?.as_str())
                         .map(str::to_string),
+                    test: recorded_test(&r),
                 });
                 groups.len() - 1
             });
@@ -314,7 +324,7 @@ pub fn run(a: StatsArgs) -> Outcome {
                 None if g.key.bots.starts_with("compare ") => report_html::Kind::Compare,
                 None => report_html::Kind::Match,
             };
-            report_html::Trace::new(kind, g.bots.len(), &g.spec)
+            report_html::Trace::new(kind, g.bots.len(), &g.spec, g.test.clone())
         });
         let mut means = Vec::new();
         for (i, (_, k)) in sets.into_iter().enumerate() {
