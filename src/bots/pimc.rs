@@ -290,6 +290,8 @@ struct Mismatch {
     lines: Option<(Line, Line)>,
     /// Where the seat's differing line is among its lines, when a deal's opening lines differ.
     line_at: Option<usize>,
+    /// Where the seat's differing line is among its lines (any differing line).
+    seen_at: Option<usize>,
 }
 
 impl Mismatch {
@@ -303,7 +305,59 @@ impl Mismatch {
             held: Vec::new(),
             lines,
             line_at: None,
+            seen_at: None,
         })
+    }
+
+    /// How far the lines before it go: the cards in them are where they are at this line.
+    fn upto(&self) -> usize {
+        self.seen_at.unwrap_or(self.pos)
+    }
+}
+
+/// Lines that tell of two cards trading places: the first where the second was and the second
+/// where the first was (line kind, and how its first token after the seat begins). Schwimmen's
+/// `move <seat> swap_<laid>_<taken> turn`, Zwikken's `exchange <seat> <taken> <ten>`. A line a
+/// seat receives shows a card where it is now; its place at the deal is found by following
+/// these back (see [`Trace`]).
+const EXCHANGE_LINES: &[(&str, &str)] = &[("move", "swap_"), ("exchange", "")];
+
+/// The exchanges of cards since the deal, in order: where a card the lines show now was dealt.
+#[derive(Default)]
+struct Trace(Vec<(Card, Card)>);
+
+impl Trace {
+    fn of(lines: &[Line]) -> Trace {
+        let pairs = lines.iter().filter_map(|(k, a)| {
+            let (_, prefix) = EXCHANGE_LINES.iter().find(|(kind, _)| kind == k)?;
+            let rest = a.get(1..)?;
+            if !rest.first()?.starts_with(prefix) {
+                return None;
+            }
+            match cards_in(if prefix.is_empty() { rest } else { &rest[..1] })[..] {
+                [x, y] => Some((x, y)),
+                _ => None,
+            }
+        });
+        Trace(pairs.collect())
+    }
+
+    /// The card dealt to the place where `c` is now (each exchange, latest first, undone).
+    fn origin(&self, c: Card) -> Card {
+        self.0.iter().rev().fold(c, |c, &(x, y)| {
+            if c == x {
+                y
+            } else if c == y {
+                x
+            } else {
+                c
+            }
+        })
+    }
+
+    /// Where the layout dealt the card that is now `c`'s place.
+    fn position(&self, layout: &Layout, c: Card) -> Option<usize> {
+        layout.position(self.origin(c))
     }
 }
 
@@ -354,6 +408,9 @@ struct Unfinished {
     tries: usize,
 }
 
+/// How many cards of the last deal a new deal's first lines may fix (`start_deal`).
+const LAST_DEAL_FIXES: usize = 24;
+
 /// The fits a refit makes before it looks at the clock.
 const MIN_REFITS: usize = 10;
 
@@ -393,9 +450,19 @@ impl Tracker {
         })
     }
 
-    /// Compares lines the world routed with the seat's from `pos`; the first difference.
-    fn differ(&self, got: &[Line], pos: usize) -> Option<(Line, Line)> {
-        self.differ_at(got, pos).map(|(_, d)| d)
+    /// Where this deal's own lines begin: after those of the action that made it (a card played
+    /// to the last deal's last trick, say, is not in this deal).
+    fn deal_lines_from(&self) -> usize {
+        match (&self.base, self.observed.get(self.deal_start)) {
+            (Some(_), Some((k, _))) if k == "move" => self.deal_start + 1,
+            _ => self.deal_start,
+        }
+    }
+
+    /// The exchanges in this deal's lines before `upto`.
+    fn trace(&self, upto: usize) -> Trace {
+        let from = self.deal_lines_from();
+        Trace::of(&self.observed[from.min(upto)..upto.max(from).min(self.observed.len())])
     }
 
     /// A deal's opening lines differ in how many deals the rules threw away (Skwitz's
@@ -427,7 +494,8 @@ impl Tracker {
         true
     }
 
-    /// [`differ`](Self::differ), with the index of the seat's line that differs.
+    /// Compares lines the world routed with the seat's from `pos`: the first difference, with
+    /// the index of the seat's line that differs.
     fn differ_at(&self, got: &[Line], pos: usize) -> Option<(usize, (Line, Line))> {
         for (k, g) in got.iter().enumerate() {
             match self.observed.get(pos + k) {
@@ -454,7 +522,7 @@ impl Tracker {
         let seat = world.game.to_move().expect("a seat to move");
         let legal = world.game.legal_actions();
         let shown = self.shown_token(pos, seat);
-        let mismatch = |lines| {
+        let mismatch = |lines: Option<(usize, (Line, Line))>| {
             let hand = world.views[seat].to_json()["hand"].clone();
             let held = hand
                 .as_array()
@@ -466,14 +534,15 @@ impl Tracker {
                 legal: legal.clone(),
                 pos,
                 held,
-                lines,
+                seen_at: lines.as_ref().map(|(at, _)| *at),
+                lines: lines.map(|(_, d)| d),
                 line_at: None,
             })
         };
         if let Some(t) = shown.as_ref().filter(|t| legal.contains(t)) {
             let mut w = world.clone();
             let got = w.apply(t, self.me).map_err(|_| mismatch(None))?;
-            return match self.differ(&got, pos) {
+            return match self.differ_at(&got, pos) {
                 None => {
                     *world = w;
                     Ok((t.clone(), got.len()))
@@ -487,7 +556,7 @@ impl Tracker {
         for t in &legal {
             let mut w = world.clone();
             if let Ok(got) = w.apply(t, self.me) {
-                match self.differ(&got, pos) {
+                match self.differ_at(&got, pos) {
                     None if !got.is_empty() => fits.push((t.clone(), w, got.len())),
                     None => {}
                     Some(d) => {
@@ -593,7 +662,9 @@ impl Tracker {
     fn start_deal(&mut self, mut before: World, token: String, rng: &mut Rng) -> bool {
         let trigger = self.explained;
         let saved = (self.base.clone(), self.deal_start);
-        for _ in 0..4 {
+        // Each round fixes one card of the last deal that the action's lines show (the hands
+        // shown at a showdown may need one per card).
+        for _ in 0..LAST_DEAL_FIXES {
             self.base = Some((before.clone(), token.clone()));
             self.deal_start = trigger;
             let mut w = before.clone();
@@ -619,7 +690,7 @@ impl Tracker {
                 break;
             };
             let mut old = Layout::of(deal);
-            if repair_lines(&mut old, lines).is_empty() {
+            if repair_lines(&mut old, lines, &self.trace(m.upto())).is_empty() {
                 break;
             }
             match self.replay(&old, trigger, true, false, rng) {
@@ -678,6 +749,7 @@ impl Tracker {
         let opening = |(at, d): (usize, (Line, Line))| {
             let mut m = no_fit(Some(d));
             m.line_at = Some(at);
+            m.seen_at = Some(at);
             m
         };
         let (mut world, mut pos) = match &self.base {
@@ -780,7 +852,7 @@ impl Tracker {
                         continue;
                     }
                     if let Some(lines) = &m.lines {
-                        let moved = repair_lines(&mut layout, lines);
+                        let moved = repair_lines(&mut layout, lines, &self.trace(m.upto()));
                         let again = moved.iter().all(|c| pinned.contains(c));
                         if again && m.pos == self.deal_start && self.base.is_some() {
                             // The same line of the action that made this deal again: a line of
@@ -793,7 +865,7 @@ impl Tracker {
                             continue;
                         }
                     }
-                    if repair(&mut layout, &m, &fixed, rng) {
+                    if repair(&mut layout, &m, &fixed, &self.trace(m.upto()), rng) {
                         continue;
                     }
                     // The first deal's lines differ in something other than cards: its dealer.
@@ -815,12 +887,7 @@ impl Tracker {
     /// its own hand, and the card each seat played (the first card a `move` of decision
     /// `play` names; a card named by a call is not its caller's).
     fn fixed_cards(&self, layout: &Layout, upto: usize) -> Vec<Card> {
-        // The lines of the deal start with those of the action that made it (a card played to
-        // the last deal's last trick, say): that card is not in this deal.
-        let from = match (&self.base, self.observed.get(self.deal_start)) {
-            (Some(_), Some((k, _))) if k == "move" => self.deal_start + 1,
-            _ => self.deal_start,
-        };
+        let from = self.deal_lines_from();
         let mut fixed: Vec<Card> = self.observed[from.min(upto)..upto.max(from)]
             .iter()
             .filter(|(k, a)| k == "move" && a.get(2).is_some_and(|d| d == "play"))
@@ -851,7 +918,7 @@ impl Tracker {
         let fixed = self.fixed_cards(&layout, self.explained);
         shuffle_free(&mut layout, &fixed, rng);
         for _ in 0..REPAIRS {
-            match self.replay(&layout, self.explained, true, true, rng) {
+            match self.replay(&layout, self.explained, false, true, rng) {
                 Ok((mut w, _, weight)) => {
                     w.game.reseed(rng.next_u64());
                     return Some((w, weight));
@@ -860,7 +927,7 @@ impl Tracker {
                     if self.fix_rejected(&mut layout, &m, &fixed, rng) {
                         continue;
                     }
-                    if !repair(&mut layout, &m, &fixed, rng) {
+                    if !repair(&mut layout, &m, &fixed, &self.trace(m.upto()), rng) {
                         shuffle_free(&mut layout, &fixed, rng);
                     }
                 }
@@ -872,8 +939,10 @@ impl Tracker {
 
 /// A line that names other cards than the seat's (the world's, the seat's): puts the seat's
 /// cards where the world's were; or, for a line `<kind> <seat> <cards…>` (a hand shown, a card
-/// played), deals its cards to that seat. Returns the cards moved (none: nothing changed).
-fn repair_lines(layout: &mut Layout, (got, want): &(Line, Line)) -> Vec<Card> {
+/// played), deals its cards to that seat. Cards the line shows where exchanges (`trace`) put
+/// them are moved in the deal where they were dealt. Returns the cards moved in the deal (none:
+/// nothing changed).
+fn repair_lines(layout: &mut Layout, (got, want): &(Line, Line), trace: &Trace) -> Vec<Card> {
     let wanted = cards_in(&want.1);
     let mut moved = Vec::new();
     if got.0 == want.0 {
@@ -881,22 +950,26 @@ fn repair_lines(layout: &mut Layout, (got, want): &(Line, Line)) -> Vec<Card> {
         let out: Vec<Card> = got.iter().copied().filter(|c| !wanted.contains(c)).collect();
         let into: Vec<Card> = wanted.iter().copied().filter(|c| !got.contains(c)).collect();
         for (u, w) in out.iter().zip(&into) {
-            if let (Some(i), Some(j)) = (layout.position(*u), layout.position(*w)) {
-                layout.swap(i, j);
-                moved.push(*w);
+            if let (Some(i), Some(j)) = (trace.position(layout, *u), trace.position(layout, *w)) {
+                if i != j {
+                    layout.swap(i, j);
+                    moved.push(layout.cards[i].1);
+                }
             }
         }
         if !moved.is_empty() {
             return moved;
         }
-        // The same cards in another order: the seat's order, in the world's places.
+        // The same cards in another order: the seat's order, in the places the world dealt them
+        // (the cards dealt where the line's cards are now: the same cards, exchanged alike).
         if got.len() == wanted.len() && got != wanted {
-            let places: Option<Vec<usize>> = got.iter().map(|&c| layout.position(c)).collect();
+            let places: Option<Vec<usize>> = got.iter().map(|&c| trace.position(layout, c)).collect();
             if let Some(places) = places {
-                for (&i, &c) in places.iter().zip(&wanted) {
+                let dealt: Vec<Card> = wanted.iter().map(|&c| trace.origin(c)).collect();
+                for (&i, &c) in places.iter().zip(&dealt) {
                     layout.cards[i].1 = c;
                 }
-                return wanted;
+                return dealt;
             }
         }
     }
@@ -936,9 +1009,9 @@ fn makes_deal(world: &World, m: &Mismatch, deals: usize) -> bool {
 
 /// Changes `layout` so that the world may not fail as `m` says; false when it knows no
 /// change. Cards in `fixed` keep their places, except to be put where the seat saw them.
-fn repair(layout: &mut Layout, m: &Mismatch, fixed: &[Card], rng: &mut Rng) -> bool {
+fn repair(layout: &mut Layout, m: &Mismatch, fixed: &[Card], trace: &Trace, rng: &mut Rng) -> bool {
     if let Some(lines) = &m.lines {
-        if !repair_lines(layout, lines).is_empty() {
+        if !repair_lines(layout, lines, trace).is_empty() {
             return true;
         }
     }
@@ -955,11 +1028,14 @@ fn repair(layout: &mut Layout, m: &Mismatch, fixed: &[Card], rng: &mut Rng) -> b
         .and_then(|t| cards_in(&[t.to_string()]).first().copied());
     if let Some(c) = played.filter(|c| !held.contains(c)) {
         // The card the seat really played: give it the place of one the world gave it instead.
-        let Some(i) = layout.position(c) else { return false };
+        let Some(i) = trace.position(layout, c) else {
+            return false;
+        };
         let instead: Vec<usize> = held
             .iter()
+            .map(|&x| trace.origin(x))
             .filter(|x| !fixed.contains(x))
-            .filter_map(|&x| layout.position(x))
+            .filter_map(|x| layout.position(x))
             .collect();
         return match pick(instead, rng) {
             Some(j) => {
