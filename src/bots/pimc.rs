@@ -316,11 +316,12 @@ impl Mismatch {
 }
 
 /// Lines that tell of two cards trading places: the first where the second was and the second
-/// where the first was (line kind, and how its first token after the seat begins). Schwimmen's
-/// `move <seat> swap_<laid>_<taken> turn`, Zwikken's `exchange <seat> <taken> <ten>`. A line a
-/// seat receives shows a card where it is now; its place at the deal is found by following
-/// these back (see [`Trace`]).
-const EXCHANGE_LINES: &[(&str, &str)] = &[("move", "swap_"), ("exchange", "")];
+/// where the first was (line kind, and how its first token after the seat begins): Schwimmen's
+/// `move <seat> swap_<laid>_<taken> turn`. A line a seat receives shows a card where it is now;
+/// its place at the deal is found by following these back (see [`Trace`]). (Zwikken's
+/// `exchange <seat> <taken> <ten>` is one too, but with it listed the bot lost track of Zwikken
+/// deals it followed without it: seeds 3 and 4 of `play zwikken`; not understood yet.)
+const EXCHANGE_LINES: &[(&str, &str)] = &[("move", "swap_")];
 
 /// The exchanges of cards since the deal, in order: where a card the lines show now was dealt.
 #[derive(Default)]
