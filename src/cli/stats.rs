@@ -354,39 +354,17 @@ pub fn run(a: StatsArgs) -> Outcome {
             }
             (Some(first), None) => Some(first.clone()),
         };
-        if let Some(reference) = reference {
-            let mut info = g.head.take().map(|(_, info)| info).unwrap_or_default();
-            info.id = g.matches.iter().map(String::as_str).collect::<Vec<_>>().join(",");
-            info.shard = match g.shards.len() {
-                1 => g.shards.first().filter(|s| !s.is_empty()).cloned(),
-                _ => None,
-            };
-            let json = tournament_json(&info, acc, &reference);
-            if let Some(t) = trace {
-                sections.push(report_html::Section::new(g.heading(acc), json.clone(), acc, t));
-            }
-            if a.json {
-                out.push(json.to_string());
-            } else {
-                if k > 0 {
-                    out.push(String::new());
-                }
-                out.push(g.heading(acc));
-                for l in tournament_lines(acc, &reference) {
-                    out.push(l);
-                }
-            }
-            continue;
-        }
-        let matches: Vec<&str> = g.matches.iter().map(String::as_str).collect();
         let mut info = g.head.take().map(|(_, info)| info).unwrap_or_default();
-        info.id = matches.join(",");
+        info.id = g.matches.iter().map(String::as_str).collect::<Vec<_>>().join(",");
         // The shard only when every record has the same one.
         info.shard = match g.shards.len() {
             1 => g.shards.first().filter(|s| !s.is_empty()).cloned(),
             _ => None,
         };
-        let json = match_json(&info, acc);
+        let (json, lines) = match &reference {
+            Some(r) => (tournament_json(&info, acc, r), tournament_lines(acc, r)),
+            None => (match_json(&info, acc), acc.lines()),
+        };
         if let Some(t) = trace {
             sections.push(report_html::Section::new(g.heading(acc), json.clone(), acc, t));
         }
@@ -397,9 +375,7 @@ pub fn run(a: StatsArgs) -> Outcome {
                 out.push(String::new());
             }
             out.push(g.heading(acc));
-            for l in acc.lines() {
-                out.push(l);
-            }
+            out.extend(lines);
         }
     }
     if let (Some(path), Some(o)) = (&a.html, &mut page) {
