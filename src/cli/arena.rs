@@ -72,19 +72,38 @@ pub struct MatchArgs {
     /// Play each deal once, in the lineup's seating.
     #[arg(long)]
     no_duplicate: bool,
+    #[command(flatten)]
+    run: RunArgs,
+    #[command(flatten)]
+    table: TableArgs,
+}
+
+/// Where the records of a `match` or `tournament` go, and which part of the run this process
+/// plays.
+#[derive(Args, Debug)]
+pub struct RunArgs {
     /// Write one JSON line per finished game to FILE, flushed, the games of a deal together.
     /// A FILE that is not empty is refused, unless --resume continues the run it holds. `-`
     /// writes them to standard output; the result then goes to stderr.
     #[arg(long, value_name = "FILE|-")]
-    record: Option<PathBuf>,
+    pub record: Option<PathBuf>,
     /// Continue an interrupted run: read --record, drop a torn last line, play what is missing.
     #[arg(long, requires = "record")]
-    resume: bool,
-    /// Play only the deals whose index is K mod N (0 <= K < N).
+    pub resume: bool,
+    /// Play only the sets (a deal; in a tournament, a deal at one table) whose index is K mod N
+    /// (0 <= K < N); merge the shards' records with `croupier stats`.
     #[arg(long, value_name = "K/N", allow_hyphen_values = true)]
-    shard: Option<String>,
-    #[command(flatten)]
-    table: TableArgs,
+    pub shard: Option<String>,
+}
+
+impl RunArgs {
+    /// `--shard K/N`, checked.
+    pub fn shard(&self) -> Result<Option<(u64, u64)>, (u8, String)> {
+        self.shard
+            .as_deref()
+            .map(|s| arena::parse_shard(s).map_err(usage))
+            .transpose()
+    }
 }
 
 #[derive(Args, Debug)]
@@ -613,7 +632,7 @@ pub fn run_match(mut a: MatchArgs) -> Outcome {
     a.table.log_dir = io::run_log_dir(&a.table.log_dir)?;
     let bots = parse_bots(&a.bots)?;
     let spec_of = |name: &str| bots.iter().find(|(n, _)| n == name).map(|(_, s)| s.clone());
-    let previous = previous_run(a.record.as_ref(), a.resume)?;
+    let previous = previous_run(a.run.record.as_ref(), a.run.resume)?;
     let seed = run_seed(a.table.seed.as_deref(), previous.as_ref())?;
     let lineup: Vec<String> = match &a.lineup {
         Some(l) => l.split(',').map(|s| s.trim().to_string()).collect(),
@@ -677,10 +696,7 @@ pub fn run_match(mut a: MatchArgs) -> Outcome {
     } else {
         vec![(0..n).collect()]
     };
-    let shard = match &a.shard {
-        Some(s) => Some(arena::parse_shard(s).map_err(usage)?),
-        None => None,
-    };
+    let shard = a.run.shard()?;
     let mut canonical = json!({
         "game": c.spec.name, "options": c.options.to_json(), "players": n,
         "lineup": lineup.iter().map(|l| json!([l, spec_of(l)])).collect::<Vec<_>>(),
@@ -737,8 +753,8 @@ pub fn run_match(mut a: MatchArgs) -> Outcome {
         &plan,
         move |_| all_jobs.clone(),
         &run,
-        a.record.as_ref(),
-        a.resume,
+        a.run.record.as_ref(),
+        a.run.resume,
         a.table.quiet,
         "match",
     )?;

@@ -2,7 +2,8 @@
 //! bot (the schedule and the report in `arena::tournament`, the model in `ratings`).
 
 use super::arena::{
-    common, finish, limits_canon, parse_bots, parse_spec, play_plan, previous_run, run_seed, Plan, Played, TableArgs,
+    common, finish, limits_canon, parse_bots, parse_spec, play_plan, previous_run, run_seed, Plan, Played, RunArgs,
+    TableArgs,
 };
 use super::{io, usage, Outcome};
 use crate::arena::report::MatchInfo;
@@ -13,7 +14,6 @@ use crate::referee::{Config, SeatSpec};
 use clap::Args;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
-use std::path::PathBuf;
 
 #[derive(Args, Debug)]
 pub struct TournamentArgs {
@@ -36,18 +36,8 @@ pub struct TournamentArgs {
     /// Deals per table, each played under every rotation of the table's lineup.
     #[arg(long, default_value = "100", allow_hyphen_values = true, value_parser = super::at_least_one)]
     games: u64,
-    /// Write one JSON line per finished game to FILE, flushed, the games of a deal together.
-    /// A FILE that is not empty is refused, unless --resume continues the run it holds. `-`
-    /// writes them to standard output; the result then goes to stderr.
-    #[arg(long, value_name = "FILE|-")]
-    record: Option<PathBuf>,
-    /// Continue an interrupted run: read --record, drop a torn last line, play what is missing.
-    #[arg(long, requires = "record")]
-    resume: bool,
-    /// Play only the sets (a deal at a table) whose index is K mod N (0 <= K < N); merge the
-    /// shards' records with `croupier stats`.
-    #[arg(long, value_name = "K/N", allow_hyphen_values = true)]
-    shard: Option<String>,
+    #[command(flatten)]
+    run: RunArgs,
     #[command(flatten)]
     table: TableArgs,
 }
@@ -76,16 +66,13 @@ pub fn run(mut a: TournamentArgs) -> Outcome {
         }
         None => names[0].clone(),
     };
-    let previous = previous_run(a.record.as_ref(), a.resume)?;
+    let previous = previous_run(a.run.record.as_ref(), a.run.resume)?;
     let seed = run_seed(a.table.seed.as_deref(), previous.as_ref())?;
     let c = common(&a.game, &a.table, a.players, seed)?;
     let n = c.players;
     let tables = schedule(bots.len(), n, gauntlet);
     let tour = Tournament::new(names.clone(), tables);
-    let shard = match &a.shard {
-        Some(s) => Some(arena::parse_shard(s).map_err(usage)?),
-        None => None,
-    };
+    let shard = a.run.shard()?;
     let bot_pairs: Vec<Value> = bots.iter().map(|(n, s)| json!([n, s])).collect();
     let mut canonical = json!({
         "tournament": c.spec.name, "options": c.options.to_json(), "players": n, "bots": bot_pairs,
@@ -134,8 +121,8 @@ pub fn run(mut a: TournamentArgs) -> Outcome {
         &plan,
         move |i| jobs.jobs(i),
         &run,
-        a.record.as_ref(),
-        a.resume,
+        a.run.record.as_ref(),
+        a.run.resume,
         a.table.quiet,
         "tournament",
     )?;
