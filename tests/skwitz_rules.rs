@@ -693,3 +693,48 @@ fn simple_does_not_leave_a_sweep_to_the_next_player() {
     let (_, c) = simple_choice(&g, &ev, 1, 2, &rules);
     assert_ne!(c, "KH:KS", "leaves 5D alone for a sweep");
 }
+
+/// `standing` (for search): after each Skwitz game of a session, its count of settled games and
+/// every seat's chips as the `pay` lines moved them; at the end, the outcome's scores.
+#[test]
+fn standing_gives_the_chips_after_each_game_of_the_session() {
+    for seed in 1..=10u64 {
+        let o = opts(&[]);
+        let mut g = Typed::new(|ev| Skwitz::new(4, &o, croupier::chance::Chance::seeded(seed), ev)).unwrap();
+        let mut rng = croupier::chance::Rng::new(seed, croupier::chance::Purpose::Bot, 0);
+        let mut chips = [0i64; 4];
+        let mut settled = 0;
+        loop {
+            for e in g.take_events() {
+                match e.kind {
+                    "pay" => {
+                        let amount: i64 = e.args[2].parse().unwrap();
+                        if let Ok(from) = e.args[0].parse::<usize>() {
+                            chips[from] -= amount;
+                        }
+                        if let Ok(to) = e.args[1].parse::<usize>() {
+                            chips[to] += amount;
+                        }
+                    }
+                    "gameend" => {
+                        settled += 1;
+                        let (k, got) = g.standing().unwrap();
+                        assert_eq!(k, settled, "seed {seed}");
+                        // (After the last game the session's end shares the pot out: checked below.)
+                        if g.outcome().is_none() {
+                            assert_eq!(got, chips.map(|c| c as f64).to_vec(), "seed {seed}, game {settled}");
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            if g.to_move().is_none() {
+                break;
+            }
+            let legal = g.legal_actions();
+            g.apply(&legal[rng.below(legal.len() as u64) as usize]).unwrap();
+        }
+        assert!(settled >= 5, "seed {seed}: {settled} games");
+        assert_eq!(g.standing().unwrap().1, g.outcome().unwrap().scores, "seed {seed}");
+    }
+}

@@ -169,6 +169,8 @@ pub struct Skwitz {
     deal_no: usize,
     deals_in_game: usize,
     chips: Vec<i64>,
+    /// The chips when the last Skwitz game of the session ended ([`Engine::standing`]).
+    settled_chips: Vec<i64>,
     pot: i64,
     /// The side holding the pot (a side is a seat, or a team 0/1 with teams).
     pot_holder: Option<usize>,
@@ -238,6 +240,7 @@ impl Skwitz {
             deal_no: 0,
             deals_in_game: 0,
             chips: vec![0; n],
+            settled_chips: vec![0; n],
             pot: 0,
             pot_holder: None,
             wins_since_collect: vec![0; sides],
@@ -704,6 +707,7 @@ impl Skwitz {
             self.ev.emit(self.everyone(), "potholder", || args![w]);
         }
         self.winners.push(w);
+        self.settled_chips.copy_from_slice(&self.chips);
         self.ev.emit(self.everyone(), "gameend", || args![self.game_no, w]);
         self.dealer = w;
         self.points.fill(0);
@@ -932,6 +936,23 @@ impl Engine for Skwitz {
 
     fn outcome(&self) -> Option<Outcome> {
         self.outcome.clone()
+    }
+
+    /// After each Skwitz game of the session: each seat's chips as that game ended (its team's
+    /// with `teams`); at the end of the session, its scores. The pot is left out: it is antes
+    /// still to be won.
+    fn standing(&self) -> Option<(u64, Vec<f64>)> {
+        let chips = if self.over { &self.chips } else { &self.settled_chips };
+        let chips = (0..self.n)
+            .map(|s| {
+                if self.teams {
+                    (chips[s] + chips[(s + 2) % 4]) as f64
+                } else {
+                    chips[s] as f64
+                }
+            })
+            .collect();
+        Some((self.winners.len() as u64, chips))
     }
 
     fn chance(&self) -> &Chance {
