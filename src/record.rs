@@ -214,8 +214,7 @@ pub fn check_record(rec: &GameRecord) -> Result<GameSpec, String> {
             rec.players, spec.name, spec.min_players, spec.max_players
         ));
     }
-    let pairs: Vec<(String, String)> = rec.options.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
-    Options::from_pairs(&(spec.options)(), &rec.game, &pairs)?;
+    options_of(rec, &spec)?;
     if rec.seats.len() != rec.players || rec.result.scores.len() != rec.players {
         return Err(format!(
             "{} seats and {} scores for {} players",
@@ -248,6 +247,12 @@ pub fn seat_lines(rec: &GameRecord, spec: &GameSpec, seat: Seat) -> Result<Vec<S
     let scores: Vec<String> = rec.result.scores.iter().map(|s| fmt_score(*s)).collect();
     lines.push(format!("gameover {}", scores.join(" ")));
     Ok(lines)
+}
+
+/// The record's options, checked against its game's: the options a replay plays with.
+pub fn options_of(rec: &GameRecord, spec: &GameSpec) -> Result<Options, String> {
+    let pairs: Vec<(String, String)> = rec.options.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+    Options::from_pairs(&(spec.options)(), &rec.game, &pairs)
 }
 
 /// Re-runs a record through the engine. On success returns every event in order; on the first
@@ -297,8 +302,7 @@ pub fn replay_watched(
             k + 1
         ));
     }
-    let pairs: Vec<(String, String)> = rec.options.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
-    let options = Options::from_pairs(&(spec.options)(), &rec.game, &pairs)?;
+    let options = options_of(rec, spec)?;
     let seed = parse_seed(&rec.seed)?;
     let from_seed = rec.deal_source == "seed";
     let chance = if from_seed {

@@ -604,7 +604,8 @@ impl Cells {
     }
 }
 
-fn finite(x: f64) -> Value {
+/// A number for JSON: `null` where it is not finite (JSON has no NaN or infinity).
+pub fn finite(x: f64) -> Value {
     if x.is_finite() {
         json!(x)
     } else {

@@ -13,7 +13,7 @@
 //! match. The worker tables hold every bot once (as many times as a table seats it), and each
 //! game seats the ones it needs. The ratings come from [`crate::ratings`].
 
-use super::report::{signed, Accumulator, Cells, MatchInfo};
+use super::report::{finite, signed, Accumulator, Cells, MatchInfo};
 use super::{rotations, Job};
 use crate::stats::fmt_interval;
 use serde_json::{json, Value};
@@ -176,14 +176,6 @@ fn pair_rows(acc: &Accumulator, reference: &str) -> Vec<PairRow> {
         }
     }
     out
-}
-
-fn finite(x: f64) -> Value {
-    if x.is_finite() {
-        json!(x)
-    } else {
-        Value::Null
-    }
 }
 
 /// The result of a tournament as JSON (`tournament --json`, `stats --json`). Bots in `--bot`

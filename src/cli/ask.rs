@@ -7,8 +7,8 @@
 
 use super::{exit, usage, Outcome};
 use crate::chance::parse_seed;
-use crate::game::{GameInfo, GameSpec};
-use crate::record::{replay_to, GameRecord};
+use crate::game::{Event, GameInfo, GameSpec};
+use crate::record::{options_of, replay_to, GameRecord};
 use crate::referee::{rngseed, Config, SeatSpec, Table};
 use clap::Args;
 use std::path::{Path, PathBuf};
@@ -65,6 +65,8 @@ struct Asked {
     legal: Vec<String>,
     recorded: String,
     bot: String,
+    /// The seat's hand then, where its view has one.
+    hand: Option<String>,
     /// The answer and the milliseconds it took, or the fault.
     answer: Result<(String, f64), String>,
 }
@@ -95,7 +97,14 @@ fn ask(rec: &GameRecord, spec: &GameSpec, action: usize, bot: &SeatSpec, time: &
     };
     let mut table = Table::new(std::slice::from_ref(bot), cfg)?;
     let name = table.players[0].name();
-    let options = game_options(rec, spec)?;
+    let options = options_of(rec, spec)?;
+    let info = GameInfo {
+        game: rec.game.clone(),
+        options: options.clone(),
+        players: rec.players,
+        seat,
+    };
+    let hand = hand_at(spec, info, &events);
     let answer = table.ask_position(
         0,
         spec,
@@ -113,24 +122,15 @@ fn ask(rec: &GameRecord, spec: &GameSpec, action: usize, bot: &SeatSpec, time: &
         legal,
         recorded: rec.actions[action - 1].action.clone(),
         bot: name,
+        hand,
         answer,
     })
 }
 
-fn game_options(rec: &GameRecord, spec: &GameSpec) -> Result<crate::options::Options, String> {
-    let pairs: Vec<(String, String)> = rec.options.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
-    crate::options::Options::from_pairs(&(spec.options)(), &rec.game, &pairs)
-}
-
 /// The seat's hand at the position, for people (from its view, where the game has one).
-fn hand_of(rec: &GameRecord, spec: &GameSpec, action: usize, seat: usize) -> Option<String> {
-    let (_, events) = replay_to(rec, spec, Some(action - 1)).ok()?;
-    let mut view = (spec.new_view)(&GameInfo {
-        game: rec.game.clone(),
-        options: game_options(rec, spec).ok()?,
-        players: rec.players,
-        seat,
-    });
+fn hand_at(spec: &GameSpec, info: GameInfo, events: &[Event]) -> Option<String> {
+    let seat = info.seat;
+    let mut view = (spec.new_view)(&info);
     for e in events.iter().filter(|e| e.to.contains(seat)) {
         view.observe(e.kind, &e.args);
     }
@@ -169,7 +169,7 @@ pub fn run_ask(a: AskArgs) -> Outcome {
             asked.seat,
             asked.decision
         );
-        if let Some(h) = hand_of(&rec, &spec, a.action, asked.seat) {
+        if let Some(h) = &asked.hand {
             outln!("  hand:     {h}");
         }
         outln!("  legal:    {}", asked.legal.join(" "));

@@ -9,7 +9,7 @@
 
 use crate::game::{Audience, GameInfo, GameSpec, Seat, SeatView};
 use crate::options::Options;
-use crate::record::{fmt_score, replay_watched, GameRecord, ReplayStep};
+use crate::record::{fmt_score, options_of, replay_watched, GameRecord, ReplayStep};
 use serde_json::{json, Map, Value};
 
 /// The page: the template with the game's data in place of its marker.
@@ -29,8 +29,7 @@ struct Step {
 /// Replays `rec` into steps (any mismatch with the rules is the replay's error). The last step
 /// carries `gameover` with the record's scores, as every seat is told.
 fn steps(rec: &GameRecord, spec: &GameSpec) -> Result<(Vec<Step>, Options), String> {
-    let pairs: Vec<(String, String)> = rec.options.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
-    let options = Options::from_pairs(&(spec.options)(), &rec.game, &pairs)?;
+    let options = options_of(rec, spec)?;
     let mut out = Vec::new();
     let mut end = Vec::new();
     replay_watched(rec, spec, None, &mut |step, game, events| {
@@ -192,12 +191,7 @@ pub fn page_data(rec: &GameRecord, spec: &GameSpec, only: Option<Seat>) -> Resul
 
 /// The whole page for a record's game.
 pub fn page(rec: &GameRecord, spec: &GameSpec, only: Option<Seat>) -> Result<String, String> {
-    let data = page_data(rec, spec, only)?;
-    // Inside <script>, `</script` or `<!--` would end or upset the element: no `<` at all
-    // (JSON has `<` only inside strings, where `\u003c` means the same).
-    let text = serde_json::to_string(&data)
-        .map_err(|e| format!("internal error: {e}"))?
-        .replace('<', "\\u003c");
+    let text = script_json(&page_data(rec, spec, only)?);
     let title = match only {
         Some(s) => format!("{} — seed {} — seat {s}", spec.title, rec.seed),
         None => format!("{} — seed {}", spec.title, rec.seed),
@@ -211,8 +205,19 @@ pub fn page(rec: &GameRecord, spec: &GameSpec, only: Option<Seat>) -> Result<Str
         .replacen(MARKER, &text, 1))
 }
 
-fn escape(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+/// Text for HTML, in an element or an attribute.
+pub(super) fn escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// JSON to put inside a `<script>` element: no `<` at all (JSON has `<` only inside strings,
+/// where `\u003c` means the same), so no `</script` or `<!--` in the data can end or upset the
+/// element, and no marker of a template (they begin with `<`) can stand in it.
+pub(super) fn script_json(data: &Value) -> String {
+    data.to_string().replace('<', "\\u003c")
 }
 
 #[cfg(test)]

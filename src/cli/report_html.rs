@@ -13,7 +13,8 @@
 //! then bins of a power-of-two width, doubled when full).
 
 use super::arena::CompareArgs;
-use crate::arena::report::{signed, Accumulator, Cells};
+use super::html::{escape, script_json};
+use crate::arena::report::{finite, signed, Accumulator, Cells};
 use crate::arena::tournament::tournament_cells;
 use crate::game::GameSpec;
 use crate::stats::{fmt_interval, Decision, Gsprt, Summary};
@@ -354,14 +355,6 @@ fn llr_value(x: f64) -> Value {
     }
 }
 
-fn finite(x: f64) -> Value {
-    if x.is_finite() {
-        json!(x)
-    } else {
-        Value::Null
-    }
-}
-
 /// One group of the report.
 pub struct Section {
     pub heading: String,
@@ -427,7 +420,7 @@ impl Section {
         };
         s.push_str(&format!(
             "<section class=\"group\" id=\"g{k}\" data-kind=\"{kind}\">\n<h2>{}</h2>\n",
-            esc(&self.heading)
+            escape(&self.heading)
         ));
         match &self.cells {
             None => s.push_str("<p>no deals</p>\n"),
@@ -436,10 +429,10 @@ impl Section {
                     k == 0 || c.head[k] == "95% interval"
                 }));
                 if let Some(n) = &c.note {
-                    s.push_str(&format!("<p class=\"note\">{}</p>\n", esc(n)));
+                    s.push_str(&format!("<p class=\"note\">{}</p>\n", escape(n)));
                 }
                 if !c.pairs.is_empty() {
-                    s.push_str(&format!("<h3>{}</h3>\n", esc(&c.pairs_title)));
+                    s.push_str(&format!("<h3>{}</h3>\n", escape(&c.pairs_title)));
                     s.push_str(&table("pairs", &c.pairs_head, &c.pairs, |k| {
                         k != 2 || c.pairs_head[2] != "deals"
                     }));
@@ -455,7 +448,7 @@ impl Section {
 fn table(class: &str, head: &[String], rows: &[Vec<String>], left: impl Fn(usize) -> bool) -> String {
     let cell = |tag: &str, k: usize, text: &str| {
         let align = if left(k) { "l" } else { "r" };
-        format!("<{tag} class=\"{align}\">{}</{tag}>", esc(text))
+        format!("<{tag} class=\"{align}\">{}</{tag}>", escape(text))
     };
     let mut s = format!("<table class=\"{class}\">\n<thead><tr>");
     for (k, h) in head.iter().enumerate() {
@@ -463,7 +456,7 @@ fn table(class: &str, head: &[String], rows: &[Vec<String>], left: impl Fn(usize
     }
     s.push_str("</tr></thead>\n<tbody>\n");
     for r in rows {
-        s.push_str(&format!("<tr data-bot=\"{}\">", esc(&r[0])));
+        s.push_str(&format!("<tr data-bot=\"{}\">", escape(&r[0])));
         for (k, c) in r.iter().enumerate() {
             s.push_str(&cell("td", k, c));
         }
@@ -471,13 +464,6 @@ fn table(class: &str, head: &[String], rows: &[Vec<String>], left: impl Fn(usize
     }
     s.push_str("</tbody>\n</table>\n");
     s
-}
-
-fn esc(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }
 
 /// The page of the report's sections.
@@ -502,13 +488,12 @@ pub fn page(sections: &[Section], files: &[String]) -> String {
         })
         .collect();
     let data = json!({"files": files, "groups": groups});
-    // `<` only occurs inside the JSON's strings: escaped, no text can end the script.
-    let data = data.to_string().replace('<', "\\u003c");
+    let data = script_json(&data);
     // The data first: the other markers start with `<`, which neither the data nor the
     // escaped text can hold, so each is replaced where the template has it.
     TEMPLATE
         .replacen(DATA_MARKER, &data, 1)
-        .replacen(FILES_MARKER, &esc(&files.join(" ")), 1)
+        .replacen(FILES_MARKER, &escape(&files.join(" ")), 1)
         .replacen(BODY_MARKER, &body, 1)
 }
 
