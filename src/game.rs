@@ -74,11 +74,7 @@ impl Event {
     }
     /// The protocol line for this event (without the newline).
     pub fn line(&self) -> String {
-        if self.args.is_empty() {
-            self.kind.to_string()
-        } else {
-            format!("{} {}", self.kind, self.args.join(" "))
-        }
+        crate::protocol::notification(self.kind, &self.args)
     }
 }
 

@@ -8,6 +8,37 @@
 /// The protocol version this referee speaks.
 pub const VERSION: u32 = 1;
 
+/// A notification as a bot reads it: `kind`, then the arguments, space-separated.
+pub fn notification(kind: &str, args: &[String]) -> String {
+    if args.is_empty() {
+        kind.to_string()
+    } else {
+        format!("{kind} {}", args.join(" "))
+    }
+}
+
+/// The setup notifications that start a game for the bot in `seat` (protocol.md): `game`, an
+/// `option` per rule option, `players`, `seat`, `rngseed`.
+pub fn setup_notifications(
+    game: &str,
+    options: &crate::options::Options,
+    players: usize,
+    seat: usize,
+    rngseed: u64,
+) -> Vec<(&'static str, Vec<String>)> {
+    let mut out = vec![("game", vec![game.to_string()])];
+    out.extend(options.iter().map(|(k, v)| ("option", vec![k.clone(), v.clone()])));
+    out.push(("players", vec![players.to_string()]));
+    out.push(("seat", vec![seat.to_string()]));
+    out.push(("rngseed", vec![rngseed.to_string()]));
+    out
+}
+
+/// The arguments of `gameover`: every seat's score.
+pub fn gameover_args(scores: &[f64]) -> Vec<String> {
+    scores.iter().map(|s| crate::record::fmt_score(*s)).collect()
+}
+
 /// A line the referee sent, as a bot reads it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Incoming {

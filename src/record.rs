@@ -4,6 +4,7 @@
 use crate::chance::{parse_seed, Chance, Deal, DealSpec};
 use crate::game::{Event, FaultRuling, Game, GameSpec, Outcome, Seat};
 use crate::options::Options;
+use crate::protocol::{gameover_args, notification, setup_notifications};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -238,14 +239,11 @@ pub fn seat_lines(rec: &GameRecord, spec: &GameSpec, seat: Seat) -> Result<Vec<S
     let events = replay(rec, spec)?;
     let game_seed = parse_seed(&rec.seed)?;
     let key = rec.bot_seed.as_deref().map(parse_seed).transpose()?;
-    let mut lines = vec![format!("game {}", rec.game)];
-    lines.extend(rec.options.iter().map(|(k, v)| format!("option {k} {v}")));
-    lines.push(format!("players {}", rec.players));
-    lines.push(format!("seat {seat}"));
-    lines.push(format!("rngseed {}", crate::referee::rngseed(key, game_seed, seat)));
+    let rngseed = crate::referee::rngseed(key, game_seed, seat);
+    let setup = setup_notifications(&rec.game, &rec.options, rec.players, seat, rngseed);
+    let mut lines: Vec<String> = setup.iter().map(|(k, a)| notification(k, a)).collect();
     lines.extend(events.iter().filter(|e| e.to.contains(seat)).map(Event::line));
-    let scores: Vec<String> = rec.result.scores.iter().map(|s| fmt_score(*s)).collect();
-    lines.push(format!("gameover {}", scores.join(" ")));
+    lines.push(notification("gameover", &gameover_args(&rec.result.scores)));
     Ok(lines)
 }
 

@@ -491,13 +491,7 @@ impl Table {
     }
 
     fn notify(&mut self, p: usize, kind: &str, args: Vec<String>) {
-        let line = || {
-            if args.is_empty() {
-                kind.to_string()
-            } else {
-                format!("{kind} {}", args.join(" "))
-            }
-        };
+        let line = || crate::protocol::notification(kind, &args);
         self.send(p, kind, &args, &mut { line });
     }
 
@@ -556,13 +550,9 @@ impl Table {
             bot.start(&info, rngseed);
             return;
         }
-        self.notify(p, "game", vec![spec.name.to_string()]);
-        for (k, v) in options.iter() {
-            self.notify(p, "option", vec![k.clone(), v.clone()]);
+        for (kind, args) in crate::protocol::setup_notifications(spec.name, options, n, s, rngseed) {
+            self.notify(p, kind, args);
         }
-        self.notify(p, "players", vec![n.to_string()]);
-        self.notify(p, "seat", vec![s.to_string()]);
-        self.notify(p, "rngseed", vec![rngseed.to_string()]);
     }
 
     /// Puts a position to player `p` (`croupier ask`): the setup of a game of `n` seats with
@@ -966,7 +956,7 @@ impl Table {
                 .outcome()
                 .ok_or_else(|| format!("internal error: {} stopped without an outcome", spec.name))?,
         };
-        let score_args: Vec<String> = outcome.scores.iter().map(|s| crate::record::fmt_score(*s)).collect();
+        let score_args = crate::protocol::gameover_args(&outcome.scores);
         for &p in seat_of {
             self.notify(p, "gameover", score_args.clone());
             if let Engine::Process(proc) = &mut self.players[p].engine {

@@ -9,7 +9,7 @@
 
 use crate::game::{Audience, GameInfo, GameSpec, Seat, SeatView};
 use crate::options::Options;
-use crate::record::{fmt_score, options_of, replay_watched, GameRecord, ReplayStep};
+use crate::record::{options_of, replay_watched, GameRecord, ReplayStep};
 use serde_json::{json, Map, Value};
 
 /// The page: the template with the game's data in place of its marker.
@@ -49,8 +49,8 @@ fn steps(rec: &GameRecord, spec: &GameSpec) -> Result<(Vec<Step>, Options), Stri
             ReplayStep::End => end = events,
         }
     })?;
-    let scores: Vec<String> = rec.result.scores.iter().map(|s| fmt_score(*s)).collect();
-    end.push((Audience::all(rec.players).0, format!("gameover {}", scores.join(" "))));
+    let gameover = crate::protocol::notification("gameover", &crate::protocol::gameover_args(&rec.result.scores));
+    end.push((Audience::all(rec.players).0, gameover));
     out.push(Step {
         actor: None,
         events: end,
