@@ -596,3 +596,62 @@ fn sec4_an_absent_player_leaves_the_round_and_the_last_turns_go_on() {
     assert_eq!(g.to_move(), Some(2));
     assert_eq!(g.places()[3], Some(4.0));
 }
+
+/// `standing` (for search): at each new round, the rounds played so far and a score per seat
+/// estimated from the strikes the `strike` lines gave (fewer lives, a worse expected place; a
+/// drowned seat its place from the `out` line); at the end, the outcome's scores.
+#[test]
+fn standing_estimates_places_from_the_lives_left_and_is_the_outcome_at_the_end() {
+    for seed in 1..=20u64 {
+        let o = Options::resolve(&options(), "schwimmen", &[] as &[&str]).unwrap();
+        let drown = o.int("strikes_to_drown") as u32;
+        let mut g = Typed::new(|ev| Schwimmen::new(4, &o, Chance::seeded(seed), ev)).unwrap();
+        let mut rng = croupier::chance::Rng::new(seed, croupier::chance::Purpose::Bot, 0);
+        let mut strikes = [0u32; 4];
+        let mut out: [Option<f64>; 4] = [None; 4];
+        let mut rounds = 0u64;
+        loop {
+            for e in g.take_events() {
+                match e.kind {
+                    "strike" => strikes[e.args[0].parse::<usize>().unwrap()] = e.args[1].parse().unwrap(),
+                    "out" => out[e.args[0].parse::<usize>().unwrap()] = Some(e.args[1].parse().unwrap()),
+                    "deal" => {
+                        let (k, got) = g.standing().unwrap();
+                        assert_eq!(k, rounds, "seed {seed}: rounds settled before this deal");
+                        rounds += 1;
+                        let places: Vec<f64> = got.iter().map(|s| -s).collect();
+                        let mut in_play = 0;
+                        for s in 0..4 {
+                            if let Some(p) = out[s] {
+                                assert_eq!(places[s], p, "seed {seed} seat {s}: a drowned seat's place");
+                                continue;
+                            }
+                            in_play += 1;
+                            for t in 0..4 {
+                                if out[t].is_none() && strikes[s] < strikes[t] {
+                                    assert!(places[s] < places[t], "seed {seed}: {strikes:?} {places:?}");
+                                }
+                                if out[t].is_none() && strikes[s] == strikes[t] {
+                                    assert!((places[s] - places[t]).abs() < 1e-9, "seed {seed}");
+                                }
+                            }
+                            assert!(strikes[s] < drown);
+                        }
+                        // The places in play are 1..=in_play on average.
+                        let sum: f64 = (0..4).filter(|&s| out[s].is_none()).map(|s| places[s]).sum();
+                        let want = (in_play * (in_play + 1)) as f64 / 2.0;
+                        assert!((sum - want).abs() < 1e-9, "seed {seed}: {places:?}");
+                    }
+                    _ => {}
+                }
+            }
+            if g.to_move().is_none() {
+                break;
+            }
+            let legal = g.legal_actions();
+            g.apply(&legal[rng.below(legal.len() as u64) as usize]).unwrap();
+        }
+        assert!(rounds >= 2, "seed {seed}");
+        assert_eq!(g.standing().unwrap().1, g.outcome().unwrap().scores, "seed {seed}");
+    }
+}

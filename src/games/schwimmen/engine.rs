@@ -840,6 +840,33 @@ impl Engine for Schwimmen {
         self.outcome.clone()
     }
 
+    /// Between rounds: the rounds played, and each seat's score *estimated* from the lives
+    /// left (a drowned seat's place is known; a seat still in is expected to outlast each
+    /// other one with the share of their lives it holds: place 1 + Σ L_j / (L_i + L_j)). Not
+    /// a settled result like Kul's or Skwitz's, but a search's playout can stop at the end of
+    /// the round instead of playing the session to its end.
+    fn standing(&self) -> Option<(u64, Vec<f64>)> {
+        if let Some(o) = &self.outcome {
+            return Some((self.round as u64, o.scores.clone()));
+        }
+        let drown = self.o.int("strikes_to_drown") as f64;
+        let lives: Vec<f64> = (0..self.n).map(|s| (drown - self.strikes[s] as f64).max(0.5)).collect();
+        let scores = (0..self.n)
+            .map(|i| match self.places[i] {
+                Some(place) if !self.active[i] => -scoring::payment(place),
+                _ => {
+                    let place = 1.0
+                        + (0..self.n)
+                            .filter(|&j| j != i && self.active[j])
+                            .map(|j| lives[j] / (lives[i] + lives[j]))
+                            .sum::<f64>();
+                    -scoring::payment(place)
+                }
+            })
+            .collect();
+        Some((self.round.saturating_sub(1) as u64, scores))
+    }
+
     fn chance(&self) -> &Chance {
         &self.chance
     }
