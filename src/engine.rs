@@ -18,14 +18,14 @@
 //! and `parse`.
 
 use crate::chance::Chance;
-use crate::game::{Audience, Event, FaultRuling, Game, Outcome, Ruling, Seat};
+use crate::game::{Arg, Audience, Event, FaultRuling, Game, Outcome, Ruling, Seat};
 use std::fmt;
 
 /// Where an engine reports its events. The arguments come as a closure, so a sink that does
 /// not listen ([`NoEvents`], for search playouts) never builds them.
 pub trait Events {
     /// Reports an event `kind args…` for the seats in `to`.
-    fn emit(&mut self, to: Audience, kind: &'static str, args: impl FnOnce() -> Vec<String>);
+    fn emit(&mut self, to: Audience, kind: &'static str, args: impl FnOnce() -> Vec<Arg>);
     /// False for a sink that drops everything: an engine that gathers events before handing
     /// them over need not make them at all.
     fn listening(&self) -> bool {
@@ -39,7 +39,7 @@ pub struct NoEvents;
 
 impl Events for NoEvents {
     #[inline]
-    fn emit(&mut self, _to: Audience, _kind: &'static str, _args: impl FnOnce() -> Vec<String>) {}
+    fn emit(&mut self, _to: Audience, _kind: &'static str, _args: impl FnOnce() -> Vec<Arg>) {}
     fn listening(&self) -> bool {
         false
     }
@@ -47,7 +47,7 @@ impl Events for NoEvents {
 
 /// Collects every event, in order (what the referee routes and records).
 impl Events for Vec<Event> {
-    fn emit(&mut self, to: Audience, kind: &'static str, args: impl FnOnce() -> Vec<String>) {
+    fn emit(&mut self, to: Audience, kind: &'static str, args: impl FnOnce() -> Vec<Arg>) {
         self.push(Event::new(to, kind, args()));
     }
 }
@@ -63,7 +63,7 @@ pub struct Pending {
 
 /// A buffer is a sink itself: what a game's construction emits, gathered for [`Typed`].
 impl Events for Pending {
-    fn emit(&mut self, to: Audience, kind: &'static str, args: impl FnOnce() -> Vec<String>) {
+    fn emit(&mut self, to: Audience, kind: &'static str, args: impl FnOnce() -> Vec<Arg>) {
         Pending::emit(self, to, kind, args);
     }
     fn listening(&self) -> bool {
@@ -87,7 +87,7 @@ impl Pending {
     pub fn listening(&self) -> bool {
         self.listen
     }
-    pub fn emit(&mut self, to: Audience, kind: &'static str, args: impl FnOnce() -> Vec<String>) {
+    pub fn emit(&mut self, to: Audience, kind: &'static str, args: impl FnOnce() -> Vec<Arg>) {
         if self.listen {
             self.events.push(Event::new(to, kind, args()));
         }

@@ -11,10 +11,12 @@
 //! events only. A rules engine therefore decides *once*, at the place it changes state, who
 //! may learn about the change.
 
+use crate::cards::Card;
 use crate::chance::Chance;
 pub use crate::engine::{Engine, Events, NoEvents, Typed};
 use crate::options::{OptionSpec, Options};
 use serde_json::Value;
+use std::fmt;
 
 /// A seat number, 0-based, clockwise.
 pub type Seat = usize;
@@ -60,16 +62,214 @@ impl Audience {
     }
 }
 
+/// One argument of an event: typed inside the process (a number, a card, a fixed word), text
+/// only where a line is written ([`Display`](fmt::Display)) or was read from one (`Text`).
+///
+/// Engines make events with typed arguments and views read them back typed
+/// ([`Arg::parse`], [`Arg::card`], [`Arg::int`]): no token is written or parsed on the way from
+/// a rules engine to an in-process bot. An argument read from a protocol line is `Text`, and
+/// reads the same: `parse` of `Text("7")` and of `Int(7)` give 7, and they are equal, as
+/// arguments compare by the token they write.
+#[derive(Clone, Debug)]
+pub enum Arg {
+    Int(i64),
+    Card(Card),
+    /// A token fixed in the program (`pass`, `three_aces`).
+    Word(&'static str),
+    /// Any other token (made at run time, or read from a line).
+    Text(String),
+}
+
+/// Why an argument is not what a view asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ArgError;
+
+impl fmt::Display for ArgError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("not an argument of this type")
+    }
+}
+
+/// A value an [`Arg`] can be read as ([`Arg::parse`]): directly from a typed argument, by
+/// parsing from `Text`.
+pub trait FromArg: Sized {
+    fn from_arg(arg: &Arg) -> Result<Self, ArgError>;
+}
+
+impl FromArg for Card {
+    fn from_arg(arg: &Arg) -> Result<Card, ArgError> {
+        match arg {
+            Arg::Card(c) => Ok(*c),
+            Arg::Text(t) => Card::from_token(t).ok_or(ArgError),
+            Arg::Word(w) => Card::from_token(w).ok_or(ArgError),
+            Arg::Int(_) => Err(ArgError),
+        }
+    }
+}
+
+impl FromArg for String {
+    fn from_arg(arg: &Arg) -> Result<String, ArgError> {
+        Ok(arg.to_string())
+    }
+}
+
+macro_rules! int_args {
+    ($($t:ty),*) => {$(
+        impl FromArg for $t {
+            fn from_arg(arg: &Arg) -> Result<$t, ArgError> {
+                match arg {
+                    Arg::Int(i) => <$t>::try_from(*i).map_err(|_| ArgError),
+                    Arg::Text(t) => t.parse().map_err(|_| ArgError),
+                    Arg::Word(w) => w.parse().map_err(|_| ArgError),
+                    Arg::Card(_) => Err(ArgError),
+                }
+            }
+        }
+        impl From<$t> for Arg {
+            fn from(v: $t) -> Arg {
+                Arg::Int(v as i64)
+            }
+        }
+    )*};
+}
+int_args!(i64, u64, usize, u32, i32, u16, u8);
+
+impl FromArg for f64 {
+    fn from_arg(arg: &Arg) -> Result<f64, ArgError> {
+        match arg {
+            Arg::Int(i) => Ok(*i as f64),
+            Arg::Text(t) => t.parse().map_err(|_| ArgError),
+            Arg::Word(w) => w.parse().map_err(|_| ArgError),
+            Arg::Card(_) => Err(ArgError),
+        }
+    }
+}
+
+impl Arg {
+    /// The argument as a `T` (as `str::parse` reads a token, without making one).
+    pub fn parse<T: FromArg>(&self) -> Result<T, ArgError> {
+        T::from_arg(self)
+    }
+    /// The argument as a card, if it is one.
+    pub fn card(&self) -> Option<Card> {
+        Card::from_arg(self).ok()
+    }
+    /// The argument as a whole number, if it is one.
+    pub fn int(&self) -> Option<i64> {
+        i64::from_arg(self).ok()
+    }
+    /// The token as text (borrowed for words and text, written for numbers and cards).
+    pub fn text(&self) -> std::borrow::Cow<'_, str> {
+        match self {
+            Arg::Word(w) => std::borrow::Cow::Borrowed(w),
+            Arg::Text(t) => std::borrow::Cow::Borrowed(t.as_str()),
+            other => std::borrow::Cow::Owned(other.to_string()),
+        }
+    }
+}
+
+impl fmt::Display for Arg {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Arg::Int(i) => write!(f, "{i}"),
+            Arg::Card(c) => c.fmt(f),
+            Arg::Word(w) => f.write_str(w),
+            Arg::Text(t) => f.write_str(t),
+        }
+    }
+}
+
+/// Arguments are equal when they write the same token (`Int(7)` and `Text("7")`).
+impl PartialEq for Arg {
+    fn eq(&self, other: &Arg) -> bool {
+        match (self, other) {
+            (Arg::Int(a), Arg::Int(b)) => a == b,
+            (Arg::Card(a), Arg::Card(b)) => a == b,
+            _ => self.text() == other.text(),
+        }
+    }
+}
+
+impl Eq for Arg {}
+
+impl PartialEq<str> for Arg {
+    fn eq(&self, other: &str) -> bool {
+        match self {
+            Arg::Word(w) => *w == other,
+            Arg::Text(t) => t == other,
+            _ => self.text() == other,
+        }
+    }
+}
+
+impl PartialEq<&str> for Arg {
+    fn eq(&self, other: &&str) -> bool {
+        self == *other
+    }
+}
+
+impl PartialEq<String> for Arg {
+    fn eq(&self, other: &String) -> bool {
+        self == other.as_str()
+    }
+}
+
+impl From<Card> for Arg {
+    fn from(c: Card) -> Arg {
+        Arg::Card(c)
+    }
+}
+
+impl From<&'static str> for Arg {
+    fn from(w: &'static str) -> Arg {
+        Arg::Word(w)
+    }
+}
+
+impl From<crate::cards::Suit> for Arg {
+    fn from(s: crate::cards::Suit) -> Arg {
+        Arg::Text(s.to_string())
+    }
+}
+
+impl FromArg for crate::cards::Suit {
+    fn from_arg(arg: &Arg) -> Result<crate::cards::Suit, ArgError> {
+        arg.text().parse().map_err(|_| ArgError)
+    }
+}
+
+impl From<char> for Arg {
+    fn from(c: char) -> Arg {
+        Arg::Text(c.to_string())
+    }
+}
+
+impl From<String> for Arg {
+    fn from(t: String) -> Arg {
+        Arg::Text(t)
+    }
+}
+
+/// Arguments as the tokens they write (for tools that read events as text: `show`).
+pub fn texts(args: &[Arg]) -> Vec<String> {
+    args.iter().map(Arg::to_string).collect()
+}
+
+/// A protocol line's arguments read as text (what `croupier bot` and the tools parse).
+pub fn text_args<'a>(tokens: impl IntoIterator<Item = &'a str>) -> Vec<Arg> {
+    tokens.into_iter().map(|t| Arg::Text(t.to_string())).collect()
+}
+
 /// A change of state, as a protocol line `kind arg arg …` plus who may see it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Event {
     pub to: Audience,
     pub kind: &'static str,
-    pub args: Vec<String>,
+    pub args: Vec<Arg>,
 }
 
 impl Event {
-    pub fn new(to: Audience, kind: &'static str, args: Vec<String>) -> Event {
+    pub fn new(to: Audience, kind: &'static str, args: Vec<Arg>) -> Event {
         Event { to, kind, args }
     }
     /// The protocol line for this event (without the newline).
@@ -78,10 +278,11 @@ impl Event {
     }
 }
 
-/// Builds an event's argument list from anything displayable: `args![seat, card]`.
+/// Builds an event's argument list from typed values: `args![seat, card, "pass"]` (numbers,
+/// cards, fixed words, or `String`s).
 #[macro_export]
 macro_rules! args {
-    ($($x:expr),* $(,)?) => { vec![$($x.to_string()),*] };
+    ($($x:expr),* $(,)?) => { vec![$($crate::game::Arg::from($x)),*] };
 }
 
 /// The end of a game: a score per seat (index = seat), and a short machine-readable summary.
@@ -200,7 +401,7 @@ pub type FaultRuling = Ruling<String>;
 /// keep their own from the lines they receive; `croupier show --seat` renders one.
 pub trait SeatView: Send + CloneView {
     /// Folds one event line that was routed to this seat.
-    fn observe(&mut self, kind: &str, args: &[String]);
+    fn observe(&mut self, kind: &str, args: &[Arg]);
     /// The seat's knowledge as JSON (the `view` line of the protocol): built only for a process
     /// bot that asked for it.
     fn to_json(&self) -> Value;

@@ -9,12 +9,14 @@
 pub const VERSION: u32 = 1;
 
 /// A notification as a bot reads it: `kind`, then the arguments, space-separated.
-pub fn notification(kind: &str, args: &[String]) -> String {
-    if args.is_empty() {
-        kind.to_string()
-    } else {
-        format!("{kind} {}", args.join(" "))
+pub fn notification<A: std::fmt::Display>(kind: &str, args: &[A]) -> String {
+    use std::fmt::Write;
+    let mut line = String::with_capacity(kind.len() + 4 * args.len());
+    line.push_str(kind);
+    for a in args {
+        let _ = write!(line, " {a}");
     }
+    line
 }
 
 /// The setup notifications that start a game for the bot in `seat` (protocol.md): `game`, an

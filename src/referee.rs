@@ -4,7 +4,7 @@
 
 use crate::bots::{self, Bot};
 use crate::chance::{derive, format_seed, Chance, DealSpec, Purpose, Rng};
-use crate::game::{Event, FaultRuling, Game, GameInfo, GameSpec, Outcome, Seat, SeatView};
+use crate::game::{Arg, Event, FaultRuling, Game, GameInfo, GameSpec, Outcome, Seat, SeatView};
 use crate::options::Options;
 use crate::process::{wait_line, BotProcess, Limits, LogTarget, ReadResult};
 use crate::protocol::{act_line, parse_reply, Hello, Reply, VERSION};
@@ -473,7 +473,7 @@ impl Table {
     /// Sends a notification to a player: an in-process bot gets it as a call; for a process
     /// the line is made (once per event, by `line`), kept for a restart's catch-up, folded into
     /// the view it asked for, and queued.
-    fn send(&mut self, p: usize, kind: &str, args: &[String], line: &mut impl FnMut() -> String) {
+    fn send(&mut self, p: usize, kind: &str, args: &[Arg], line: &mut impl FnMut() -> String) {
         let player = &mut self.players[p];
         match &mut player.engine {
             Engine::InProcess(bot) => bot.notify(kind, args),
@@ -491,6 +491,7 @@ impl Table {
     }
 
     fn notify(&mut self, p: usize, kind: &str, args: Vec<String>) {
+        let args: Vec<Arg> = args.into_iter().map(Arg::Text).collect();
         let line = || crate::protocol::notification(kind, &args);
         self.send(p, kind, &args, &mut { line });
     }

@@ -32,7 +32,7 @@ fn play_random(seed: u64, n: usize, rules: &[String]) {
     loop {
         for e in g.take_events() {
             for a in &e.args {
-                assert!(!a.is_empty() && !a.contains(' '), "'{}'", e.line());
+                assert!(!a.text().is_empty() && !a.text().contains(' '), "'{}'", e.line());
             }
             match e.kind {
                 "hand" => {

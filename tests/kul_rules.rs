@@ -187,7 +187,7 @@ fn standing_gives_the_chips_after_each_settled_game_and_the_scores_at_the_end() 
                     _ => continue,
                 };
                 settled += 1;
-                let want: Vec<f64> = chips.split(',').map(|c| c.parse().unwrap()).collect();
+                let want: Vec<f64> = chips.text().split(',').map(|c| c.parse().unwrap()).collect();
                 let (k, got) = g.standing().unwrap();
                 assert_eq!((k, &got), (settled, &want), "seed {seed}");
             }

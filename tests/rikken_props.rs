@@ -95,7 +95,7 @@ fn event_arguments_are_single_tokens() {
             for e in g.take_events() {
                 for a in &e.args {
                     assert!(
-                        !a.is_empty() && !a.contains(' '),
+                        !a.text().is_empty() && !a.text().contains(' '),
                         "event '{}' has argument '{a}'",
                         e.line()
                     );

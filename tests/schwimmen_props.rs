@@ -51,7 +51,7 @@ fn play_random(seed: u64, players: usize, rules: &[String]) {
         };
         for e in g.take_events() {
             for a in &e.args {
-                assert!(!a.is_empty() && !a.contains(' '), "event '{}'", e.line());
+                assert!(!a.text().is_empty() && !a.text().contains(' '), "event '{}'", e.line());
             }
             match e.kind {
                 "deal" => {
@@ -62,7 +62,7 @@ fn play_random(seed: u64, players: usize, rules: &[String]) {
                 }
                 "hand" => assert_eq!(e.to.members(n).count(), 1, "a hand goes to one seat"),
                 "packet" => assert_eq!(e.to.members(n).collect::<Vec<_>>(), vec![dealer.unwrap()]),
-                "end" => ended = Some((e.args[0].clone(), 0)),
+                "end" => ended = Some((e.args[0].to_string(), 0)),
                 "show" => {
                     assert_eq!(e.to, croupier::game::Audience::all(n), "shown hands are public");
                     ended.as_mut().expect("a show after an end").1 += 1;

@@ -49,7 +49,7 @@ fn play_random(seed: u64, players: usize, rules: &[String]) {
         for e in g.take_events() {
             for a in &e.args {
                 assert!(
-                    !a.is_empty() && !a.contains(' '),
+                    !a.text().is_empty() && !a.text().contains(' '),
                     "event '{}' has argument '{a}'",
                     e.line()
                 );

@@ -42,7 +42,7 @@ fn play_random(seed: u64, n: usize, rules: &[String]) {
     loop {
         for e in g.take_events() {
             for a in &e.args {
-                assert!(!a.is_empty() && !a.contains(' '), "'{}'", e.line());
+                assert!(!a.text().is_empty() && !a.text().contains(' '), "'{}'", e.line());
             }
             let num = |i: usize| e.args[i].parse::<i64>().unwrap();
             match e.kind {
@@ -77,7 +77,7 @@ fn play_random(seed: u64, n: usize, rules: &[String]) {
                     carried += num(1);
                 }
                 "chips" => {
-                    let v: Vec<i64> = e.args[0].split(',').map(|x| x.parse().unwrap()).collect();
+                    let v: Vec<i64> = e.args[0].text().split(',').map(|x| x.parse().unwrap()).collect();
                     assert_eq!(v, chips, "the chips line agrees with the payments");
                     assert_eq!(chips.iter().sum::<i64>() + carried, 0, "money is created or lost");
                 }

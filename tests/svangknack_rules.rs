@@ -98,7 +98,7 @@ fn sec2_4_nobody_knocks_the_swinger_takes_the_pot_unseen() {
     assert!(has(&ev, "chips 6,-3,-3"));
     // No card of seat 0's hand is shown to anyone else.
     for e in &ev[start..] {
-        if e.args.iter().any(|a| ["AH", "KH", "QH"].contains(&a.as_str())) {
+        if e.args.iter().any(|a| ["AH", "KH", "QH"].contains(&&*a.text())) {
             assert_eq!(e.to, Audience::seat(0), "{}", e.line());
         }
     }

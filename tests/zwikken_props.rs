@@ -47,7 +47,7 @@ fn play_random(seed: u64, players: usize, rules: &[String]) {
     loop {
         for e in g.take_events() {
             for a in &e.args {
-                assert!(!a.is_empty() && !a.contains(' '), "event '{}'", e.line());
+                assert!(!a.text().is_empty() && !a.text().contains(' '), "event '{}'", e.line());
             }
             match e.kind {
                 "hand" => assert_eq!(e.to.members(players).count(), 1, "a hand goes to one seat"),

@@ -14,7 +14,7 @@
 
 use super::Bot;
 use crate::cards::{Card, Suit};
-use crate::game::{GameInfo, SeatView};
+use crate::game::{Arg, GameInfo, SeatView};
 use serde_json::Value;
 use std::fs::File;
 use std::io::Write;
@@ -872,12 +872,12 @@ impl Bot for Human {
         ));
     }
 
-    fn notify(&mut self, kind: &str, args: &[String]) {
+    fn notify(&mut self, kind: &str, args: &[Arg]) {
         if let Some(v) = &mut self.view {
             v.observe(kind, args);
         }
         if kind != "gameover" {
-            self.log.push((kind.to_string(), args.to_vec()));
+            self.log.push((kind.to_string(), crate::game::texts(args)));
             return;
         }
         with_terminal(|t| {
@@ -886,7 +886,10 @@ impl Bot for Human {
             for l in self.happened(&names) {
                 s.push_str(&format!("  {l}\n"));
             }
-            s.push_str(&format!("Game over. Final scores: {}\n", names.per_seat(args)));
+            s.push_str(&format!(
+                "Game over. Final scores: {}\n",
+                names.per_seat(&crate::game::texts(args))
+            ));
             if let Some(mine) = args.get(names.seat) {
                 s.push_str(&format!("You score {mine}.\n"));
             }

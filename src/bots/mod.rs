@@ -8,7 +8,7 @@ pub mod pimc;
 pub mod stdio;
 
 use crate::chance::{Purpose, Rng};
-use crate::game::{GameInfo, GameSpec, SeatView};
+use crate::game::{Arg, GameInfo, GameSpec, SeatView};
 use crate::options::Options;
 
 /// A bot that lives in the referee's process. It receives what a process bot would receive:
@@ -21,7 +21,7 @@ pub trait Bot: Send {
     /// `rngseed` say, already validated by the referee): forget the last game.
     fn start(&mut self, info: &GameInfo, rngseed: u64);
     /// A notification (`game`, `option`, …, game events, `gameover`).
-    fn notify(&mut self, kind: &str, args: &[String]);
+    fn notify(&mut self, kind: &str, args: &[Arg]);
     /// A decision: return one of `legal`.
     fn act(&mut self, decision: &str, time_ms: u64, legal: &[String]) -> String;
     /// Whether the bot reads the game's notifications. A table where no bot does plays
@@ -131,8 +131,8 @@ pub(crate) struct SetupLines {
 
 impl SetupLines {
     /// Takes a setup line (`game` starts a new setup); false for any other line.
-    pub(crate) fn take(&mut self, kind: &str, args: &[String]) -> bool {
-        let arg = |i: usize| args.get(i).cloned().unwrap_or_default();
+    pub(crate) fn take(&mut self, kind: &str, args: &[Arg]) -> bool {
+        let arg = |i: usize| args.get(i).map(Arg::to_string).unwrap_or_default();
         match kind {
             "game" => {
                 *self = SetupLines {
@@ -173,7 +173,7 @@ struct Builtin {
     spec: Option<GameSpec>,
     view: Option<Box<dyn SeatView>>,
     /// Events that arrived before the view could be built.
-    pending: Vec<(String, Vec<String>)>,
+    pending: Vec<(String, Vec<Arg>)>,
 }
 
 impl Builtin {
@@ -241,8 +241,8 @@ impl Bot for Builtin {
         self.seed_rng(rngseed);
     }
 
-    fn notify(&mut self, kind: &str, args: &[String]) {
-        let arg = |i: usize| args.get(i).cloned().unwrap_or_default();
+    fn notify(&mut self, kind: &str, args: &[Arg]) {
+        let arg = |i: usize| args.get(i).map(Arg::to_string).unwrap_or_default();
         if kind == "game" {
             self.view = None;
             self.spec = None;

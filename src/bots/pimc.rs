@@ -19,12 +19,12 @@
 use super::{Bot, SetupLines};
 use crate::cards::Card;
 use crate::chance::{DealSpec, Purpose, Rng};
-use crate::game::{Event, Game, GameInfo, GameSpec, Seat, SeatView};
+use crate::game::{Arg, Event, Game, GameInfo, GameSpec, Seat, SeatView};
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
 /// A line routed to the seat: kind and arguments.
-type Line = (String, Vec<String>);
+type Line = (String, Vec<Arg>);
 
 /// Notifications from the referee that are not game events.
 const NOT_EVENTS: &[&str] = &[
@@ -179,11 +179,21 @@ impl Layout {
 }
 
 /// Every card named in a line's arguments (`7H`, or inside a token such as `7H:3D,4C`).
-fn cards_in(args: &[String]) -> Vec<Card> {
-    args.iter()
-        .flat_map(|a| a.split(|ch: char| !ch.is_ascii_alphanumeric()))
-        .filter_map(Card::from_token)
-        .collect()
+fn cards_in(args: &[Arg]) -> Vec<Card> {
+    let mut cards = Vec::new();
+    for a in args {
+        match a {
+            Arg::Card(c) => cards.push(*c),
+            Arg::Int(_) => {}
+            other => cards.extend(
+                other
+                    .text()
+                    .split(|ch: char| !ch.is_ascii_alphanumeric())
+                    .filter_map(Card::from_token),
+            ),
+        }
+    }
+    cards
 }
 
 /// A game the bot plays on its own: the game and a view per seat, fed the lines each seat
@@ -332,7 +342,7 @@ impl Trace {
         let pairs = lines.iter().filter_map(|(k, a)| {
             let (_, prefix) = EXCHANGE_LINES.iter().find(|(kind, _)| kind == k)?;
             let rest = a.get(1..)?;
-            if !rest.first()?.starts_with(prefix) {
+            if !rest.first()?.text().starts_with(prefix) {
                 return None;
             }
             match cards_in(if prefix.is_empty() { rest } else { &rest[..1] })[..] {
@@ -513,7 +523,7 @@ impl Tracker {
         self.observed[pos..]
             .iter()
             .find(|(k, a)| k == "move" && a.first().and_then(|s| s.parse::<Seat>().ok()) == Some(seat))
-            .and_then(|(_, a)| a.get(1).cloned())
+            .and_then(|(_, a)| a.get(1).map(Arg::to_string))
     }
 
     /// One action of `world` that routes to the seat the lines from `pos`: the shown token
@@ -1026,7 +1036,7 @@ fn repair(layout: &mut Layout, m: &Mismatch, fixed: &[Card], trace: &Trace, rng:
     let played = m
         .token
         .as_deref()
-        .and_then(|t| cards_in(&[t.to_string()]).first().copied());
+        .and_then(|t| cards_in(&[Arg::Text(t.to_string())]).first().copied());
     if let Some(c) = played.filter(|c| !held.contains(c)) {
         // The card the seat really played: give it the place of one the world gave it instead.
         let Some(i) = trace.position(layout, c) else {
@@ -1050,7 +1060,7 @@ fn repair(layout: &mut Layout, m: &Mismatch, fixed: &[Card], trace: &Trace, rng:
     let forced: Vec<Card> = m
         .legal
         .iter()
-        .filter_map(|t| cards_in(std::slice::from_ref(t)).first().copied())
+        .filter_map(|t| cards_in(&[Arg::Text(t.clone())]).first().copied())
         .filter(|&c| Some(c) != played && held.contains(&c) && !fixed.contains(&c))
         .collect();
     let mut changed = false;
@@ -1259,7 +1269,7 @@ impl Bot for Pimc {
         self.begin(info);
     }
 
-    fn notify(&mut self, kind: &str, args: &[String]) {
+    fn notify(&mut self, kind: &str, args: &[Arg]) {
         if kind == "game" {
             self.tracker = None;
             self.early.clear();

@@ -17,7 +17,9 @@ pub fn run(bot: &mut dyn Bot, input: impl BufRead, mut output: impl Write) -> st
         let line = line?;
         match parse_incoming(&line) {
             Incoming::Blank => {}
-            Incoming::Notification { kind, args } => bot.notify(&kind, &args),
+            Incoming::Notification { kind, args } => {
+                bot.notify(&kind, &crate::game::text_args(args.iter().map(String::as_str)))
+            }
             Incoming::Request { id, command, args } => {
                 let reply = match command.as_str() {
                     "hello" => match args.first().map(|v| v.parse::<u32>()) {

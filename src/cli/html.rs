@@ -111,7 +111,7 @@ pub fn page_data(rec: &GameRecord, spec: &GameSpec, only: Option<Seat>) -> Resul
             }
             let mut parts = line.split(' ');
             let kind = parts.next().unwrap_or_default();
-            let args: Vec<String> = parts.map(str::to_string).collect();
+            let args = crate::game::text_args(parts);
             for (v, &s) in views.iter_mut().zip(&shown) {
                 if to.contains(s) {
                     v.observe(kind, &args);

@@ -8,7 +8,7 @@ use crate::args;
 use crate::cards::{full_deck, Card, CardSet};
 use crate::chance::{Chance, DealRequest};
 use crate::engine::{Engine, Events, Typed};
-use crate::game::{Audience, Game, Outcome, Seat};
+use crate::game::{Arg, Audience, Game, Outcome, Seat};
 use crate::options::Options;
 use serde_json::json;
 use std::fmt;
@@ -50,6 +50,18 @@ impl fmt::Display for KulAction {
             KulAction::Refuse => f.write_str("refuse"),
             KulAction::Play(c) => c.fmt(f),
         }
+    }
+}
+
+/// An action as an event argument: a card stays typed.
+impl From<KulAction> for Arg {
+    fn from(a: KulAction) -> Arg {
+        let arg = match a {
+            KulAction::Play(c) => Arg::Card(c),
+            other => Arg::Text(other.to_string()),
+        };
+        debug_assert_eq!(arg.to_string(), a.to_string(), "an action's argument writes its token");
+        arg
     }
 }
 
@@ -206,7 +218,7 @@ impl Kul {
         for s in 0..self.n {
             let hand = self.hands[s];
             ev.emit(Audience::seat(s), "hand", || {
-                CardSet::iter(hand).map(|c| c.to_string()).collect()
+                CardSet::iter(hand).map(crate::game::Arg::Card).collect()
             });
         }
         self.trick_len = 0;

@@ -9,7 +9,7 @@ pub fn render(events: &[Event], players: usize) -> Vec<String> {
     let mut out = Vec::new();
     let mut trick: Vec<String> = Vec::new();
     for ev in events {
-        let a = &ev.args;
+        let a = &crate::game::texts(&ev.args);
         let arg = |i: usize| a.get(i).cloned().unwrap_or_default();
         match ev.kind {
             "ante" => out.push(format!("game {}: every player pays {}, pot {}", arg(0), arg(1), arg(2))),

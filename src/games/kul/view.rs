@@ -2,7 +2,7 @@
 //! section "Svängknack and Kul"), and its JSON form.
 
 use crate::cards::Card;
-use crate::game::{GameInfo, Seat, SeatView};
+use crate::game::{Arg, GameInfo, Seat, SeatView};
 use crate::options::Options;
 use serde_json::{json, Value};
 
@@ -64,9 +64,9 @@ impl KulView {
         }
     }
 
-    fn set_chips(&mut self, token: Option<&String>) {
+    fn set_chips(&mut self, token: Option<&Arg>) {
         if let Some(t) = token {
-            let v: Vec<i64> = t.split(',').filter_map(|x| x.parse().ok()).collect();
+            let v: Vec<i64> = t.text().split(',').filter_map(|x| x.parse().ok()).collect();
             if v.len() == self.players {
                 self.chips = v;
             }
@@ -75,7 +75,7 @@ impl KulView {
 }
 
 impl SeatView for KulView {
-    fn observe(&mut self, kind: &str, args: &[String]) {
+    fn observe(&mut self, kind: &str, args: &[Arg]) {
         let num = |i: usize| args.get(i).and_then(|a| a.parse::<i64>().ok());
         match kind {
             "ante" => {
@@ -113,7 +113,7 @@ impl SeatView for KulView {
                             None => self.trick = Some((s, vec![c])),
                         }
                     }
-                    Err(_) => self.redeal.push((s, tok.clone())),
+                    Err(_) => self.redeal.push((s, tok.to_string())),
                 }
             }
             "trick" => {

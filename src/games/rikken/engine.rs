@@ -11,7 +11,7 @@ use crate::cards::{format_cards, Card, CardSet, Rank, Suit};
 use crate::chance::{Chance, DealRequest};
 use crate::engine::Pending;
 use crate::few::Few;
-use crate::game::{Audience, Engine, Events, Game, Outcome, Seat, Typed};
+use crate::game::{Arg, Audience, Engine, Events, Game, Outcome, Seat, Typed};
 use crate::options::Options;
 use serde_json::json;
 use std::fmt;
@@ -53,6 +53,19 @@ impl fmt::Display for RikkenAction {
             RikkenAction::Trump(s) => write!(f, "{}", s.letter()),
             RikkenAction::Call(c) | RikkenAction::Play(c) => c.fmt(f),
         }
+    }
+}
+
+/// An action as an event argument: a card stays typed.
+impl From<RikkenAction> for Arg {
+    fn from(a: RikkenAction) -> Arg {
+        let arg = match a {
+            RikkenAction::Play(c) => Arg::Card(c),
+            RikkenAction::Call(c) => Arg::Card(c),
+            other => Arg::Text(other.to_string()),
+        };
+        debug_assert_eq!(arg.to_string(), a.to_string(), "an action's argument writes its token");
+        arg
     }
 }
 
@@ -344,7 +357,7 @@ impl Rikken {
         self.hands_withheld = false;
         for s in 0..N {
             self.ev.emit(Audience::seat(s), "hand", || {
-                self.hands[s].iter().map(|c| c.to_string()).collect()
+                self.hands[s].iter().map(crate::game::Arg::Card).collect()
             });
         }
     }
@@ -571,8 +584,9 @@ impl Rikken {
         match c {
             Contract::Malheur => {
                 let aces = self.aces(d);
-                self.ev
-                    .emit(Self::all(), "aces", || aces.iter().map(|c| c.to_string()).collect());
+                self.ev.emit(Self::all(), "aces", || {
+                    aces.iter().map(|&c| crate::game::Arg::Card(c)).collect()
+                });
                 if aces.len() == 3 {
                     let fourth = Suit::ALL
                         .into_iter()
@@ -786,8 +800,8 @@ impl Rikken {
         self.exposed = true;
         for &s in seats {
             self.ev.emit(Audience::all_except(N, s), "exposed", || {
-                let mut a = vec![s.to_string()];
-                a.extend(self.hands[s].iter().map(|c| c.to_string()));
+                let mut a = vec![Arg::from(s)];
+                a.extend(self.hands[s].iter().map(Arg::Card));
                 a
             });
         }

@@ -702,7 +702,7 @@ mod tests {
     /// Folds one protocol line into a view.
     fn say(view: &mut RikkenView, line: &str) {
         let w: Vec<String> = line.split(' ').map(String::from).collect();
-        view.observe(&w[0], &w[1..]);
+        view.observe(&w[0], &crate::game::text_args(w[1..].iter().map(String::as_str)));
     }
 
     fn tell(views: &mut [RikkenView], to: Option<usize>, line: &str) {
@@ -908,7 +908,7 @@ mod tests {
     #[derive(Clone)]
     struct OtherView;
     impl SeatView for OtherView {
-        fn observe(&mut self, _: &str, _: &[String]) {}
+        fn observe(&mut self, _: &str, _: &[crate::game::Arg]) {}
         fn to_json(&self) -> Value {
             Value::Null
         }

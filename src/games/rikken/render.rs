@@ -93,7 +93,7 @@ impl Renderer {
 
     fn event(&mut self, ev: &Event) {
         let p = self.players;
-        let args = &ev.args;
+        let args = &crate::game::texts(&ev.args);
         if !matches!(ev.kind, "move" | "hint" | "partner") {
             self.flush_auction();
         }
@@ -116,7 +116,7 @@ impl Renderer {
                     return;
                 };
                 let who = seat_name(Some(seat), p);
-                match MoveKind::of(args) {
+                match MoveKind::of(&ev.args) {
                     MoveKind::Bid => self.auction.push(format!("{who} {token}")),
                     MoveKind::Trump | MoveKind::Call => {}
                     MoveKind::Play => {
@@ -237,7 +237,7 @@ mod tests {
                     Some(s) => Audience::seat(*s),
                     None => Audience::all(4),
                 };
-                Event::new(to, kind, w[1..].to_vec())
+                Event::new(to, kind, crate::game::text_args(w[1..].iter().map(String::as_str)))
             })
             .collect()
     }

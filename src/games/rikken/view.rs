@@ -3,7 +3,7 @@
 //! `time_ms`, which the referee adds).
 
 use crate::cards::{Card, Suit};
-use crate::game::{GameInfo, Seat, SeatView};
+use crate::game::{Arg, GameInfo, Seat, SeatView};
 use crate::options::Options;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
@@ -25,8 +25,8 @@ pub(crate) enum MoveKind {
 
 impl MoveKind {
     /// The kind of a `move` line's arguments.
-    pub fn of(args: &[String]) -> MoveKind {
-        match args.get(2).map(String::as_str) {
+    pub fn of(args: &[Arg]) -> MoveKind {
+        match args.get(2).map(Arg::text).as_deref() {
             Some("bid") => MoveKind::Bid,
             Some("trump") => MoveKind::Trump,
             Some("call") => MoveKind::Call,
@@ -108,14 +108,14 @@ impl RikkenView {
         }
     }
 
-    fn on_move(&mut self, seat: Seat, token: &str, kind: MoveKind) {
+    fn on_move(&mut self, seat: Seat, token: &Arg, kind: MoveKind) {
         if seat == self.seat {
             self.deal.hints.clear();
         }
         match kind {
             MoveKind::Bid => self.deal.auction.push((seat, token.to_string())),
             MoveKind::Play => {
-                let Ok(card) = token.parse::<Card>() else { return };
+                let Some(card) = token.card() else { return };
                 self.play(seat, card);
             }
             MoveKind::Trump | MoveKind::Call | MoveKind::Other => {}
@@ -155,11 +155,11 @@ impl RikkenView {
     }
 }
 
-fn seat_arg(args: &[String], i: usize) -> Option<Seat> {
+fn seat_arg(args: &[Arg], i: usize) -> Option<Seat> {
     args.get(i).and_then(|a| a.parse().ok())
 }
 
-fn cards_of(args: &[String]) -> Vec<Card> {
+fn cards_of(args: &[Arg]) -> Vec<Card> {
     args.iter().filter_map(|a| a.parse().ok()).collect()
 }
 
@@ -179,7 +179,7 @@ pub(crate) fn score_value(s: &str) -> Value {
 }
 
 impl SeatView for RikkenView {
-    fn observe(&mut self, kind: &str, args: &[String]) {
+    fn observe(&mut self, kind: &str, args: &[Arg]) {
         let d = &mut self.deal;
         match kind {
             "deal" => {
@@ -197,16 +197,16 @@ impl SeatView for RikkenView {
                 }
             }
             "contract" => {
-                let bid = args.first().cloned().unwrap_or_default();
+                let bid = args.first().map(Arg::to_string).unwrap_or_default();
                 let declarers = args
                     .get(1)
-                    .map(|s| s.split(',').filter_map(|x| x.parse().ok()).collect())
+                    .map(|s| s.text().split(',').filter_map(|x| x.parse().ok()).collect())
                     .unwrap_or_default();
                 d.contract = Some((bid, declarers));
             }
-            "trump" => d.trump = args.first().cloned(),
-            "called" => d.called = args.first().cloned(),
-            "aces" => d.aces = args.to_vec(),
+            "trump" => d.trump = args.first().map(Arg::to_string),
+            "called" => d.called = args.first().map(Arg::to_string),
+            "aces" => d.aces = crate::game::texts(args),
             "partner" => d.partner = seat_arg(args, 0),
             "exposed" => {
                 if let Some(seat) = seat_arg(args, 0) {
@@ -218,14 +218,14 @@ impl SeatView for RikkenView {
                     d.exposed.insert(seat, cards);
                 }
             }
-            "hint" => d.hints.extend(args.iter().cloned()),
+            "hint" => d.hints.extend(args.iter().map(Arg::to_string)),
             "trick" => {
                 if let Some(winner) = seat_arg(args, 1) {
                     self.end_trick(winner);
                 }
             }
-            "end" => d.ended = Some(args.join(" ")),
-            "gameover" => self.scores = Some(args.iter().map(|s| score_value(s)).collect()),
+            "end" => d.ended = Some(crate::game::texts(args).join(" ")),
+            "gameover" => self.scores = Some(args.iter().map(|s| score_value(&s.text())).collect()),
             "game" => {
                 // A new game: forget everything of the last one.
                 self.deal = DealState {
@@ -386,7 +386,7 @@ pub(crate) mod tests {
         for (to, line) in &lines[..upto] {
             if to.is_none_or(|s| s == view.seat) {
                 let w: Vec<String> = line.split(' ').map(String::from).collect();
-                view.observe(&w[0], &w[1..]);
+                view.observe(&w[0], &crate::game::text_args(w[1..].iter().map(String::as_str)));
             }
         }
     }
@@ -517,7 +517,7 @@ pub(crate) mod tests {
     fn observe_all(v: &mut RikkenView, lines: &[&str]) {
         for l in lines {
             let w: Vec<String> = l.split(' ').map(String::from).collect();
-            v.observe(&w[0], &w[1..]);
+            v.observe(&w[0], &crate::game::text_args(w[1..].iter().map(String::as_str)));
         }
     }
 

@@ -12,7 +12,7 @@ use crate::args;
 use crate::cards::{deck_from, format_cards, Card, Rank};
 use crate::chance::{Chance, DealRequest};
 use crate::engine::Pending;
-use crate::game::{Audience, Engine, Events, Game, Outcome, Ruling, Seat, Typed};
+use crate::game::{Arg, Audience, Engine, Events, Game, Outcome, Ruling, Seat, Typed};
 use crate::options::Options;
 use crate::record::fmt_score;
 use serde_json::json;
@@ -50,6 +50,13 @@ impl fmt::Display for SchwimmenAction {
             SchwimmenAction::Knock => f.write_str("knock"),
             SchwimmenAction::Pass => f.write_str("pass"),
         }
+    }
+}
+
+/// An action as an event argument (its token).
+impl From<SchwimmenAction> for Arg {
+    fn from(a: SchwimmenAction) -> Arg {
+        Arg::Text(a.to_string())
     }
 }
 
@@ -201,13 +208,13 @@ impl Schwimmen {
         Audience::all(self.n)
     }
 
-    fn card_args(cards: &[Card]) -> Vec<String> {
-        cards.iter().map(|c| c.to_string()).collect()
+    fn card_args(cards: &[Card]) -> Vec<Arg> {
+        cards.iter().map(|&c| Arg::Card(c)).collect()
     }
 
     /// A hand as its `hand` line shows it: sorted like every game's hands (suit by suit, high
     /// to low), whatever order swaps left it in.
-    fn hand_args(cards: &[Card]) -> Vec<String> {
+    fn hand_args(cards: &[Card]) -> Vec<Arg> {
         let mut sorted = cards.to_vec();
         sorted.sort_by_key(|c| c.index());
         Self::card_args(&sorted)
@@ -528,7 +535,7 @@ impl Schwimmen {
         self.ev.emit(all, "end", || {
             let mut a = args![reason];
             if let Some(s) = who {
-                a.push(s.to_string());
+                a.push(Arg::from(s));
             }
             a
         });
@@ -616,9 +623,9 @@ impl Schwimmen {
         self.ev.emit(all, "show", || {
             let h = &self.hands[s];
             [
-                vec![s.to_string()],
+                vec![Arg::from(s)],
                 Self::card_args(h),
-                vec![value_text(value_halves(h))],
+                vec![Arg::Text(value_text(value_halves(h)))],
             ]
             .concat()
         });
@@ -665,7 +672,7 @@ impl Schwimmen {
     fn misdeal(&mut self, d: Seat, kind: &str) {
         let all = self.all();
         self.misdeals[d] += 1;
-        self.ev.emit(all, "misdeal", || args![d, kind]);
+        self.ev.emit(all, "misdeal", || args![d, kind.to_string()]);
         self.strike_alone(d);
         let next = if self.active[d] { d } else { self.right_active(d) };
         self.redeal(next);

@@ -126,7 +126,7 @@ mod tests {
         for l in lines {
             let mut w = l.split(' ');
             let kind = w.next().unwrap();
-            v.observe(kind, &w.map(String::from).collect::<Vec<_>>());
+            v.observe(kind, &crate::game::text_args(w));
         }
         v
     }

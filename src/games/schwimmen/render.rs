@@ -32,7 +32,7 @@ fn move_text(seat: &str, token: &str) -> String {
 pub fn render(events: &[Event], _players: usize) -> Vec<String> {
     let mut out = Vec::new();
     for ev in events {
-        let a = &ev.args;
+        let a = &crate::game::texts(&ev.args);
         let arg = |i: usize| a.get(i).cloned().unwrap_or_default();
         match ev.kind {
             "deal" => out.push(format!("round {}, dealer {}", arg(0), arg(1))),

@@ -3,7 +3,7 @@
 //! `time_ms`, which the referee adds).
 
 use crate::cards::Card;
-use crate::game::{GameInfo, Seat, SeatView};
+use crate::game::{Arg, GameInfo, Seat, SeatView};
 use crate::options::Options;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
@@ -43,11 +43,11 @@ pub struct SchwimmenView {
     scores: Option<Vec<Value>>,
 }
 
-fn seat_arg(args: &[String], i: usize) -> Option<Seat> {
+fn seat_arg(args: &[Arg], i: usize) -> Option<Seat> {
     args.get(i).and_then(|a| a.parse().ok())
 }
 
-fn cards_of(args: &[String]) -> Vec<Card> {
+fn cards_of(args: &[Arg]) -> Vec<Card> {
     args.iter().filter_map(|a| a.parse().ok()).collect()
 }
 
@@ -93,7 +93,7 @@ impl SchwimmenView {
 }
 
 impl SeatView for SchwimmenView {
-    fn observe(&mut self, kind: &str, args: &[String]) {
+    fn observe(&mut self, kind: &str, args: &[Arg]) {
         let r = &mut self.round;
         match kind {
             "game" => self.reset_game(),
@@ -115,10 +115,10 @@ impl SeatView for SchwimmenView {
                     if t == "knock" {
                         r.knocker = Some(s);
                     }
-                    r.moves.push((s, t.clone()));
+                    r.moves.push((s, t.to_string()));
                 }
             }
-            "end" => r.ended = Some(args.join(" ")),
+            "end" => r.ended = Some(crate::game::texts(args).join(" ")),
             "show" => {
                 if let Some(s) = seat_arg(args, 0) {
                     r.shown.insert(s, cards_of(&args[1..]));
@@ -140,7 +140,8 @@ impl SeatView for SchwimmenView {
                 if let Some(s) = seat_arg(args, 0).filter(|&s| s < self.players) {
                     self.active[s] = false;
                     self.swimming[s] = false;
-                    self.places.insert(s, args.get(1).cloned().unwrap_or_default());
+                    self.places
+                        .insert(s, args.get(1).map(Arg::to_string).unwrap_or_default());
                 }
             }
             "absent" => {
@@ -156,15 +157,17 @@ impl SeatView for SchwimmenView {
                     }
                     self.active[s] = false;
                     self.swimming[s] = false;
-                    self.places.insert(s, args.get(1).cloned().unwrap_or_default());
+                    self.places
+                        .insert(s, args.get(1).map(Arg::to_string).unwrap_or_default());
                 }
             }
             "place" => {
                 if let Some(s) = seat_arg(args, 0).filter(|&s| s < self.players) {
-                    self.places.insert(s, args.get(1).cloned().unwrap_or_default());
+                    self.places
+                        .insert(s, args.get(1).map(Arg::to_string).unwrap_or_default());
                 }
             }
-            "gameover" => self.scores = Some(args.iter().map(|s| number(s)).collect()),
+            "gameover" => self.scores = Some(args.iter().map(|s| number(&s.text())).collect()),
             _ => {}
         }
     }
@@ -238,7 +241,7 @@ mod tests {
         ];
         for l in lines {
             let w: Vec<String> = l.split(' ').map(String::from).collect();
-            v.observe(&w[0], &w[1..]);
+            v.observe(&w[0], &crate::game::text_args(w[1..].iter().map(String::as_str)));
             if l == "packet AS KS 7D" {
                 assert_eq!(v.to_json()["packet"], json!(["AS", "KS", "7D"]));
             }

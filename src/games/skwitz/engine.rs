@@ -11,7 +11,7 @@ use crate::args;
 use crate::cards::{full_deck, Card, CardSet, Suit};
 use crate::chance::{Chance, DealRequest};
 use crate::engine::Pending;
-use crate::game::{Audience, Engine, Events, Game, Outcome, Ruling, Seat, Typed};
+use crate::game::{Arg, Audience, Engine, Events, Game, Outcome, Ruling, Seat, Typed};
 use crate::options::Options;
 use serde_json::json;
 use std::collections::BTreeMap;
@@ -56,6 +56,18 @@ impl fmt::Display for SkwitzAction {
                 Ok(())
             }
         }
+    }
+}
+
+/// An action as an event argument: a card stays typed.
+impl From<SkwitzAction> for Arg {
+    fn from(a: SkwitzAction) -> Arg {
+        let arg = match a {
+            SkwitzAction::Trail(c) => Arg::Card(c),
+            other => Arg::Text(other.to_string()),
+        };
+        debug_assert_eq!(arg.to_string(), a.to_string(), "an action's argument writes its token");
+        arg
     }
 }
 
@@ -293,7 +305,7 @@ impl Skwitz {
         (0..self.n).filter(move |&o| if teams { o % 2 != s % 2 } else { o != s })
     }
 
-    fn pay(&mut self, from: Purse, to: Purse, amount: i64, reason: &str) {
+    fn pay(&mut self, from: Purse, to: Purse, amount: i64, reason: &'static str) {
         if amount == 0 {
             return;
         }
@@ -308,7 +320,7 @@ impl Skwitz {
         });
     }
 
-    fn score(&mut self, seat: Seat, reason: &str) {
+    fn score(&mut self, seat: Seat, reason: &'static str) {
         let side = self.side(seat);
         self.points[side] += 1;
         self.ev
@@ -388,9 +400,9 @@ impl Skwitz {
         self.last_captor = None;
         self.draws = 0;
         self.ev.emit(self.everyone(), "table", || {
-            let mut cards: Vec<String> = self.table.iter().map(|c| c.to_string()).collect();
+            let mut cards: Vec<Arg> = self.table.iter().map(|&c| Arg::Card(c)).collect();
             if cards.is_empty() {
-                cards.push("-".into());
+                cards.push(Arg::Word("-"));
             }
             cards
         });
@@ -411,7 +423,7 @@ impl Skwitz {
         for s in 0..self.n {
             self.hands[s].sort_unstable();
             self.ev.emit(Audience::seat(s), "hand", || {
-                self.hands[s].iter().map(|c| c.to_string()).collect()
+                self.hands[s].iter().map(|&c| crate::game::Arg::Card(c)).collect()
             });
         }
         self.turn = self.right(self.dealer);
@@ -551,7 +563,7 @@ impl Skwitz {
     }
 
     /// Every other player (the other team) pays S/2 to `s` and S/2 to the pot.
-    fn bonus_payments(&mut self, s: Seat, reason: &str) {
+    fn bonus_payments(&mut self, s: Seat, reason: &'static str) {
         let half = self.stake / 2;
         for o in self.opponents(s) {
             self.pay(Purse::Seat(o), Purse::Seat(s), half, reason);
@@ -612,8 +624,8 @@ impl Skwitz {
             None => self.removed.extend_from_slice(&self.table),
         }
         self.ev.emit(self.everyone(), "clear", || {
-            let mut a = vec![to.map_or_else(|| "none".to_string(), |s| s.to_string())];
-            a.extend(self.table.iter().map(|c| c.to_string()));
+            let mut a = vec![to.map_or(Arg::Word("none"), Arg::from)];
+            a.extend(self.table.iter().map(|&c| Arg::Card(c)));
             a
         });
         self.table.clear();
@@ -674,7 +686,7 @@ impl Skwitz {
     }
 
     /// Out! by `w`: payments, matsch, the pot, and the next game or the end of the session.
-    fn go_out(&mut self, w: Seat, how: &str) -> Result<(), String> {
+    fn go_out(&mut self, w: Seat, how: &'static str) -> Result<(), String> {
         self.ev.emit(self.everyone(), "out", || args![w, how]);
         let s = self.stake;
         for o in self.opponents(w) {
@@ -972,7 +984,8 @@ impl Engine for Skwitz {
         }
         self.ev.listen_to(events);
         self.breaches[seat] += 1;
-        self.ev.emit(self.everyone(), "breach", || args![seat, kind]);
+        self.ev
+            .emit(self.everyone(), "breach", || args![seat, kind.to_string()]);
         let half = self.stake / 2;
         for o in self.opponents(seat) {
             self.pay(Purse::Seat(seat), Purse::Seat(o), half, "breach");

@@ -26,7 +26,7 @@ pub fn render(events: &[Event], players: usize) -> Vec<String> {
     let mut out = Vec::new();
     let all = Audience::all(players);
     for e in events {
-        let a = &e.args;
+        let a = &crate::game::texts(&e.args);
         let private = if e.to != all {
             let to: Vec<String> = e.to.members(players).map(|s| s.to_string()).collect();
             format!("  (to {})", if to.is_empty() { "nobody".into() } else { to.join(",") })

@@ -3,7 +3,7 @@
 //! `time_ms`, which the referee adds).
 
 use crate::cards::{Card, Suit};
-use crate::game::{GameInfo, Seat, SeatView};
+use crate::game::{Arg, GameInfo, Seat, SeatView};
 use crate::options::Options;
 use serde_json::{json, Value};
 
@@ -73,11 +73,11 @@ impl SkwitzView {
         }
     }
 
-    fn seat_arg(&self, a: Option<&String>) -> Option<Seat> {
+    fn seat_arg(&self, a: Option<&Arg>) -> Option<Seat> {
         a.and_then(|x| x.parse::<Seat>().ok()).filter(|&s| s < self.players)
     }
 
-    fn cards(args: &[String]) -> Vec<Card> {
+    fn cards(args: &[Arg]) -> Vec<Card> {
         args.iter().filter_map(|a| a.parse().ok()).collect()
     }
 
@@ -120,7 +120,7 @@ impl SkwitzView {
 }
 
 impl SeatView for SkwitzView {
-    fn observe(&mut self, kind: &str, args: &[String]) {
+    fn observe(&mut self, kind: &str, args: &[Arg]) {
         let n = self.players;
         match kind {
             "newgame" => {
@@ -161,12 +161,12 @@ impl SeatView for SkwitzView {
             "move" => {
                 if let (Some(s), Some(t)) = (self.seat_arg(args.first()), args.get(1)) {
                     let t = t.clone();
-                    self.play(s, &t);
+                    self.play(s, &t.text());
                 }
             }
             "matador" => {
                 if let (Some(s), Some(c)) = (self.seat_arg(args.first()), args.get(1)) {
-                    self.matadors[s].push(c.clone());
+                    self.matadors[s].push(c.to_string());
                 }
             }
             "skwitz" => {
@@ -182,10 +182,10 @@ impl SeatView for SkwitzView {
             "pay" => {
                 let amount: i64 = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(0);
                 for (i, d) in [(0, -amount), (1, amount)] {
-                    match args.get(i).map(String::as_str) {
-                        Some("pot") => self.pot += d,
+                    match args.get(i) {
+                        Some(a) if a == "pot" => self.pot += d,
                         a => {
-                            if let Some(s) = self.seat_arg(a.map(|x| x.to_string()).as_ref()) {
+                            if let Some(s) = self.seat_arg(a) {
                                 self.chips[s] += d;
                             }
                         }

@@ -15,7 +15,7 @@ use crate::cards::{deck_from, Card, CardSet, Rank, Suit};
 use crate::chance::{Chance, DealRequest};
 use crate::engine::{Engine, Events, Typed};
 use crate::few::Few;
-use crate::game::{Audience, Game, Outcome, Seat};
+use crate::game::{Arg, Audience, Game, Outcome, Seat};
 use crate::options::Options;
 use serde_json::json;
 use std::fmt;
@@ -77,6 +77,18 @@ impl fmt::Display for SvangknackAction {
             Play(c) => c.fmt(f),
             Farg => f.write_str("farg"),
         }
+    }
+}
+
+/// An action as an event argument: a card stays typed.
+impl From<SvangknackAction> for Arg {
+    fn from(a: SvangknackAction) -> Arg {
+        let arg = match a {
+            SvangknackAction::Play(c) => Arg::Card(c),
+            other => Arg::Text(other.to_string()),
+        };
+        debug_assert_eq!(arg.to_string(), a.to_string(), "an action's argument writes its token");
+        arg
     }
 }
 
@@ -563,7 +575,7 @@ impl Svangknack {
         for s in 0..self.n {
             let hand = self.hands[s];
             ev.emit(Audience::seat(s), "hand", || {
-                CardSet::iter(hand).map(|c| c.to_string()).collect()
+                CardSet::iter(hand).map(crate::game::Arg::Card).collect()
             });
         }
     }
@@ -681,7 +693,7 @@ impl Svangknack {
         self.stock_pos += k;
         let turnup = self.turnup;
         ev.emit(self.all(), "turnup", || {
-            turnup.as_slice().iter().map(|c| c.to_string()).collect()
+            turnup.as_slice().iter().map(|&c| Arg::Card(c)).collect()
         });
         let s0 = self.turnup.as_slice()[0].suit;
         if self.turnup.as_slice().iter().all(|c| c.suit == s0) {

@@ -16,7 +16,7 @@ pub fn render(events: &[Event], players: usize) -> Vec<String> {
         }
     };
     for ev in events {
-        let a = &ev.args;
+        let a = &crate::game::texts(&ev.args);
         let arg = |i: usize| a.get(i).cloned().unwrap_or_default();
         if ev.kind != "move" || !matches!(arg(1).as_str(), "knock" | "fold") {
             flush_knocks(&mut out, &mut knocks);

@@ -2,7 +2,7 @@
 //! (protocol.md, section "Svängknack and Kul"), and its JSON form.
 
 use crate::cards::Card;
-use crate::game::{GameInfo, Seat, SeatView};
+use crate::game::{Arg, GameInfo, Seat, SeatView};
 use crate::options::Options;
 use serde_json::{json, Value};
 
@@ -85,9 +85,9 @@ impl SvangView {
         }
     }
 
-    fn set_chips(&mut self, token: Option<&String>) {
+    fn set_chips(&mut self, token: Option<&Arg>) {
         if let Some(t) = token {
-            let v: Vec<i64> = t.split(',').filter_map(|x| x.parse().ok()).collect();
+            let v: Vec<i64> = t.text().split(',').filter_map(|x| x.parse().ok()).collect();
             if v.len() == self.players {
                 self.chips = v;
             }
@@ -96,7 +96,7 @@ impl SvangView {
 }
 
 impl SeatView for SvangView {
-    fn observe(&mut self, kind: &str, args: &[String]) {
+    fn observe(&mut self, kind: &str, args: &[Arg]) {
         let num = |i: usize| args.get(i).and_then(|a| a.parse::<i64>().ok());
         let r = &mut self.round;
         match kind {
@@ -111,7 +111,7 @@ impl SeatView for SvangView {
             }
             "ante" => {
                 let a = num(0).unwrap_or(0);
-                match args.get(1).map(String::as_str) {
+                match args.get(1).map(Arg::text).as_deref() {
                     Some("all") => self.chips.iter_mut().for_each(|c| *c -= a),
                     _ => {
                         if let Some(c) = num(1).and_then(|s| self.chips.get_mut(s as usize)) {
@@ -122,15 +122,15 @@ impl SeatView for SvangView {
             }
             "pot" => r.pot = num(0).unwrap_or(0),
             "hand" => r.hand = args.iter().filter_map(|a| a.parse().ok()).collect(),
-            "redeal" => r.redeal = args.first().cloned(),
+            "redeal" => r.redeal = args.first().map(Arg::to_string),
             "swinger" => r.swinger = num(0).map(|s| s as Seat),
             "turnup" => r.turnup = args.iter().filter_map(|a| a.parse().ok()).collect(),
-            "trump" => r.trump = args.first().cloned(),
-            "forced" => r.forced = args.first().cloned(),
+            "trump" => r.trump = args.first().map(Arg::to_string),
+            "forced" => r.forced = args.first().map(Arg::to_string),
             "participants" => {
                 r.participants = args
                     .first()
-                    .map(|t| t.split(',').filter_map(|x| x.parse().ok()).collect())
+                    .map(|t| t.text().split(',').filter_map(|x| x.parse().ok()).collect())
                     .unwrap_or_default()
             }
             "lastman" => {
@@ -160,7 +160,7 @@ impl SeatView for SvangView {
                     }
                     return;
                 }
-                match tok.as_str() {
+                match &*tok.text() {
                     "farg" => {
                         if let Some(t) = &mut r.trick {
                             t.farg.push(s);
@@ -170,7 +170,7 @@ impl SeatView for SvangView {
                     "fold" => r.folded.push(s),
                     _ => {}
                 }
-                r.moves.push((s, tok.clone()));
+                r.moves.push((s, tok.to_string()));
             }
             "trick" => {
                 if let Some(mut t) = r.trick.take() {
@@ -196,7 +196,7 @@ impl SeatView for SvangView {
                 self.rounds_done = self.round.number;
             }
             "split" => self.set_chips(args.get(1)),
-            "end" => self.ended = args.first().cloned(),
+            "end" => self.ended = args.first().map(Arg::to_string),
             _ => {}
         }
     }

@@ -17,7 +17,7 @@ use crate::cards::{deck_from, format_cards, Card, CardSet, Rank, Suit};
 use crate::chance::{Chance, DealRequest};
 use crate::engine::{Engine, Events, Typed};
 use crate::few::Few;
-use crate::game::{Audience, Game, Outcome, Seat};
+use crate::game::{Arg, Audience, Game, Outcome, Seat};
 use crate::options::Options;
 use serde_json::json;
 use std::fmt;
@@ -80,6 +80,18 @@ impl fmt::Display for ZwikkenAction {
             ZwikkenAction::Play(c) => c.fmt(f),
             ZwikkenAction::ExchangePlay(take, c) => write!(f, "exchange_{take}_{c}"),
         }
+    }
+}
+
+/// An action as an event argument: a card stays typed.
+impl From<ZwikkenAction> for Arg {
+    fn from(a: ZwikkenAction) -> Arg {
+        let arg = match a {
+            ZwikkenAction::Play(c) => Arg::Card(c),
+            other => Arg::Text(other.to_string()),
+        };
+        debug_assert_eq!(arg.to_string(), a.to_string(), "an action's argument writes its token");
+        arg
     }
 }
 
@@ -546,7 +558,7 @@ impl Zwikken {
             if self.active[s] {
                 let hand = self.hands[s];
                 ev.emit(Audience::seat(s), "hand", || {
-                    CardSet::iter(hand).map(|c| c.to_string()).collect()
+                    CardSet::iter(hand).map(crate::game::Arg::Card).collect()
                 });
             }
         }
@@ -858,8 +870,8 @@ impl Zwikken {
             let h = self.hands[a];
             if let Some(z) = zwik_rank_of(h) {
                 ev.emit(self.all(), "zwik", || {
-                    std::iter::once(a.to_string())
-                        .chain(CardSet::iter(h).map(|c| c.to_string()))
+                    std::iter::once(Arg::from(a))
+                        .chain(CardSet::iter(h).map(Arg::Card))
                         .collect()
                 });
                 if best.is_none_or(|(b, _)| z > b) {
@@ -953,7 +965,7 @@ impl Zwikken {
     /// shared top makes every asker lose (zwikken.md §2.8).
     fn count_points(&mut self, ev: &mut impl Events) {
         let taken = &self.taken[..self.n];
-        ev.emit(self.all(), "points", || taken.iter().map(|p| p.to_string()).collect());
+        ev.emit(self.all(), "points", || taken.iter().map(|&p| Arg::from(p)).collect());
         let order = self.order();
         let top = order.iter().map(|&s| self.taken[s]).max().unwrap_or(0);
         let mut best = order.iter().copied().filter(|&s| self.taken[s] == top);

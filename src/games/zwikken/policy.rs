@@ -382,7 +382,7 @@ mod tests {
             let mut w = line.split(' ');
             let kind = w.next().unwrap();
             let args: Vec<String> = w.map(String::from).collect();
-            v.observe(kind, &args);
+            v.observe(kind, &crate::game::text_args(args.iter().map(String::as_str)));
         }
         v.deal.askers = vec![1];
         let l = legal(&["no_exchange", "exchange_KC", "exchange_JS"]);

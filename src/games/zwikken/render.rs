@@ -21,7 +21,7 @@ pub fn render(events: &[Event], players: usize) -> Vec<String> {
         }
     };
     for e in events {
-        let a = &e.args;
+        let a = &crate::game::texts(&e.args);
         let arg = |i: usize| a.get(i).cloned().unwrap_or_default();
         if !matches!(e.kind, "pay" | "win" | "split" | "pot") {
             flush(&mut pays, &mut out);

@@ -3,7 +3,7 @@
 
 use super::engine::ExchangeTargets;
 use crate::cards::Card;
-use crate::game::{GameInfo, Seat, SeatView};
+use crate::game::{Arg, GameInfo, Seat, SeatView};
 use crate::options::Options;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
@@ -61,11 +61,11 @@ pub struct ZwikkenView {
     scores: Option<Vec<Value>>,
 }
 
-fn seat_arg(args: &[String], i: usize) -> Option<Seat> {
+fn seat_arg(args: &[Arg], i: usize) -> Option<Seat> {
     args.get(i).and_then(|a| a.parse().ok())
 }
 
-fn int_arg(args: &[String], i: usize) -> i64 {
+fn int_arg(args: &[Arg], i: usize) -> i64 {
     args.get(i).and_then(|a| a.parse().ok()).unwrap_or(0)
 }
 
@@ -150,7 +150,7 @@ fn trick_json(t: &Trick) -> Value {
 }
 
 impl SeatView for ZwikkenView {
-    fn observe(&mut self, kind: &str, args: &[String]) {
+    fn observe(&mut self, kind: &str, args: &[Arg]) {
         let d = &mut self.deal;
         match kind {
             "deal" => {
@@ -173,7 +173,7 @@ impl SeatView for ZwikkenView {
             }
             "move" => {
                 if let (Some(seat), Some(token)) = (seat_arg(args, 0), args.get(1)) {
-                    self.on_move(seat, token);
+                    self.on_move(seat, &token.text());
                 }
             }
             "exchange" => {
@@ -209,7 +209,7 @@ impl SeatView for ZwikkenView {
             }
             "points" => d.points = Some(args.iter().map(|a| a.parse().unwrap_or(0)).collect()),
             "end" => {
-                let how = args.first().cloned().unwrap_or_default();
+                let how = args.first().map(Arg::to_string).unwrap_or_default();
                 let w = seat_arg(args, 1);
                 d.ended = Some((how.clone(), w));
                 if let Some(k) = d.number {
@@ -236,11 +236,11 @@ impl SeatView for ZwikkenView {
                     *a = false;
                 }
             }
-            "session" => self.session_end = args.first().cloned(),
+            "session" => self.session_end = args.first().map(Arg::to_string),
             "gameover" => {
                 self.scores = Some(
                     args.iter()
-                        .map(|s| crate::games::rikken::view::score_value(s))
+                        .map(|s| crate::games::rikken::view::score_value(&s.text()))
                         .collect(),
                 )
             }
@@ -326,7 +326,7 @@ mod tests {
             let mut w = l.split(' ');
             let kind = w.next().unwrap();
             let args: Vec<String> = w.map(String::from).collect();
-            v.observe(kind, &args);
+            v.observe(kind, &crate::game::text_args(args.iter().map(String::as_str)));
         }
     }
 
