@@ -137,10 +137,12 @@ pub trait Engine: Clone + Send + 'static {
     fn parse(&self, token: &str) -> Result<Self::Action, String>;
     /// The outcome, once the game is over.
     fn outcome(&self) -> Option<Outcome>;
-    /// Where a session of several games stands between them, for search (a playout can stop
-    /// at the next one instead of playing the later games, which no decision now changes): the
-    /// number of games of the session settled so far, and each seat's score if the session
-    /// ended with them. `None` (the default): the game has no such points.
+    /// Where a session stands at the points where it can be scored, for search: a playout can
+    /// stop at the next such point instead of playing on through deals that no decision now
+    /// changes. The number of such points passed so far, and each seat's score as the session
+    /// stands there: exact where a game of the session has just been settled, else the game's
+    /// estimate (Kul: the pot shared by the chances of the marks so far; Schwimmen: places
+    /// expected from the lives left). `None` (the default): the game has no such points.
     fn standing(&self) -> Option<(u64, Vec<f64>)> {
         None
     }

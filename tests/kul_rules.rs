@@ -169,27 +169,54 @@ fn player_count_is_checked() {
     assert!(Kul::new(1, &o, Chance::seeded(1), &mut NoEvents).is_err());
 }
 
-/// `standing` (for search): after each Kul game of a session the chips as the `kul`/`split`
-/// line gave them, its count of settled games going up by one each time; at the end, the
-/// outcome's scores.
+/// `standing` (for search): after each deal, its count of finished deals going up by one (each
+/// `mark` line); the chips with the pot shared by the chances of the marks so far, summing to
+/// zero, more marks a larger share; right after a Kul game was settled, the chips as the
+/// `kul`/`split` line gave them; at the end, the outcome's scores.
 #[test]
-fn standing_gives_the_chips_after_each_settled_game_and_the_scores_at_the_end() {
+fn standing_gives_the_chips_and_the_pot_shared_by_the_marks_after_each_deal() {
     for seed in 1..=20u64 {
         let o = Options::resolve(&options(), "kul", &["games=3"]).unwrap();
         let mut g = Typed::new(|ev| Kul::new(4, &o, Chance::seeded(seed), ev)).unwrap();
         let mut rng = croupier::chance::Rng::new(seed, croupier::chance::Purpose::Bot, 0);
-        let mut settled = 0;
+        let (mut deals, mut settled) = (0, 0);
+        let mut marks = [0u32; 4];
         loop {
-            for e in g.take_events() {
-                let chips = match e.kind {
-                    "kul" => &e.args[2],
-                    "split" => &e.args[1],
-                    _ => continue,
-                };
-                settled += 1;
-                let want: Vec<f64> = chips.text().split(',').map(|c| c.parse().unwrap()).collect();
+            let events = g.take_events();
+            let mut chips_line = None;
+            for e in &events {
+                match e.kind {
+                    "mark" => {
+                        deals += 1;
+                        marks[e.args[0].parse::<usize>().unwrap()] = e.args[1].parse().unwrap();
+                    }
+                    "kul" => chips_line = Some(e.args[2].clone()),
+                    "split" => chips_line = Some(e.args[1].clone()),
+                    "ante" => marks = [0; 4],
+                    _ => {}
+                }
+            }
+            if events.iter().any(|e| e.kind == "mark") {
                 let (k, got) = g.standing().unwrap();
-                assert_eq!((k, &got), (settled, &want), "seed {seed}");
+                assert_eq!(k, deals, "seed {seed}");
+                assert!(got.iter().sum::<f64>().abs() < 1e-6, "seed {seed}: {got:?}");
+                if let Some(chips) = chips_line {
+                    settled += 1;
+                    let want: Vec<f64> = chips.text().split(',').map(|c| c.parse().unwrap()).collect();
+                    for (a, b) in got.iter().zip(&want) {
+                        assert!((a - b).abs() < 1e-9, "seed {seed}: {got:?} against {want:?}");
+                    }
+                } else {
+                    // The pot's share grows with the marks.
+                    let pot_share: Vec<f64> = (0..4).map(|s| got[s] - g.engine().chips()[s] as f64).collect();
+                    for s in 0..4 {
+                        for t in 0..4 {
+                            if marks[s] > marks[t] {
+                                assert!(pot_share[s] > pot_share[t], "seed {seed}: {marks:?} {pot_share:?}");
+                            }
+                        }
+                    }
+                }
             }
             if g.to_move().is_none() {
                 break;
@@ -200,4 +227,23 @@ fn standing_gives_the_chips_after_each_settled_game_and_the_scores_at_the_end() 
         assert_eq!(settled, 3);
         assert_eq!(g.standing().unwrap().1, g.outcome().unwrap().scores, "seed {seed}");
     }
+}
+
+/// The race to the marks: who needs fewer is likelier to get there first, exactly as counted.
+#[test]
+fn race_odds_are_the_chances_of_a_race_of_uniform_marks() {
+    use croupier::games::kul::engine::race_odds;
+    let close = |got: Vec<f64>, want: &[f64]| {
+        for (g, w) in got.iter().zip(want) {
+            assert!((g - w).abs() < 1e-4, "{got:?} against {want:?}");
+        }
+    };
+    close(race_odds(&[1, 1]), &[0.5, 0.5]);
+    // One mark against two: the first mark decides, or the second does.
+    close(race_odds(&[1, 2]), &[0.75, 0.25]);
+    // Three marks needed against one: the other must take three in a row.
+    close(race_odds(&[1, 3]), &[0.875, 0.125]);
+    close(race_odds(&[3, 3, 3, 3]), &[0.25; 4]);
+    // Three seats, needs 1, 1, 2: seat 2 wins only with the next two marks (1/9).
+    close(race_odds(&[1, 1, 2]), &[4.0 / 9.0, 4.0 / 9.0, 1.0 / 9.0]);
 }

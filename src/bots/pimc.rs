@@ -251,7 +251,7 @@ impl World {
     }
 
     /// Plays to the end with `simple` at every seat; the score of `me`. In a session of
-    /// several games ([`Game::standing`]), only to the end of the game in play: the later games
+    /// several games ([`Game::standing`]), only to the next point where it can be scored: the later deals
     /// no decision now changes would only add noise.
     fn play_out(mut self, spec: &GameSpec, me: Seat) -> f64 {
         let mut steps = 0;

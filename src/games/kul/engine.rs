@@ -131,6 +131,8 @@ pub struct Kul {
     trick_no: usize,
     /// Per finished game: the seat that took the pot (`None`: split at the cap).
     winners: Vec<Option<Seat>>,
+    /// Deals played to their last trick in this session (each gave a mark).
+    deals_done: u64,
     outcome: Option<Outcome>,
 }
 
@@ -156,6 +158,7 @@ impl Kul {
             deals_in_game: 0,
             game_no: 0,
             redeal_used: false,
+            deals_done: 0,
             hands: [CardSet::EMPTY; MAX_PLAYERS],
             marks: [0; MAX_PLAYERS],
             chips: [0; MAX_PLAYERS],
@@ -173,6 +176,11 @@ impl Kul {
 
     fn all(&self) -> Audience {
         Audience::all(self.n)
+    }
+
+    /// Each seat's chips now (a game in play has taken its ante into the pot).
+    pub fn chips(&self) -> &[i64] {
+        &self.chips[..self.n]
     }
 
     fn left(&self, s: Seat) -> Seat {
@@ -294,6 +302,7 @@ impl Kul {
     /// Kul.md Sec. 2.3-2.4: the mark, the pot, the next deal or game.
     fn end_deal(&mut self, winner: Seat, ev: &mut impl Events) -> Result<(), String> {
         self.marks[winner] += 1;
+        self.deals_done += 1;
         ev.emit(self.all(), "mark", || args![winner, self.marks[winner]]);
         let next_dealer;
         if self.marks[winner] >= self.marks_to_win {
@@ -442,12 +451,26 @@ impl Engine for Kul {
         self.outcome.clone()
     }
 
-    /// After each Kul game whose pot was taken (or split): the chips as they stood then (a game
-    /// in play has taken its ante from every seat: it is given back here).
+    /// After each deal: the deals finished so far, and each seat's chips with the pot in play
+    /// shared by its chance of taking it (a race to `marks_to_win` in which each deal's mark
+    /// goes to any seat alike: [`race_odds`]). Exact where a Kul game has just been settled (a
+    /// new game's pot is the antes, shared alike) and at the end of the session.
     fn standing(&self) -> Option<(u64, Vec<f64>)> {
-        let ante = if self.phase == Phase::Over { 0 } else { self.stake };
-        let chips = self.chips[..self.n].iter().map(|&c| (c + ante) as f64).collect();
-        Some((self.winners.len() as u64, chips))
+        let chips = &self.chips[..self.n];
+        if self.phase == Phase::Over || self.pot == 0 {
+            return Some((self.deals_done, chips.iter().map(|&c| c as f64).collect()));
+        }
+        let needs: Vec<u32> = self.marks[..self.n]
+            .iter()
+            .map(|&m| self.marks_to_win.saturating_sub(m).max(1))
+            .collect();
+        let odds = race_odds(&needs);
+        let est = chips
+            .iter()
+            .zip(&odds)
+            .map(|(&c, p)| c as f64 + self.pot as f64 * p)
+            .collect();
+        Some((self.deals_done, est))
     }
 
     fn chance(&self) -> &Chance {
@@ -457,4 +480,52 @@ impl Engine for Kul {
     fn chance_mut(&mut self) -> &mut Chance {
         &mut self.chance
     }
+}
+
+/// The chance of each seat to be the first to get its `needs[i]` marks (each ≥ 1) when every
+/// mark goes to any seat alike. Exact through the Poisson embedding (marks arriving at each
+/// seat at rate 1, independently: the order of arrivals is then uniform), integrated
+/// numerically; remembered per `needs`, which take few values in a session.
+pub fn race_odds(needs: &[u32]) -> Vec<f64> {
+    use std::cell::RefCell;
+    use std::collections::HashMap;
+    thread_local! {
+        static MEMO: RefCell<HashMap<Vec<u32>, Vec<f64>>> = RefCell::new(HashMap::new());
+    }
+    if let Some(p) = MEMO.with(|m| m.borrow().get(needs).cloned()) {
+        return p;
+    }
+    let n = needs.len();
+    let top = needs.iter().copied().max().unwrap_or(1) as f64;
+    let end = 4.0 * top + 24.0;
+    let steps = (end / 0.01) as usize;
+    let h = end / steps as f64;
+    // density(a, t) of the a-th arrival, and survival(a, t) = P(fewer than a arrivals by t).
+    let terms = |a: u32, t: f64| {
+        let (mut term, mut sum) = (1.0f64, 0.0f64);
+        for m in 0..a {
+            if m > 0 {
+                term *= t / m as f64;
+            }
+            sum += term;
+        }
+        // term = t^(a-1)/(a-1)!
+        (term * (-t).exp(), sum * (-t).exp())
+    };
+    let mut p = vec![0.0; n];
+    for k in 0..=steps {
+        let t = k as f64 * h;
+        let w = if k == 0 || k == steps { 0.5 } else { 1.0 };
+        let at: Vec<(f64, f64)> = needs.iter().map(|&a| terms(a, t)).collect();
+        for i in 0..n {
+            let others: f64 = (0..n).filter(|&j| j != i).map(|j| at[j].1).product();
+            p[i] += w * h * at[i].0 * others;
+        }
+    }
+    let total: f64 = p.iter().sum();
+    for x in &mut p {
+        *x /= total;
+    }
+    MEMO.with(|m| m.borrow_mut().insert(needs.to_vec(), p.clone()));
+    p
 }
