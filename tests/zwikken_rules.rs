@@ -575,3 +575,30 @@ fn options_reject_bad_values() {
     assert!(Zwikken::new(7, &o, Chance::seeded(1), &mut NoEvents).is_err());
     assert!(Zwikken::new(2, &o, Chance::seeded(1), &mut NoEvents).is_err());
 }
+
+/// `standing` (for search): after each deal (its `end` line) the deals ended so far go up by
+/// one, and the chips with the pot shared alike by the seats still in sum to zero; at the end
+/// of the session they are the outcome's scores.
+#[test]
+fn standing_shares_the_pot_after_each_deal_and_is_the_outcome_at_the_end() {
+    for seed in 1..=20u64 {
+        let o = Options::resolve(&options(), "zwikken", &[] as &[&str]).unwrap();
+        let mut g = Typed::new(|ev| Zwikken::new(4, &o, Chance::seeded(seed), ev)).unwrap();
+        let mut rng = croupier::chance::Rng::new(seed, croupier::chance::Purpose::Bot, 0);
+        let mut ends = 0;
+        loop {
+            let events = g.take_events();
+            ends += events.iter().filter(|e| e.kind == "end").count() as u64;
+            let (k, est) = g.standing().unwrap();
+            assert_eq!(k, ends, "seed {seed}");
+            assert!(est.iter().sum::<f64>().abs() < 1e-9, "seed {seed}: {est:?}");
+            if g.to_move().is_none() {
+                break;
+            }
+            let legal = g.legal_actions();
+            g.apply(&legal[rng.below(legal.len() as u64) as usize]).unwrap();
+        }
+        assert!(ends >= 2, "seed {seed}");
+        assert_eq!(g.standing().unwrap().1, g.outcome().unwrap().scores, "seed {seed}");
+    }
+}

@@ -305,6 +305,8 @@ pub struct Zwikken {
     // The session (per-seat arrays: the first `n` entries count).
     balance: [i64; MAX_PLAYERS],
     start: i64,
+    /// Deals ended so far (each settled, or passed out).
+    deals_done: u64,
     pot: i64,
     active: [bool; MAX_PLAYERS],
     deal_no: usize,
@@ -366,6 +368,7 @@ impl Zwikken {
             rules,
             chance,
             balance: [start; MAX_PLAYERS],
+            deals_done: 0,
             start,
             pot: 0,
             active: [true; MAX_PLAYERS],
@@ -1036,6 +1039,7 @@ impl Zwikken {
     /// The session ends at the first deal end with an empty pot after `deals` deals, or at the
     /// cap, where the pot is divided (zwikken.md §5).
     fn end_deal(&mut self, ev: &mut impl Events) {
+        self.deals_done += 1;
         self.phase = Phase::Over;
         self.ledger_entry();
         if self.pot > POT_LIMIT {
@@ -1218,6 +1222,22 @@ impl Engine for Zwikken {
             },
             Phase::Play | Phase::Over => self.play_refusal(p, token),
         })
+    }
+
+    /// After each deal: the deals ended so far, and each seat's chips with the pot shared
+    /// alike by the seats still in (what a seat pays into the pot comes back to it in part
+    /// later). Exact at the end of the session, where the pot has been paid out.
+    fn standing(&self) -> Option<(u64, Vec<f64>)> {
+        let active = (0..self.n).filter(|&s| self.active[s]).count();
+        let share = if active == 0 {
+            0.0
+        } else {
+            self.pot as f64 / active as f64
+        };
+        let est = (0..self.n)
+            .map(|s| (self.balance[s] - self.start) as f64 + if self.active[s] { share } else { 0.0 })
+            .collect();
+        Some((self.deals_done, est))
     }
 
     fn outcome(&self) -> Option<Outcome> {
