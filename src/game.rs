@@ -478,6 +478,11 @@ pub struct GameSpec {
     /// The built-in `simple` bot's choice, from the seat's typed view (the one `new_view`
     /// builds) and the legal actions.
     pub simple_policy: fn(view: &dyn SeatView, decision: &str, legal: &[String]) -> String,
+    /// The policy a search bot (`pimc`) plays its playouts with, at every seat: its model of
+    /// how the others play. `simple_policy` in most games; a game whose `simple` misjudges a
+    /// situation badly enough to mislead the search gives a better one here (Rikken: the
+    /// defence against a piek).
+    pub playout_policy: fn(view: &dyn SeatView, decision: &str, legal: &[String]) -> String,
     /// Default bounds of `croupier compare`'s sequential test on the mean paired score
     /// difference per deal and seat: (LOWER, UPPER), a non-regression test when UPPER = 0.
     pub compare_bounds: (f64, f64),

@@ -254,9 +254,13 @@ fn a_budget_reads_its_parameters() {
         Budget {
             samples: 7,
             playouts: Budget::default().playouts,
-            ms: Some(30)
+            ms: Some(30),
+            sure: croupier::bots::pimc::SURE,
         }
     );
+    assert_eq!(Budget::parse("sure=0").unwrap().sure, 0.0);
+    assert_eq!(Budget::parse("sure=1.5,playouts=9").unwrap().sure, 1.5);
+    assert!(Budget::parse("sure=-1").unwrap_err().contains("at least 0"));
     assert!(Budget::parse("samples=0").unwrap_err().contains("at least 1"));
     assert!(Budget::parse("fast").unwrap_err().contains("samples=N"));
 }
@@ -308,4 +312,36 @@ fn catching_up_keeps_the_time_cap_and_resumes_at_the_next_decision() {
         }
     }
     panic!("the bot never searched again: {:?} after {asked} decisions", bot.stats);
+}
+
+/// The choice among the playouts: the best mean with `sure` = 0; otherwise the playout
+/// policy's choice unless another action gains on it by more than `sure` standard errors,
+/// world by world.
+#[test]
+fn the_search_leaves_the_policys_choice_only_for_a_gain_it_is_sure_of() {
+    use croupier::bots::pimc::choose;
+    let w = |n: usize| vec![1.0; n];
+    // Action 1 is better by 1 in every world: chosen over the base 0 at any sureness.
+    let clear: Vec<Vec<f64>> = (0..10)
+        .map(|k| vec![k as f64, k as f64 + 1.0, k as f64 - 1.0])
+        .collect();
+    assert_eq!(choose(&clear, &w(10), Some(0), 1.0), 1);
+    assert_eq!(choose(&clear, &w(10), Some(0), 5.0), 1);
+    // Action 1 is better on average by 0.2, with noise of ±3 from world to world.
+    let noisy: Vec<Vec<f64>> = (0..10)
+        .map(|k| vec![0.0, if k % 2 == 0 { 3.2 } else { -2.8 }])
+        .collect();
+    assert_eq!(choose(&noisy, &w(10), None, 1.0), 1, "no base: the best mean");
+    assert_eq!(choose(&noisy, &w(10), Some(0), 0.0), 1, "sure=0: the best mean");
+    assert_eq!(choose(&noisy, &w(10), Some(0), 1.0), 0, "not sure: the base");
+    // Of two sure gains the higher lower bound: action 2 gains 2 ± 2, action 1 gains 1.5 ± 0.
+    let two: Vec<Vec<f64>> = (0..10)
+        .map(|k| vec![0.0, 1.5, if k % 2 == 0 { 4.0 } else { 0.0 }])
+        .collect();
+    assert_eq!(choose(&two, &w(10), Some(0), 1.0), 1);
+    assert_eq!(choose(&two, &w(10), Some(0), 0.0), 2);
+    // Weights count: a world of weight 0.3 moves the means less.
+    let weighted = vec![vec![0.0, 5.0], vec![0.0, -1.0], vec![0.0, -1.0]];
+    assert_eq!(choose(&weighted, &[0.3, 1.0, 1.0], None, 0.0), 0);
+    assert_eq!(choose(&weighted, &[1.0, 1.0, 1.0], None, 0.0), 1);
 }

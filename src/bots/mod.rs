@@ -55,7 +55,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ),
     (
         "pimc",
-        "determinized search: samples the deals it cannot see, plays each action out with simple (pimc:samples=N,playouts=N,ms=N)",
+        "determinized search: samples the deals it cannot see, plays each action out with simple (pimc:samples=N,playouts=N,ms=N,sure=Z)",
     ),
     (
         "human",

@@ -31,8 +31,12 @@ const NOT_EVENTS: &[&str] = &[
     "game", "option", "players", "seat", "rngseed", "clock", "fault", "gameover",
 ];
 
-/// How long a `pimc` bot thinks. Without `ms` it is deterministic for a given seed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The default of [`Budget::sure`], in standard errors.
+pub const SURE: f64 = 1.0;
+
+/// How long a `pimc` bot thinks, and how sure it must be to leave the playout policy's choice.
+/// Without `ms` it is deterministic for a given seed.
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Budget {
     /// At most this many worlds per decision (each legal action is played out once in each).
     pub samples: usize,
@@ -41,6 +45,11 @@ pub struct Budget {
     pub playouts: usize,
     /// A cap on the time per decision in milliseconds.
     pub ms: Option<u64>,
+    /// The search plays another action than the playout policy (its model of good play) would
+    /// only when that action's mean gain over it, paired world by world, is more than `sure`
+    /// standard errors above zero; of such actions, the one with the highest lower bound. `0`:
+    /// the best mean, however small the gain and noisy its estimate.
+    pub sure: f64,
 }
 
 impl Default for Budget {
@@ -49,18 +58,27 @@ impl Default for Budget {
             samples: 100,
             playouts: 1000,
             ms: None,
+            sure: SURE,
         }
     }
 }
 
 impl Budget {
-    /// Reads `samples=N,ms=M` (either may be left out).
+    /// Reads `samples=N,playouts=N,ms=M,sure=Z` (any may be left out).
     pub fn parse(params: &str) -> Result<Budget, String> {
         let mut b = Budget::default();
         for part in params.split(',').filter(|p| !p.is_empty()) {
             let (k, v) = part
                 .split_once('=')
-                .ok_or_else(|| format!("bad pimc parameter '{part}': write samples=N, playouts=N or ms=N"))?;
+                .ok_or_else(|| format!("bad pimc parameter '{part}': write samples=N, playouts=N, ms=N or sure=Z"))?;
+            if k == "sure" {
+                b.sure = v
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|z| z.is_finite() && *z >= 0.0)
+                    .ok_or_else(|| format!("bad pimc parameter '{part}': {v} is not a number of at least 0"))?;
+                continue;
+            }
             let n: u64 = v
                 .parse()
                 .ok()
@@ -72,7 +90,7 @@ impl Budget {
                 "ms" => b.ms = Some(n),
                 _ => {
                     return Err(format!(
-                        "unknown pimc parameter '{k}' (pimc takes samples=N, playouts=N and ms=N)"
+                        "unknown pimc parameter '{k}' (pimc takes samples=N, playouts=N, ms=N and sure=Z)"
                     ))
                 }
             }
@@ -250,9 +268,10 @@ impl World {
         self.game.chance().deals().len()
     }
 
-    /// Plays to the end with `simple` at every seat; the score of `me`. In a session of
-    /// several games ([`Game::standing`]), only to the next point where it can be scored: the later deals
-    /// no decision now changes would only add noise.
+    /// Plays to the end with the game's playout policy (`simple`, mostly) at every seat; the
+    /// score of `me`. In a session of several games ([`Game::standing`]), only to the next
+    /// point where it can be scored: the later deals no decision now changes would only add
+    /// noise.
     fn play_out(mut self, spec: &GameSpec, me: Seat) -> f64 {
         let mut steps = 0;
         let settled = self.game.standing().map(|(k, _)| k);
@@ -266,7 +285,7 @@ impl World {
                 }
             }
             let legal = self.game.legal_actions();
-            let choice = (spec.simple_policy)(self.views[s].as_ref(), self.game.decision(), &legal);
+            let choice = (spec.playout_policy)(self.views[s].as_ref(), self.game.decision(), &legal);
             let token = if legal.contains(&choice) {
                 choice
             } else {
@@ -1076,6 +1095,42 @@ fn repair(layout: &mut Layout, m: &Mismatch, fixed: &[Card], trace: &Trace, rng:
     changed
 }
 
+/// The action a search picks from its playouts: `values[w][i]` is world `w`'s value of action
+/// `i`, `weights[w]` the world's weight. With `sure` = 0 (or no `base`), the best weighted
+/// mean; otherwise `base` (the playout policy's choice) unless another action gains on it,
+/// world by world, by more than `sure` standard errors: then the one with the highest such
+/// lower bound. Ties go to the earlier action.
+pub fn choose(values: &[Vec<f64>], weights: &[f64], base: Option<usize>, sure: f64) -> usize {
+    let actions = values.first().map_or(0, Vec::len);
+    let total: f64 = weights.iter().sum();
+    let mean =
+        |f: &dyn Fn(&[f64]) -> f64| -> f64 { values.iter().zip(weights).map(|(v, w)| w * f(v)).sum::<f64>() / total };
+    let best_mean = || {
+        (0..actions)
+            .map(|i| (i, mean(&|v| v[i])))
+            .fold((0, f64::NEG_INFINITY), |b, (i, m)| if m > b.1 { (i, m) } else { b })
+            .0
+    };
+    let Some(b) = base.filter(|_| sure > 0.0 && values.len() >= 2) else {
+        return best_mean();
+    };
+    // Effective number of worlds of the weighted means.
+    let n_eff = total * total / weights.iter().map(|w| w * w).sum::<f64>();
+    let mut pick = (b, 0.0);
+    for i in (0..actions).filter(|&i| i != b) {
+        let d = mean(&|v| v[i] - v[b]);
+        if !d.is_finite() {
+            continue;
+        }
+        let var = mean(&|v| (v[i] - v[b] - d).powi(2)) * n_eff / (n_eff - 1.0).max(1.0);
+        let lower = d - sure * (var / n_eff).sqrt();
+        if lower > pick.1 {
+            pick = (i, lower);
+        }
+    }
+    pick.0
+}
+
 /// The `pimc` bot.
 pub struct Pimc {
     name: String,
@@ -1184,7 +1239,9 @@ impl Pimc {
         if legal.len() == 1 {
             return Some(legal[0].clone());
         }
-        let mut totals = vec![0.0; legal.len()];
+        // Each world's playout value of each action, and the world's weight.
+        let mut values: Vec<Vec<f64>> = Vec::new();
+        let mut weights: Vec<f64> = Vec::new();
         let mut worlds = 0usize;
         let samples = self.budget.samples.min((self.budget.playouts / legal.len()).max(2));
         for k in 0..samples {
@@ -1203,18 +1260,24 @@ impl Pimc {
             };
             worlds += 1;
             self.stats.worlds += 1;
-            for (i, a) in legal.iter().enumerate() {
-                let mut w = world.clone();
-                if w.apply(a, t.me).is_err() {
-                    totals[i] = f64::NEG_INFINITY;
-                    continue;
-                }
-                totals[i] += weight * w.play_out(&t.spec, t.me);
-            }
+            let row = legal
+                .iter()
+                .map(|a| {
+                    let mut w = world.clone();
+                    match w.apply(a, t.me) {
+                        Ok(_) => w.play_out(&t.spec, t.me),
+                        Err(_) => f64::NEG_INFINITY,
+                    }
+                })
+                .collect();
+            values.push(row);
+            weights.push(weight);
         }
         self.stats.searched += 1;
-        let best = (0..legal.len()).fold(0, |b, i| if totals[i] > totals[b] { i } else { b });
-        Some(legal[best].clone())
+        // The playout policy's own choice on the seat's view: what the search must beat.
+        let model = (t.spec.playout_policy)(t.own.as_ref(), t.world.game.decision(), legal);
+        let base = legal.iter().position(|a| *a == model);
+        Some(legal[choose(&values, &weights, base, self.budget.sure)].clone())
     }
 
     /// What the bot would search on now: up to `k` worlds (the one it follows first), each as

@@ -25,6 +25,25 @@ use std::collections::BTreeMap;
 
 /// The `simple` bot's choice for a Rikken decision (the `simple_policy` of the game's spec).
 pub fn simple_policy(view: &dyn SeatView, decision: &str, legal: &[String]) -> String {
+    policy(view, decision, legal, Style::Simple)
+}
+
+/// What `pimc` plays its playouts with (the `playout_policy` of the game's spec): `simple`,
+/// but the defenders of a piek first fight for every trick, so that the declarer does not get
+/// his one trick for free, and only then make him win more (simple defends a piek like a
+/// misère from the first trick on, which hands the declarer his trick: a search that expects
+/// that defence bids piek, open piek above all, on hands where a real defence beats it).
+pub fn playout_policy(view: &dyn SeatView, decision: &str, legal: &[String]) -> String {
+    policy(view, decision, legal, Style::Playout)
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Style {
+    Simple,
+    Playout,
+}
+
+fn policy(view: &dyn SeatView, decision: &str, legal: &[String], style: Style) -> String {
     let Some(first) = legal.first() else {
         return String::new();
     };
@@ -35,7 +54,7 @@ pub fn simple_policy(view: &dyn SeatView, decision: &str, legal: &[String]) -> S
         "bid" => bid(view, legal),
         "trump" => choose_trump(view, legal),
         "call" => call(view, legal),
-        "play" => play(view, legal),
+        "play" => play(view, legal, style),
         _ => None,
     };
     match choice {
@@ -360,6 +379,13 @@ impl<'a> Ctx<'a> {
         self.declarers.contains(&s) || self.partner == Some(s)
     }
 
+    /// Whether every declarer has won a trick already.
+    fn declarer_has_won(&self) -> bool {
+        self.declarers
+            .iter()
+            .all(|&d| self.tricks_won.get(d).copied().unwrap_or(0) >= 1)
+    }
+
     fn friend(&self, s: usize) -> bool {
         if s == self.seat {
             return true;
@@ -420,7 +446,7 @@ fn highest(cs: &[Card]) -> Option<Card> {
     cs.iter().copied().max_by_key(|c| (c.rank, c.index()))
 }
 
-fn play(view: &RikkenView, legal: &[String]) -> Option<String> {
+fn play(view: &RikkenView, legal: &[String], style: Style) -> Option<String> {
     let l = parse_legal_cards(legal);
     if l.len() <= 1 {
         return l.first().map(|c| c.to_string());
@@ -433,6 +459,9 @@ fn play(view: &RikkenView, legal: &[String]) -> Option<String> {
         Kind::Misere | Kind::Piek => {
             if ctx.declarers.contains(&me) {
                 piek(&ctx, &l)
+            } else if style == Style::Playout && ctx.kind == Kind::Piek && !ctx.declarer_has_won() {
+                // Deny the declarer his one trick: play for tricks as a side.
+                play_tricks(&ctx, &l)
             } else {
                 against_misere(&ctx, &l)
             }
@@ -976,6 +1005,49 @@ mod tests {
         assert_eq!(simple_policy(&OtherView, "play", &toks("3C 2C")), "3C");
         assert_eq!(simple_policy(&OtherView, "bid", &toks("rik pass")), "rik");
         assert_eq!(simple_policy(&v, "play", &[]), "");
+    }
+
+    #[test]
+    fn the_playout_policy_fights_a_piek_declarers_first_trick_and_simple_does_not() {
+        // W (3) plays piek and leads ♥9, N plays ♥2; E (1) holds ♥K 3 with S still to come.
+        let mut v = view_for(1, false);
+        for line in [
+            "deal 1 0",
+            "hand KH 3H AS KS QS JS AD KD QD JD AC KC QC",
+            "contract piek 3",
+            "trump none",
+            "move 3 9H play",
+            "move 0 2H play",
+        ] {
+            say(&mut v, line);
+        }
+        // simple ducks, as against a misère, and lets W have his one trick.
+        assert_eq!(simple_policy(&v, "play", &toks("KH 3H")), "3H");
+        // The playouts' defence takes it from him.
+        assert_eq!(playout_policy(&v, "play", &toks("KH 3H")), "KH");
+        // Once W has won a trick (♣A), both make him win more: stay under.
+        let mut w = view_for(1, false);
+        for line in [
+            "deal 1 0",
+            "hand KH 3H AS KS QS JS AD KD QD JD AC KC QC",
+            "contract piek 3",
+            "trump none",
+        ] {
+            say(&mut w, line);
+        }
+        for line in [
+            "move 3 AC play",
+            "move 0 2C play",
+            "move 1 QC play",
+            "move 2 3C play",
+            "trick 1 3",
+        ] {
+            say(&mut w, line);
+        }
+        say(&mut w, "move 3 9H play");
+        say(&mut w, "move 0 2H play");
+        assert_eq!(playout_policy(&w, "play", &toks("KH 3H")), "3H");
+        assert_eq!(simple_policy(&w, "play", &toks("KH 3H")), "3H");
     }
 
     #[test]
