@@ -232,7 +232,7 @@ fn standing_gives_the_chips_and_the_pot_shared_by_the_marks_after_each_deal() {
 /// The race to the marks: who needs fewer is likelier to get there first, exactly as counted.
 #[test]
 fn race_odds_are_the_chances_of_a_race_of_uniform_marks() {
-    use croupier::games::kul::engine::race_odds;
+    use croupier::games::race::race_odds;
     let close = |got: Vec<f64>, want: &[f64]| {
         for (g, w) in got.iter().zip(want) {
             assert!((g - w).abs() < 1e-4, "{got:?} against {want:?}");

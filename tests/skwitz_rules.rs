@@ -694,47 +694,72 @@ fn simple_does_not_leave_a_sweep_to_the_next_player() {
     assert_ne!(c, "KH:KS", "leaves 5D alone for a sweep");
 }
 
-/// `standing` (for search): after each Skwitz game of a session, its count of settled games and
-/// every seat's chips as the `pay` lines moved them; at the end, the outcome's scores.
+/// `standing` (for search): after each deal and each Skwitz game its count goes up by one; the
+/// estimates add up to zero over the sides (both seats of a team score the team's); when a
+/// Skwitz game starts (no points yet, so every side alike) they are the chips the `pay` lines
+/// gave, with the pot shared alike; at the end of the session, the outcome's scores.
 #[test]
-fn standing_gives_the_chips_after_each_game_of_the_session() {
-    for seed in 1..=10u64 {
-        let o = opts(&[]);
-        let mut g = Typed::new(|ev| Skwitz::new(4, &o, croupier::chance::Chance::seeded(seed), ev)).unwrap();
-        let mut rng = croupier::chance::Rng::new(seed, croupier::chance::Purpose::Bot, 0);
-        let mut chips = [0i64; 4];
-        let mut settled = 0;
-        loop {
-            for e in g.take_events() {
-                match e.kind {
-                    "pay" => {
-                        let amount: i64 = e.args[2].parse().unwrap();
-                        if let Ok(from) = e.args[0].parse::<usize>() {
-                            chips[from] -= amount;
+fn standing_estimates_the_game_in_play_after_each_deal() {
+    for (teams, seeds) in [(false, 1..=10u64), (true, 1..=4u64)] {
+        for seed in seeds {
+            let o = if teams { opts(&["teams=true"]) } else { opts(&[]) };
+            let mut g = Typed::new(|ev| Skwitz::new(4, &o, croupier::chance::Chance::seeded(seed), ev)).unwrap();
+            let mut rng = croupier::chance::Rng::new(seed, croupier::chance::Purpose::Bot, 0);
+            let (mut chips, mut pot) = ([0i64; 4], 0i64);
+            let (mut ends, mut games) = (0u64, 0);
+            loop {
+                let mut new_game = false;
+                for e in g.take_events() {
+                    match e.kind {
+                        "pay" => {
+                            let amount: i64 = e.args[2].parse().unwrap();
+                            match e.args[0].parse::<usize>() {
+                                Ok(from) => chips[from] -= amount,
+                                Err(_) => pot -= amount,
+                            }
+                            match e.args[1].parse::<usize>() {
+                                Ok(to) => chips[to] += amount,
+                                Err(_) => pot += amount,
+                            }
                         }
-                        if let Ok(to) = e.args[1].parse::<usize>() {
-                            chips[to] += amount;
+                        "dealend" => ends += 1,
+                        "gameend" => {
+                            ends += 1;
+                            games += 1;
                         }
+                        "newgame" => new_game = true,
+                        _ => {}
                     }
-                    "gameend" => {
-                        settled += 1;
-                        let (k, got) = g.standing().unwrap();
-                        assert_eq!(k, settled, "seed {seed}");
-                        // (After the last game the session's end shares the pot out: checked below.)
-                        if g.outcome().is_none() {
-                            assert_eq!(got, chips.map(|c| c as f64).to_vec(), "seed {seed}, game {settled}");
-                        }
-                    }
-                    _ => {}
                 }
+                let (k, est) = g.standing().unwrap();
+                assert_eq!(k, ends, "seed {seed}");
+                let sides: Vec<usize> = if teams { vec![0, 1] } else { vec![0, 1, 2, 3] };
+                let total: f64 = sides.iter().map(|&s| est[s]).sum();
+                assert!(total.abs() < 1e-6, "seed {seed}: {est:?}");
+                if teams {
+                    assert_eq!((est[0], est[1]), (est[2], est[3]), "seed {seed}");
+                }
+                if new_game && g.outcome().is_none() {
+                    for s in 0..4 {
+                        let (mine, share) = if teams {
+                            (chips[s] + chips[(s + 2) % 4], pot as f64 / 2.0)
+                        } else {
+                            (chips[s], pot as f64 / 4.0)
+                        };
+                        assert!(
+                            (est[s] - (mine as f64 + share)).abs() < 1e-6,
+                            "seed {seed}: {est:?} {chips:?} {pot}"
+                        );
+                    }
+                }
+                if g.to_move().is_none() {
+                    break;
+                }
+                let legal = g.legal_actions();
+                g.apply(&legal[rng.below(legal.len() as u64) as usize]).unwrap();
             }
-            if g.to_move().is_none() {
-                break;
-            }
-            let legal = g.legal_actions();
-            g.apply(&legal[rng.below(legal.len() as u64) as usize]).unwrap();
+            assert!(games >= 5, "seed {seed}: {games} games");
+            assert_eq!(g.standing().unwrap().1, g.outcome().unwrap().scores, "seed {seed}");
         }
-        assert!(settled >= 5, "seed {seed}: {settled} games");
-        assert_eq!(g.standing().unwrap().1, g.outcome().unwrap().scores, "seed {seed}");
     }
 }

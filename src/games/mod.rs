@@ -1,6 +1,7 @@
 //! One rules engine per game. A game is a folder (or file) here plus its entry in [`all`].
 
 pub mod kul;
+pub mod race;
 pub mod rikken;
 pub mod schwimmen;
 pub mod skwitz;

@@ -453,7 +453,7 @@ impl Engine for Kul {
 
     /// After each deal: the deals finished so far, and each seat's chips with the pot in play
     /// shared by its chance of taking it (a race to `marks_to_win` in which each deal's mark
-    /// goes to any seat alike: [`race_odds`]). Exact where a Kul game has just been settled (a
+    /// goes to any seat alike: [`race_odds`](crate::games::race::race_odds)). Exact where a Kul game has just been settled (a
     /// new game's pot is the antes, shared alike) and at the end of the session.
     fn standing(&self) -> Option<(u64, Vec<f64>)> {
         let chips = &self.chips[..self.n];
@@ -464,7 +464,7 @@ impl Engine for Kul {
             .iter()
             .map(|&m| self.marks_to_win.saturating_sub(m).max(1))
             .collect();
-        let odds = race_odds(&needs);
+        let odds = crate::games::race::race_odds(&needs);
         let est = chips
             .iter()
             .zip(&odds)
@@ -480,52 +480,4 @@ impl Engine for Kul {
     fn chance_mut(&mut self) -> &mut Chance {
         &mut self.chance
     }
-}
-
-/// The chance of each seat to be the first to get its `needs[i]` marks (each ≥ 1) when every
-/// mark goes to any seat alike. Exact through the Poisson embedding (marks arriving at each
-/// seat at rate 1, independently: the order of arrivals is then uniform), integrated
-/// numerically; remembered per `needs`, which take few values in a session.
-pub fn race_odds(needs: &[u32]) -> Vec<f64> {
-    use std::cell::RefCell;
-    use std::collections::HashMap;
-    thread_local! {
-        static MEMO: RefCell<HashMap<Vec<u32>, Vec<f64>>> = RefCell::new(HashMap::new());
-    }
-    if let Some(p) = MEMO.with(|m| m.borrow().get(needs).cloned()) {
-        return p;
-    }
-    let n = needs.len();
-    let top = needs.iter().copied().max().unwrap_or(1) as f64;
-    let end = 4.0 * top + 24.0;
-    let steps = (end / 0.01) as usize;
-    let h = end / steps as f64;
-    // density(a, t) of the a-th arrival, and survival(a, t) = P(fewer than a arrivals by t).
-    let terms = |a: u32, t: f64| {
-        let (mut term, mut sum) = (1.0f64, 0.0f64);
-        for m in 0..a {
-            if m > 0 {
-                term *= t / m as f64;
-            }
-            sum += term;
-        }
-        // term = t^(a-1)/(a-1)!
-        (term * (-t).exp(), sum * (-t).exp())
-    };
-    let mut p = vec![0.0; n];
-    for k in 0..=steps {
-        let t = k as f64 * h;
-        let w = if k == 0 || k == steps { 0.5 } else { 1.0 };
-        let at: Vec<(f64, f64)> = needs.iter().map(|&a| terms(a, t)).collect();
-        for i in 0..n {
-            let others: f64 = (0..n).filter(|&j| j != i).map(|j| at[j].1).product();
-            p[i] += w * h * at[i].0 * others;
-        }
-    }
-    let total: f64 = p.iter().sum();
-    for x in &mut p {
-        *x /= total;
-    }
-    MEMO.with(|m| m.borrow_mut().insert(needs.to_vec(), p.clone()));
-    p
 }

@@ -181,8 +181,8 @@ pub struct Skwitz {
     deal_no: usize,
     deals_in_game: usize,
     chips: Vec<i64>,
-    /// The chips when the last Skwitz game of the session ended ([`Engine::standing`]).
-    settled_chips: Vec<i64>,
+    /// Deals and Skwitz games ended so far ([`Engine::standing`]).
+    deals_done: u64,
     pot: i64,
     /// The side holding the pot (a side is a seat, or a team 0/1 with teams).
     pot_holder: Option<usize>,
@@ -252,7 +252,7 @@ impl Skwitz {
             deal_no: 0,
             deals_in_game: 0,
             chips: vec![0; n],
-            settled_chips: vec![0; n],
+            deals_done: 0,
             pot: 0,
             pot_holder: None,
             wins_since_collect: vec![0; sides],
@@ -651,6 +651,7 @@ impl Skwitz {
         if let Some(s) = self.last_captor {
             self.score(s, "last");
         }
+        self.deals_done += 1;
         self.ev.emit(self.everyone(), "dealend", || args![self.deal_no]);
         let auto = !self.rules.out_on_turn || self.deals_in_game >= FORCE_OUT_AFTER_DEALS;
         if auto {
@@ -719,7 +720,7 @@ impl Skwitz {
             self.ev.emit(self.everyone(), "potholder", || args![w]);
         }
         self.winners.push(w);
-        self.settled_chips.copy_from_slice(&self.chips);
+        self.deals_done += 1;
         self.ev.emit(self.everyone(), "gameend", || args![self.game_no, w]);
         self.dealer = w;
         self.points.fill(0);
@@ -950,21 +951,37 @@ impl Engine for Skwitz {
         self.outcome.clone()
     }
 
-    /// After each Skwitz game of the session: each seat's chips as that game ended (its team's
-    /// with `teams`); at the end of the session, its scores. The pot is left out: it is antes
-    /// still to be won.
+    /// After each deal and each Skwitz game: the chips of each seat (its team's with `teams`)
+    /// with the Skwitz game in play estimated: its side goes out first with the chance of a
+    /// race to the target in which every point goes to any side alike
+    /// ([`race_odds`](crate::games::race::race_odds)), and is paid (or pays) the Out; the pot,
+    /// with what the Out adds to it, is shared alike (matsch and collections left out). The
+    /// estimates add up to zero over the sides; at the end of the session they are the scores.
     fn standing(&self) -> Option<(u64, Vec<f64>)> {
-        let chips = if self.over { &self.chips } else { &self.settled_chips };
-        let chips = (0..self.n)
+        let side_chips = |s: Seat| -> i64 {
+            if self.teams {
+                self.chips[s] + self.chips[(s + 2) % 4]
+            } else {
+                self.chips[s]
+            }
+        };
+        if self.over {
+            return Some((self.deals_done, (0..self.n).map(|s| side_chips(s) as f64).collect()));
+        }
+        let sides = self.points.len();
+        let q = (self.n / sides) as f64;
+        let n = self.n as f64;
+        let stake = self.stake as f64;
+        let needs: Vec<u32> = self.points.iter().map(|&p| (self.target - p).max(1) as u32).collect();
+        let odds = crate::games::race::race_odds(&needs);
+        let pot_share = q * (self.pot as f64 + (n - q) * stake) / n;
+        let est = (0..self.n)
             .map(|s| {
-                if self.teams {
-                    (chips[s] + chips[(s + 2) % 4]) as f64
-                } else {
-                    chips[s] as f64
-                }
+                let p = odds[self.side(s)];
+                side_chips(s) as f64 + p * (n - q) * stake - (1.0 - p) * 2.0 * q * stake + pot_share
             })
             .collect();
-        Some((self.winners.len() as u64, chips))
+        Some((self.deals_done, est))
     }
 
     fn chance(&self) -> &Chance {
