@@ -260,6 +260,26 @@ pub fn text_args<'a>(tokens: impl IntoIterator<Item = &'a str>) -> Vec<Arg> {
     tokens.into_iter().map(|t| Arg::Text(t.to_string())).collect()
 }
 
+/// An action type as an event argument (`impl From<Action> for Arg`): the variants that hold
+/// the card which is their whole token stay typed (`action_arg!(KulAction, KulAction::Play)`),
+/// every other action is its token. Debug builds check that the argument writes the token.
+#[macro_export]
+macro_rules! action_arg {
+    ($t:ty $(, $card:path)*) => {
+        impl From<$t> for $crate::game::Arg {
+            fn from(a: $t) -> $crate::game::Arg {
+                let arg = match a {
+                    $($card(c) => $crate::game::Arg::Card(c),)*
+                    #[allow(unreachable_patterns)]
+                    other => $crate::game::Arg::Text(other.to_string()),
+                };
+                debug_assert_eq!(arg.to_string(), a.to_string(), "an action's argument writes its token");
+                arg
+            }
+        }
+    };
+}
+
 /// A change of state, as a protocol line `kind arg arg …` plus who may see it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Event {

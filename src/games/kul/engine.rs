@@ -8,7 +8,7 @@ use crate::args;
 use crate::cards::{full_deck, Card, CardSet};
 use crate::chance::{Chance, DealRequest};
 use crate::engine::{Engine, Events, Typed};
-use crate::game::{Arg, Audience, Game, Outcome, Seat};
+use crate::game::{Audience, Game, Outcome, Seat};
 use crate::options::Options;
 use serde_json::json;
 use std::fmt;
@@ -53,17 +53,7 @@ impl fmt::Display for KulAction {
     }
 }
 
-/// An action as an event argument: a card stays typed.
-impl From<KulAction> for Arg {
-    fn from(a: KulAction) -> Arg {
-        let arg = match a {
-            KulAction::Play(c) => Arg::Card(c),
-            other => Arg::Text(other.to_string()),
-        };
-        debug_assert_eq!(arg.to_string(), a.to_string(), "an action's argument writes its token");
-        arg
-    }
-}
+crate::action_arg!(KulAction, KulAction::Play);
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Phase {

@@ -56,18 +56,7 @@ impl fmt::Display for RikkenAction {
     }
 }
 
-/// An action as an event argument: a card stays typed.
-impl From<RikkenAction> for Arg {
-    fn from(a: RikkenAction) -> Arg {
-        let arg = match a {
-            RikkenAction::Play(c) => Arg::Card(c),
-            RikkenAction::Call(c) => Arg::Card(c),
-            other => Arg::Text(other.to_string()),
-        };
-        debug_assert_eq!(arg.to_string(), a.to_string(), "an action's argument writes its token");
-        arg
-    }
-}
+crate::action_arg!(RikkenAction, RikkenAction::Play, RikkenAction::Call);
 
 /// The options the rules consult during play, read once per game (no string lookups on the
 /// decision path).

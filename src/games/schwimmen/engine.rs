@@ -53,12 +53,7 @@ impl fmt::Display for SchwimmenAction {
     }
 }
 
-/// An action as an event argument (its token).
-impl From<SchwimmenAction> for Arg {
-    fn from(a: SchwimmenAction) -> Arg {
-        Arg::Text(a.to_string())
-    }
-}
+crate::action_arg!(SchwimmenAction);
 
 /// The options read on the decision path, typed once.
 #[derive(Clone, Copy, Debug)]

@@ -59,17 +59,7 @@ impl fmt::Display for SkwitzAction {
     }
 }
 
-/// An action as an event argument: a card stays typed.
-impl From<SkwitzAction> for Arg {
-    fn from(a: SkwitzAction) -> Arg {
-        let arg = match a {
-            SkwitzAction::Trail(c) => Arg::Card(c),
-            other => Arg::Text(other.to_string()),
-        };
-        debug_assert_eq!(arg.to_string(), a.to_string(), "an action's argument writes its token");
-        arg
-    }
-}
+crate::action_arg!(SkwitzAction, SkwitzAction::Trail);
 
 /// Where chips go to or come from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

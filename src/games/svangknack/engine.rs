@@ -80,17 +80,7 @@ impl fmt::Display for SvangknackAction {
     }
 }
 
-/// An action as an event argument: a card stays typed.
-impl From<SvangknackAction> for Arg {
-    fn from(a: SvangknackAction) -> Arg {
-        let arg = match a {
-            SvangknackAction::Play(c) => Arg::Card(c),
-            other => Arg::Text(other.to_string()),
-        };
-        debug_assert_eq!(arg.to_string(), a.to_string(), "an action's argument writes its token");
-        arg
-    }
-}
+crate::action_arg!(SvangknackAction, SvangknackAction::Play);
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Phase {

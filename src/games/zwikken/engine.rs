@@ -83,17 +83,7 @@ impl fmt::Display for ZwikkenAction {
     }
 }
 
-/// An action as an event argument: a card stays typed.
-impl From<ZwikkenAction> for Arg {
-    fn from(a: ZwikkenAction) -> Arg {
-        let arg = match a {
-            ZwikkenAction::Play(c) => Arg::Card(c),
-            other => Arg::Text(other.to_string()),
-        };
-        debug_assert_eq!(arg.to_string(), a.to_string(), "an action's argument writes its token");
-        arg
-    }
-}
+crate::action_arg!(ZwikkenAction, ZwikkenAction::Play);
 
 /// The phase of the current deal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
