@@ -503,6 +503,12 @@ pub struct GameSpec {
     /// situation badly enough to mislead the search gives a better one here (Rikken: the
     /// defence against a piek).
     pub playout_policy: fn(view: &dyn SeatView, decision: &str, legal: &[String]) -> String,
+    /// How sure a search bot must be to leave the playout policy's choice, in standard errors
+    /// of the gain it measured (`pimc`'s `sure`, when its spec does not say). 1 where the
+    /// playout policy is a good guide and a choice among many noisy actions would go astray
+    /// (Rikken's auction); 0 where its choices lose by small margins that the search should
+    /// take (Schwimmen).
+    pub search_sure: f64,
     /// Default bounds of `croupier compare`'s sequential test on the mean paired score
     /// difference per deal and seat: (LOWER, UPPER), a non-regression test when UPPER = 0.
     pub compare_bounds: (f64, f64),

@@ -255,11 +255,11 @@ fn a_budget_reads_its_parameters() {
             samples: 7,
             playouts: Budget::default().playouts,
             ms: Some(30),
-            sure: croupier::bots::pimc::SURE,
+            sure: None,
         }
     );
-    assert_eq!(Budget::parse("sure=0").unwrap().sure, 0.0);
-    assert_eq!(Budget::parse("sure=1.5,playouts=9").unwrap().sure, 1.5);
+    assert_eq!(Budget::parse("sure=0").unwrap().sure, Some(0.0));
+    assert_eq!(Budget::parse("sure=1.5,playouts=9").unwrap().sure, Some(1.5));
     assert!(Budget::parse("sure=-1").unwrap_err().contains("at least 0"));
     assert!(Budget::parse("samples=0").unwrap_err().contains("at least 1"));
     assert!(Budget::parse("fast").unwrap_err().contains("samples=N"));

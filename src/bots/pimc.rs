@@ -31,9 +31,6 @@ const NOT_EVENTS: &[&str] = &[
     "game", "option", "players", "seat", "rngseed", "clock", "fault", "gameover",
 ];
 
-/// The default of [`Budget::sure`], in standard errors.
-pub const SURE: f64 = 1.0;
-
 /// How long a `pimc` bot thinks, and how sure it must be to leave the playout policy's choice.
 /// Without `ms` it is deterministic for a given seed.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -48,8 +45,9 @@ pub struct Budget {
     /// The search plays another action than the playout policy (its model of good play) would
     /// only when that action's mean gain over it, paired world by world, is more than `sure`
     /// standard errors above zero; of such actions, the one with the highest lower bound. `0`:
-    /// the best mean, however small the gain and noisy its estimate.
-    pub sure: f64,
+    /// the best mean, however small the gain and noisy its estimate. `None`: the game's
+    /// [`search_sure`](crate::game::GameSpec::search_sure).
+    pub sure: Option<f64>,
 }
 
 impl Default for Budget {
@@ -58,7 +56,7 @@ impl Default for Budget {
             samples: 100,
             playouts: 1000,
             ms: None,
-            sure: SURE,
+            sure: None,
         }
     }
 }
@@ -72,11 +70,12 @@ impl Budget {
                 .split_once('=')
                 .ok_or_else(|| format!("bad pimc parameter '{part}': write samples=N, playouts=N, ms=N or sure=Z"))?;
             if k == "sure" {
-                b.sure = v
-                    .parse::<f64>()
-                    .ok()
-                    .filter(|z| z.is_finite() && *z >= 0.0)
-                    .ok_or_else(|| format!("bad pimc parameter '{part}': {v} is not a number of at least 0"))?;
+                b.sure = Some(
+                    v.parse::<f64>()
+                        .ok()
+                        .filter(|z| z.is_finite() && *z >= 0.0)
+                        .ok_or_else(|| format!("bad pimc parameter '{part}': {v} is not a number of at least 0"))?,
+                );
                 continue;
             }
             let n: u64 = v
@@ -1277,7 +1276,8 @@ impl Pimc {
         // The playout policy's own choice on the seat's view: what the search must beat.
         let model = (t.spec.playout_policy)(t.own.as_ref(), t.world.game.decision(), legal);
         let base = legal.iter().position(|a| *a == model);
-        Some(legal[choose(&values, &weights, base, self.budget.sure)].clone())
+        let sure = self.budget.sure.unwrap_or(t.spec.search_sure);
+        Some(legal[choose(&values, &weights, base, sure)].clone())
     }
 
     /// What the bot would search on now: up to `k` worlds (the one it follows first), each as

@@ -31,6 +31,7 @@ pub fn spec() -> GameSpec {
         new_view: view::new_view,
         simple_policy: policy::simple_policy,
         playout_policy: policy::simple_policy,
+        search_sure: 1.0,
         render: render::render,
         // A session (3 Kul games, stake 1) moves about ±3.5 chips per seat at 5 players
         // (simple bots: standard deviation 3.5); losing half a chip per session and seat is a

@@ -31,6 +31,7 @@ pub fn spec() -> GameSpec {
         new_view: view::new_view,
         simple_policy: policy::simple_policy,
         playout_policy: policy::playout_policy,
+        search_sure: 1.0,
         render: render::render,
         // A deal moves about ±5 points per seat: a loss of a point per deal is a clear regression.
         compare_bounds: (-1.0, 0.0),

@@ -41,6 +41,7 @@ pub fn spec() -> GameSpec {
         new_view: view::new_view,
         simple_policy: policy::simple_policy,
         playout_policy: policy::simple_policy,
+        search_sure: 0.0,
         render: render::render,
         // A game pays between 1 and n francs per seat (2.5 francs on average with 4 players,
         // about 1.3 francs spread per seat): losing a quarter of a franc per game and seat is a

@@ -41,6 +41,7 @@ pub fn spec() -> GameSpec {
         new_view: view::new_view,
         simple_policy: policy::simple_policy,
         playout_policy: policy::simple_policy,
+        search_sure: 1.0,
         render: render::render,
         // Scores are net chips per session (5 games, stake 4). A session moves a seat by tens of
         // chips; losing half a stake per session and seat (2 chips) is a clear regression.

@@ -32,6 +32,7 @@ pub fn spec() -> GameSpec {
         new_view: view::new_view,
         simple_policy: policy::simple_policy,
         playout_policy: policy::simple_policy,
+        search_sure: 1.0,
         render: render::render,
         // A session (3n rounds, stake 3) moves about ±50 chips per seat at the default 6 players
         // (simple bots: standard deviation 56); losing two base stakes (6 chips) per session and

@@ -37,6 +37,7 @@ pub fn spec() -> GameSpec {
         new_view: view::new_view,
         simple_policy: policy::simple_policy,
         playout_policy: policy::simple_policy,
+        search_sure: 1.0,
         render: render::render,
         // The unit is a whole session: between simple bots it moves about ±20 chips per seat
         // at 4 players (standard deviation; ±15 at 3, ±36 at 6), and one deal's pot is n chips
