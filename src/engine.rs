@@ -254,6 +254,11 @@ impl<G: Engine> Game for Typed<G> {
         self.legal[i].to_string()
     }
 
+    fn write_legal_token(&self, i: usize, out: &mut String) {
+        use std::fmt::Write;
+        let _ = write!(out, "{}", self.legal[i]);
+    }
+
     fn apply_legal(&mut self, i: usize) -> Result<(), String> {
         let action = self.legal[i];
         if self.listening {

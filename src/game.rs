@@ -350,6 +350,11 @@ pub trait Game: Send + CloneGame {
     fn legal_token(&self, i: usize) -> String {
         self.legal_actions().swap_remove(i)
     }
+    /// Writes the token of legal action `i` into `out` (after [`legal_count`](Game::legal_count)):
+    /// a referee that keeps its token buffers allocates nothing for them.
+    fn write_legal_token(&self, i: usize, out: &mut String) {
+        out.push_str(&self.legal_token(i));
+    }
     /// Applies legal action `i` (after [`legal_count`](Game::legal_count)).
     fn apply_legal(&mut self, i: usize) -> Result<(), String> {
         let token = self.legal_token(i);

@@ -776,6 +776,8 @@ impl Table {
         let mut faults: Vec<FaultRecord> = Vec::new();
         let mut forfeit: Option<ForfeitRecord> = None;
         let mut time = SeatTimes::new(n, self.cfg.clock);
+        // The legal tokens of each decision, written into the same strings every time.
+        let mut legal: Vec<String> = Vec::new();
         loop {
             for ev in game.take_events() {
                 self.route(&ev, seat_of);
@@ -803,7 +805,7 @@ impl Table {
                     continue;
                 }
             }
-            let legal = game.legal_actions();
+            legal_into(game.as_mut(), &mut legal);
             if legal.is_empty() {
                 return Err(format!(
                     "internal error: {} offers seat {seat} no legal action",
@@ -856,9 +858,14 @@ impl Table {
             let mut chosen = None;
             match answer {
                 Ok(token) => {
-                    if legal.contains(&token) {
-                        game.apply(&token)
-                            .map_err(|e| format!("internal error: legal action refused: {e}"))?;
+                    if let Some(i) = legal.iter().position(|l| *l == token) {
+                        // A typed game applies the action it listed, without reading the token.
+                        if game.indexed() {
+                            game.apply_legal(i)
+                        } else {
+                            game.apply(&token)
+                        }
+                        .map_err(|e| format!("internal error: legal action refused: {e}"))?;
                         chosen = Some(token);
                     } else {
                         let why = match game.apply(&token) {
@@ -1051,6 +1058,22 @@ impl Table {
 impl Drop for Table {
     fn drop(&mut self) {
         self.shutdown();
+    }
+}
+
+/// The legal tokens of the seat to move, into `out`: a typed game writes them into the strings
+/// `out` already holds (no allocation once they have grown), others make new ones.
+fn legal_into(game: &mut dyn Game, out: &mut Vec<String>) {
+    if !game.indexed() {
+        *out = game.legal_actions();
+        return;
+    }
+    let n = game.legal_count();
+    out.truncate(n);
+    out.resize_with(n, String::new);
+    for (i, token) in out.iter_mut().enumerate() {
+        token.clear();
+        game.write_legal_token(i, token);
     }
 }
 
