@@ -35,7 +35,8 @@ pub struct SkwitzView {
     last_captor: Option<Seat>,
     /// The cards seen face up in this deal.
     pub(super) seen: Vec<Card>,
-    moves: Vec<(Seat, String)>,
+    /// This deal's moves (shared strings: search copies views for every world it plays).
+    moves: Vec<(Seat, std::sync::Arc<str>)>,
     winners: Vec<Seat>,
     scores: Option<Vec<f64>>,
 }
@@ -91,7 +92,7 @@ impl SkwitzView {
     }
 
     fn play(&mut self, seat: Seat, token: &str) {
-        self.moves.push((seat, token.to_string()));
+        self.moves.push((seat, std::sync::Arc::from(token)));
         if token == "out" {
             return;
         }
@@ -247,7 +248,7 @@ impl SeatView for SkwitzView {
             "matadors": self.matadors,
             "last_captor": self.last_captor,
             "seen": cards(&self.seen),
-            "moves": self.moves.iter().map(|(s, t)| json!([s, t])).collect::<Vec<_>>(),
+            "moves": self.moves.iter().map(|(s, t)| json!([s, &**t])).collect::<Vec<_>>(),
             "winners": self.winners,
             "scores": self.scores,
         })
