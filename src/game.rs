@@ -66,7 +66,7 @@ impl Audience {
 /// only where a line is written ([`Display`](fmt::Display)) or was read from one (`Text`).
 ///
 /// Engines make events with typed arguments and views read them back typed
-/// ([`Arg::parse`], [`Arg::card`], [`Arg::int`]): no token is written or parsed on the way from
+/// ([`Arg::parse`], [`Arg::card`]): no token is written or parsed on the way from
 /// a rules engine to an in-process bot. An argument read from a protocol line is `Text`, and
 /// reads the same: `parse` of `Text("7")` and of `Int(7)` give 7, and they are equal, as
 /// arguments compare by the token they write.
@@ -153,10 +153,6 @@ impl Arg {
     /// The argument as a card, if it is one.
     pub fn card(&self) -> Option<Card> {
         Card::from_arg(self).ok()
-    }
-    /// The argument as a whole number, if it is one.
-    pub fn int(&self) -> Option<i64> {
-        i64::from_arg(self).ok()
     }
     /// The token as text (borrowed for words and text, written for numbers and cards).
     pub fn text(&self) -> std::borrow::Cow<'_, str> {

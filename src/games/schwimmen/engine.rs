@@ -62,6 +62,8 @@ struct Rules {
     no_knock_first_circuit: bool,
     all_pass_refresh: bool,
     max_circuits: usize,
+    /// Strikes that drown a player (`strikes_to_drown`).
+    drown: u32,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -164,6 +166,7 @@ impl Schwimmen {
                 no_knock_first_circuit: o.flag("no_knock_first_circuit"),
                 all_pass_refresh: o.flag("all_pass_refresh"),
                 max_circuits: o.int("max_circuits") as usize,
+                drown: o.int("strikes_to_drown") as u32,
             },
             o,
             chance,
@@ -562,7 +565,7 @@ impl Schwimmen {
         }
         self.struck = strikes.iter().map(|&(s, _)| s).collect();
         // Drowning, with the reprieve when everyone left would drown.
-        let drown = self.o.int("strikes_to_drown") as u32;
+        let drown = self.rules.drown;
         let swim = self.o.int("strikes_to_swim") as u32;
         let would: Vec<Seat> = strikes
             .iter()
@@ -629,7 +632,7 @@ impl Schwimmen {
     /// One strike for `s` outside a round end (a misdeal), with swimming and drowning.
     fn strike_alone(&mut self, s: Seat) {
         let all = self.all();
-        let drown = self.o.int("strikes_to_drown") as u32;
+        let drown = self.rules.drown;
         let swim = self.o.int("strikes_to_swim") as u32;
         let before = self.strikes[s];
         let after = before + 1;
@@ -851,7 +854,7 @@ impl Engine for Schwimmen {
         if let Some(o) = &self.outcome {
             return Some((self.round as u64, o.scores.clone()));
         }
-        let drown = self.o.int("strikes_to_drown") as f64;
+        let drown = self.rules.drown as f64;
         let lives: Vec<f64> = (0..self.n).map(|s| (drown - self.strikes[s] as f64).max(0.5)).collect();
         let scores = (0..self.n)
             .map(|i| match self.places[i] {
