@@ -7,8 +7,8 @@
 //! * [`BotProcess::spawn`] starts a bot in its own process group, with `PR_SET_PDEATHSIG`
 //!   (the bot is killed if the spawning thread of the referee dies) and every inherited file
 //!   descriptor other than 0, 1, 2 closed at `exec` (so a bot never holds another bot's pipe).
-//! * [`BotProcess::send`] queues a line and writes what the pipe accepts right now; the rest is
-//!   flushed whenever the referee waits (on this bot or on any other, see [`wait_line`]).
+//! * [`BotProcess::send`] queues a line; queued lines go out in one `write` at
+//!   [`BotProcess::flush`] or when the referee waits for this bot's answer ([`wait_line`]).
 //! * [`BotProcess::read_line`] / [`wait_line`] return the next line, or why there is none
 //!   ([`ReadResult`]).
 //! * stderr is drained whenever we poll and appended to a capped log file.
@@ -631,17 +631,25 @@ impl BotProcess {
     /// a decision costs one write however many notifications came before it. Problems (not
     /// reading, dead bot) surface through the read API; output to such a bot is discarded.
     pub fn send(&mut self, line: &str) {
+        self.send_display(line)
+    }
+
+    /// [`send`](Self::send) for a line written by `Display`, straight into the queue (no
+    /// `String` made for it).
+    pub fn send_display(&mut self, line: impl std::fmt::Display) {
         if self.stdin_reader_gone {
             self.broken_pipe = true;
         }
         if self.stdin.is_none() || self.not_reading || self.broken_pipe {
             return;
         }
-        self.out.extend_from_slice(line.as_bytes());
-        self.out.push(b'\n');
+        let start = self.out.len();
+        // Writing into a Vec cannot fail.
+        let _ = write!(self.out, "{line}");
         if let Some(t) = &mut self.transcript {
-            t.line(self.started, '>', line);
+            t.line(self.started, '>', &String::from_utf8_lossy(&self.out[start..]));
         }
+        self.out.push(b'\n');
         self.check_pending();
     }
 
@@ -664,8 +672,14 @@ impl BotProcess {
     /// them before it writes a request: none of them can answer that request, which the bot
     /// has not seen yet. (A line over the size limit is left for the next read, which reports
     /// the flood.)
+    ///
+    /// This only reads the bot's stdout (one `read` that finds the pipe empty, in the usual
+    /// case): what is queued for the bot stays queued, so the notifications and the request
+    /// go out in one `write`. (Writing the notifications here, before the request, woke the
+    /// bot twice per decision: two extra context switches, the largest cost of a process
+    /// bot's decision on one core.)
     pub fn stale_lines(&mut self) -> Vec<String> {
-        poll_round(&mut [&mut *self], Some(0), None, Duration::ZERO);
+        self.read_available();
         let mut lines = Vec::new();
         while let Some(off) = self.inb[self.in_pos..].iter().position(|&b| b == b'\n') {
             if self.skipping || off > self.limits.max_line_bytes {
@@ -835,6 +849,18 @@ impl BotProcess {
         }
     }
 
+    /// Reads stdout without waiting until the pipe is empty (or at its end).
+    fn read_available(&mut self) {
+        while self.stdout.is_some() {
+            let before = self.inb.len() - self.in_pos;
+            self.read_stdout_once();
+            let got = (self.inb.len() - self.in_pos).saturating_sub(before);
+            if got < READ_CHUNK {
+                break;
+            }
+        }
+    }
+
     /// One read from stdout into the input buffer.
     fn read_stdout_once(&mut self) {
         let Some(stdout) = &mut self.stdout else {
@@ -974,11 +1000,32 @@ fn poll_round(
     extra: Option<RawFd>,
     timeout: Duration,
 ) -> bool {
-    let mut fds: Vec<libc::pollfd> = Vec::with_capacity(procs.len() * 3 + 1);
-    let mut slots: Vec<Slot> = Vec::with_capacity(procs.len() * 3 + 1);
-    let mut add = |fds: &mut Vec<libc::pollfd>, fd: RawFd, events: libc::c_short, slot: Slot| {
-        fds.push(libc::pollfd { fd, events, revents: 0 });
-        slots.push(slot);
+    // A wait for one bot's answer (once per decision) polls at most four descriptors: they
+    // live on the stack. Only a poll over every bot (pumps, shutdown) needs the heap.
+    const SMALL: usize = 4;
+    let needed = match read_from {
+        Some(_) => 3,
+        None => procs.len() * 2,
+    } + 1;
+    let unused = libc::pollfd {
+        fd: -1,
+        events: 0,
+        revents: 0,
+    };
+    let (mut small_fds, mut small_slots) = ([unused; SMALL], [Slot::Extra; SMALL]);
+    let (mut big_fds, mut big_slots) = (Vec::new(), Vec::new());
+    let (fds, slots): (&mut [libc::pollfd], &mut [Slot]) = if needed <= SMALL {
+        (&mut small_fds, &mut small_slots)
+    } else {
+        big_fds.resize(needed, unused);
+        big_slots.resize(needed, Slot::Extra);
+        (&mut big_fds, &mut big_slots)
+    };
+    let mut used = 0;
+    let mut add = |fds: &mut [libc::pollfd], fd: RawFd, events: libc::c_short, slot: Slot| {
+        fds[used] = libc::pollfd { fd, events, revents: 0 };
+        slots[used] = slot;
+        used += 1;
     };
     for (i, p) in procs.iter().enumerate() {
         // While waiting for one bot's answer, only that bot is watched: the others are neither
@@ -990,23 +1037,24 @@ fn poll_round(
         }
         if Some(i) == read_from {
             if let Some(f) = &p.stdout {
-                add(&mut fds, f.as_raw_fd(), libc::POLLIN, Slot::Stdout(i));
+                add(fds, f.as_raw_fd(), libc::POLLIN, Slot::Stdout(i));
             }
         }
         if let Some(f) = &p.stdin {
             // Without pending output, poll only for POLLERR (always reported): the read end was
             // closed, i.e. the bot closed its stdin or died.
             let events = if p.pending_bytes() > 0 { libc::POLLOUT } else { 0 };
-            add(&mut fds, f.as_raw_fd(), events, Slot::Stdin(i));
+            add(fds, f.as_raw_fd(), events, Slot::Stdin(i));
         }
         if let Some(f) = &p.stderr {
-            add(&mut fds, f.as_raw_fd(), libc::POLLIN, Slot::Stderr(i));
+            add(fds, f.as_raw_fd(), libc::POLLIN, Slot::Stderr(i));
         }
     }
     if let Some(fd) = extra {
-        add(&mut fds, fd, libc::POLLIN, Slot::Extra);
+        add(fds, fd, libc::POLLIN, Slot::Extra);
     }
-    let n = ppoll(&mut fds, timeout);
+    let fds = &mut fds[..used];
+    let n = ppoll(fds, timeout);
     if n < 0 {
         let err = io::Error::last_os_error();
         if err.kind() == io::ErrorKind::Interrupted {
@@ -1017,7 +1065,7 @@ fn poll_round(
     if n == 0 {
         return true;
     }
-    for (pfd, slot) in fds.iter().zip(slots) {
+    for (pfd, &slot) in fds.iter().zip(slots.iter()) {
         if pfd.revents == 0 {
             continue;
         }
@@ -1098,9 +1146,13 @@ pub fn shutdown_all(procs: &mut [&mut BotProcess], grace: Duration) {
     }
 }
 
-/// Waits until `deadline` for the next line from `target`, meanwhile flushing pending output
-/// and draining stderr of `target` and of every process in `others`.
+/// Waits until `deadline` for the next line from `target`, meanwhile flushing its pending output
+/// and draining its stderr. Only `target` is watched while waiting (one write per bot and
+/// decision, no wake-up of bots that are not asked): `others` are left as they are.
 pub fn wait_line(target: &mut BotProcess, others: &mut [&mut BotProcess], deadline: Instant) -> ReadResult {
+    if others.is_empty() {
+        return wait_impl(&mut [target], 0, deadline);
+    }
     let mut all: Vec<&mut BotProcess> = Vec::with_capacity(others.len() + 1);
     all.push(target);
     for o in others.iter_mut() {
@@ -1371,6 +1423,32 @@ mod tests {
 
     fn line(s: &str) -> ReadResult {
         ReadResult::Line(s.to_string())
+    }
+
+    /// Taking the early lines before a request reads them, and writes nothing: the
+    /// notifications queued since the bot's last turn go out with the request, in one write
+    /// (each write wakes the bot: two writes per decision were two extra context switches).
+    #[test]
+    fn stale_lines_take_early_lines_and_leave_queued_output_queued() {
+        let mut b = start("echo early; echo guess; read x; read y; echo got:$x,$y");
+        assert_eq!(b.read_line(soon(5000)), line("early"));
+        b.send("move 1 AS play");
+        let queued = b.pending_bytes();
+        assert_eq!(queued, "move 1 AS play\n".len());
+        let deadline = soon(5000);
+        let stale = loop {
+            let lines = b.stale_lines();
+            assert_eq!(b.pending_bytes(), queued, "stale_lines wrote the queued notification");
+            if !lines.is_empty() || Instant::now() > deadline {
+                break lines;
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        };
+        assert_eq!(stale, vec!["guess".to_string()]);
+        b.send_display(format_args!("{} act {}", 2, "play"));
+        b.flush();
+        assert_eq!(b.pending_bytes(), 0);
+        assert_eq!(b.read_line(soon(5000)), line("got:move 1 AS play,2 act play"));
     }
 
     /// Processes of group `pgid` that are not zombies.

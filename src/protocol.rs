@@ -10,13 +10,18 @@ pub const VERSION: u32 = 1;
 
 /// A notification as a bot reads it: `kind`, then the arguments, space-separated.
 pub fn notification<A: std::fmt::Display>(kind: &str, args: &[A]) -> String {
-    use std::fmt::Write;
     let mut line = String::with_capacity(kind.len() + 4 * args.len());
+    write_notification(&mut line, kind, args);
+    line
+}
+
+/// [`notification`], appended to `line`.
+pub fn write_notification<A: std::fmt::Display>(line: &mut String, kind: &str, args: &[A]) {
+    use std::fmt::Write;
     line.push_str(kind);
     for a in args {
         let _ = write!(line, " {a}");
     }
-    line
 }
 
 /// The setup notifications that start a game for the bot in `seat` (protocol.md): `game`, an
@@ -126,9 +131,20 @@ pub fn parse_reply(line: &str) -> Reply {
     }
 }
 
-/// Formats a decision request: `<id> act <decision> <time_ms> <legal…>`.
-pub fn act_line(id: u64, decision: &str, time_ms: u64, legal: &[String]) -> String {
-    format!("{id} act {decision} {time_ms} {}", legal.join(" "))
+/// A decision request, `<id> act <decision> <time_ms> <legal…>`, as a value that writes itself
+/// (straight into a bot's queue: `BotProcess::send_display`).
+pub struct ActLine<'a> {
+    pub id: u64,
+    pub decision: &'a str,
+    pub time_ms: u64,
+    pub legal: &'a [String],
+}
+
+impl std::fmt::Display for ActLine<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} act {} {}", self.id, self.decision, self.time_ms)?;
+        self.legal.iter().try_for_each(|t| write!(f, " {t}"))
+    }
 }
 
 /// The handshake answer of a bot: name, version and the features it asked for.

@@ -6,8 +6,8 @@ use crate::bots::{self, Bot};
 use crate::chance::{derive, format_seed, Chance, DealSpec, Purpose, Rng};
 use crate::game::{Arg, Event, FaultRuling, Game, GameInfo, GameSpec, Outcome, Seat, SeatView};
 use crate::options::Options;
-use crate::process::{wait_line, BotProcess, Limits, LogTarget, ReadResult};
-use crate::protocol::{act_line, parse_reply, Hello, Reply, VERSION};
+use crate::process::{BotProcess, Limits, LogTarget, ReadResult};
+use crate::protocol::{parse_reply, ActLine, Hello, Reply, VERSION};
 use crate::record::{ActionRecord, FaultRecord, ForfeitRecord, GameRecord, SeatRecord};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
@@ -257,8 +257,9 @@ pub struct Player {
     pub spec: SeatSpec,
     engine: Engine,
     log: Option<LogTarget>,
-    /// The lines this player was sent in the current game (for catching up a restarted bot).
-    history: Vec<String>,
+    /// The lines this player was sent in the current game, each ended by `\n` (for catching
+    /// up a restarted bot). One string, not a string per line: no allocation per event.
+    history: String,
     /// The seat view, for process bots that asked for the JSON view.
     view: Option<Box<dyn SeatView>>,
 }
@@ -333,6 +334,8 @@ struct Fault {
 pub struct Table {
     pub players: Vec<Player>,
     cfg: Config,
+    /// The protocol line of the event being routed, made once for all its process seats.
+    line: String,
 }
 
 fn start_process(argv: &[String], log: Option<LogTarget>, cfg: &Config) -> Result<Proc, String> {
@@ -432,11 +435,15 @@ impl Table {
                 spec: spec.clone(),
                 engine,
                 log,
-                history: Vec::new(),
+                history: String::new(),
                 view: None,
             });
         }
-        Ok(Table { players, cfg })
+        Ok(Table {
+            players,
+            cfg,
+            line: String::new(),
+        })
     }
 
     /// The stderr log of each player that is a process: one file per bot name; a file that
@@ -470,30 +477,40 @@ impl Table {
             .collect()
     }
 
-    /// Sends a notification to a player: an in-process bot gets it as a call; for a process
-    /// the line is made (once per event, by `line`), kept for a restart's catch-up, folded into
-    /// the view it asked for, and queued.
-    fn send(&mut self, p: usize, kind: &str, args: &[Arg], line: &mut impl FnMut() -> String) {
+    /// Sends a notification to a player: an in-process bot gets it as a call; a process gets
+    /// its protocol line (made by the caller, once per event, into `self.line` when it is
+    /// empty), kept for a restart's catch-up, folded into the view it asked for, and queued.
+    fn send(&mut self, p: usize, kind: &str, args: &[Arg]) {
         let player = &mut self.players[p];
         match &mut player.engine {
             Engine::InProcess(bot) => bot.notify(kind, args),
             Engine::Process(proc) => {
-                let line = line();
+                if self.line.is_empty() {
+                    crate::protocol::write_notification(&mut self.line, kind, args);
+                }
                 if let Some(v) = &mut player.view {
                     v.observe(kind, args);
                 }
                 if let Some(pr) = &mut proc.process {
-                    pr.send(&line);
+                    pr.send(&self.line);
                 }
-                player.history.push(line);
+                player.history.push_str(&self.line);
+                player.history.push('\n');
             }
+        }
+    }
+
+    /// Sends one event to the players `to`: its line is made at most once.
+    fn send_event(&mut self, to: impl IntoIterator<Item = usize>, kind: &str, args: &[Arg]) {
+        self.line.clear();
+        for p in to {
+            self.send(p, kind, args);
         }
     }
 
     fn notify(&mut self, p: usize, kind: &str, args: Vec<String>) {
         let args: Vec<Arg> = args.into_iter().map(Arg::Text).collect();
-        let line = || crate::protocol::notification(kind, &args);
-        self.send(p, kind, &args, &mut { line });
+        self.send_event([p], kind, &args);
     }
 
     /// Restarts a process player and catches it up with the current game's lines.
@@ -510,7 +527,7 @@ impl Table {
             let fresh = start_process(argv, player.log.clone(), &cfg)?;
             **proc = fresh;
             if let Some(pr) = &mut proc.process {
-                for line in &player.history {
+                for line in player.history.lines() {
                     pr.send(line);
                 }
             }
@@ -572,8 +589,7 @@ impl Table {
     ) -> Result<(String, f64), String> {
         self.set_up(p, spec, options, n, s, rngseed);
         for ev in events.iter().filter(|e| e.to.contains(s)) {
-            let line = ev.line();
-            self.send(p, ev.kind, &ev.args, &mut || line.clone());
+            self.send_event([p], ev.kind, &ev.args);
         }
         let (answer, ms, garbage) = self.ask(p, decision, legal, self.cfg.move_time);
         let garbage = garbage
@@ -608,23 +624,13 @@ impl Table {
             }
             format!("view {j}")
         });
-        let (before, rest) = self.players.split_at_mut(p);
-        let (me, after) = rest.split_first_mut().expect("player index in range");
-        let proc = match &mut me.engine {
+        let proc = match &mut self.players[p].engine {
             Engine::InProcess(bot) => {
                 let a = bot.act(decision, time_ms, legal);
                 return (Ok(a), elapsed(start), None);
             }
             Engine::Process(proc) => proc,
         };
-        let mut others: Vec<&mut BotProcess> = before
-            .iter_mut()
-            .chain(after.iter_mut())
-            .filter_map(|pl| match &mut pl.engine {
-                Engine::Process(pr) => pr.process.as_mut(),
-                Engine::InProcess(_) => None,
-            })
-            .collect();
         let Some(pr) = proc.process.as_mut() else {
             let f = Fault {
                 kind: "dead",
@@ -650,13 +656,18 @@ impl Table {
         if let Some(v) = view_line {
             pr.send(&v);
         }
-        pr.send(&act_line(id, decision, time_ms, legal));
+        pr.send_display(ActLine {
+            id,
+            decision,
+            time_ms,
+            legal,
+        });
         // Everything queued for this bot since its last decision goes out in one write.
         pr.flush();
         let deadline = start + time;
         let fault = |kind: &'static str, message: String, restart: bool| Err(Fault { kind, message, restart });
         let result = loop {
-            match wait_line(pr, &mut others, deadline) {
+            match pr.read_line(deadline) {
                 ReadResult::Line(line) => match parse_reply(&line) {
                     Reply::Ignored => continue,
                     // A late answer to an earlier request.
@@ -1024,12 +1035,7 @@ impl Table {
     }
 
     fn route(&mut self, ev: &Event, seat_of: &[usize]) {
-        let mut line: Option<String> = None;
-        for s in ev.to.members(seat_of.len()) {
-            self.send(seat_of[s], ev.kind, &ev.args, &mut || {
-                line.get_or_insert_with(|| ev.line()).clone()
-            });
-        }
+        self.send_event(ev.to.members(seat_of.len()).map(|s| seat_of[s]), ev.kind, &ev.args);
     }
 
     /// Ends every bot: `quit`, one shared grace period, then SIGKILL.
