@@ -21,6 +21,7 @@ use serde_json::Value;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Mutex};
+use std::time::Duration;
 
 /// One game of a set: who sits where.
 #[derive(Clone, Debug)]
@@ -68,9 +69,18 @@ pub enum Control {
 }
 
 enum Msg {
-    Done(u64, Vec<GameRecord>),
+    /// Finished sets: (index, records) each.
+    Done(Vec<(u64, Vec<GameRecord>)>),
     Failed(String),
 }
+
+/// A worker hands a set that took [`BATCH_WAIT`]/20 or more over at once; faster sets go in
+/// batches of up to [`BATCH_SETS`], handed over when the first of them has waited
+/// [`BATCH_WAIT`]. A message per set woke the caller's thread once per game of a fast match (a
+/// futex wake-up and a cross-core interrupt each), which took a fifth of the two cores from
+/// two tables of random bots.
+const BATCH_SETS: usize = 64;
+const BATCH_WAIT: Duration = Duration::from_millis(20);
 
 /// Plays the `count` sets that `sets` makes (taken one at a time, in its order) and calls
 /// `on_set` with each finished set's records, in completion order. Returns an error if a table
@@ -111,7 +121,16 @@ where
                 continue; // drain until every worker has finished its current game
             }
             let control = match msg {
-                Msg::Done(i, recs) => on_set(i, recs),
+                Msg::Done(sets) => {
+                    let mut control = Ok(Control::Continue);
+                    for (i, recs) in sets {
+                        control = on_set(i, recs);
+                        if !matches!(control, Ok(Control::Continue)) {
+                            break;
+                        }
+                    }
+                    control
+                }
                 Msg::Failed(e) => Err(e),
             };
             match control {
@@ -125,6 +144,12 @@ where
         }
     });
     result
+}
+
+/// Whether a worker hands its finished sets over now: the last one took `took`, `batched`
+/// are waiting (the last one included), the first of them for `waited`.
+fn hand_over_now(took: Duration, batched: usize, waited: Duration) -> bool {
+    took >= BATCH_WAIT / 20 || batched >= BATCH_SETS || waited >= BATCH_WAIT
 }
 
 fn worker(
@@ -147,6 +172,10 @@ fn worker(
     };
     // A stop from the caller, or Ctrl-C/SIGTERM: no new game starts.
     let stopping = || stop.load(Ordering::SeqCst) || crate::interrupt::requested().is_some();
+    let mut done: Vec<(u64, Vec<GameRecord>)> = Vec::new();
+    let mut first_unsent = std::time::Instant::now();
+    let hand_over =
+        |done: &mut Vec<(u64, Vec<GameRecord>)>| done.is_empty() || tx.send(Msg::Done(std::mem::take(done))).is_ok();
     loop {
         if stopping() {
             break;
@@ -155,6 +184,7 @@ fn worker(
             break;
         };
         let seed = game_seed(spec.seed, set.index);
+        let started = std::time::Instant::now();
         let mut records = Vec::new();
         for job in &set.jobs {
             if stopping() {
@@ -169,16 +199,25 @@ fn worker(
                     records.push(rec);
                 }
                 Err(e) => {
+                    // The sets finished before this one are the caller's to keep.
+                    hand_over(&mut done);
                     let _ = tx.send(Msg::Failed(format!("set {} ({}): {e}", set.index, job.key)));
                     table.shutdown();
                     return;
                 }
             }
         }
-        if records.len() == set.jobs.len() && tx.send(Msg::Done(set.index, records)).is_err() {
-            break;
+        if records.len() == set.jobs.len() {
+            if done.is_empty() {
+                first_unsent = std::time::Instant::now();
+            }
+            done.push((set.index, records));
+            if hand_over_now(started.elapsed(), done.len(), first_unsent.elapsed()) && !hand_over(&mut done) {
+                break;
+            }
         }
     }
+    hand_over(&mut done);
     table.shutdown();
 }
 
@@ -227,6 +266,23 @@ pub fn parse_shard(s: &str) -> Result<(u64, u64), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn slow_sets_go_at_once_fast_ones_in_batches() {
+        let ms = Duration::from_millis;
+        // A set that took a while (a process bot's game) is not held back for the next one.
+        assert!(hand_over_now(ms(5), 1, ms(0)));
+        assert!(hand_over_now(BATCH_WAIT / 20, 1, ms(0)));
+        // Fast sets wait for company, but not for long and not in large numbers.
+        assert!(!hand_over_now(Duration::from_micros(20), 1, ms(0)));
+        assert!(!hand_over_now(
+            Duration::from_micros(20),
+            BATCH_SETS - 1,
+            BATCH_WAIT / 2
+        ));
+        assert!(hand_over_now(Duration::from_micros(20), BATCH_SETS, ms(0)));
+        assert!(hand_over_now(Duration::from_micros(20), 2, BATCH_WAIT));
+    }
 
     #[test]
     fn rotations_skip_repeated_seatings() {
