@@ -547,16 +547,28 @@ impl Tracker {
     /// One action of `world` that routes to the seat the lines from `pos`: the shown token
     /// first, else (a hidden action) any legal one whose lines agree. Returns the token and
     /// the lines consumed.
-    fn step(&self, world: &mut World, pos: usize, rng: &mut Rng) -> Result<(String, usize), Box<Mismatch>> {
+    ///
+    /// With `in_place`, a shown token is applied to `world` itself, not to a copy: faster (a
+    /// copy of the game and every view per action was a tenth of a Skwitz search), but on a
+    /// mismatch `world` is left after the action (the caller drops it) and the seat's cards
+    /// the mismatch names are those it held after the action, with the card the token plays.
+    fn step(
+        &self,
+        world: &mut World,
+        pos: usize,
+        rng: &mut Rng,
+        in_place: bool,
+    ) -> Result<(String, usize), Box<Mismatch>> {
         let seat = world.game.to_move().expect("a seat to move");
         let legal = world.game.legal_actions();
         let shown = self.shown_token(pos, seat);
-        let mismatch = |lines: Option<(usize, (Line, Line))>| {
+        let mismatch = |world: &World, lines: Option<(usize, (Line, Line))>, played: Option<Card>| {
             let hand = world.views[seat].to_json()["hand"].clone();
-            let held = hand
+            let mut held: Vec<Card> = hand
                 .as_array()
                 .map(|a| a.iter().filter_map(|c| c.as_str().and_then(Card::from_token)).collect())
                 .unwrap_or_default();
+            held.extend(played.filter(|c| !held.contains(c)));
             Box::new(Mismatch {
                 seat: Some(seat),
                 token: shown.clone(),
@@ -568,15 +580,25 @@ impl Tracker {
                 line_at: None,
             })
         };
+        if let Some(t) = shown.as_ref().filter(|t| legal.contains(t) && in_place) {
+            let got = world.apply(t, self.me).map_err(|_| mismatch(world, None, None))?;
+            return match self.differ_at(&got, pos) {
+                None => Ok((t.clone(), got.len())),
+                Some(d) => {
+                    let played = cards_in(&[Arg::Text(t.clone())]).first().copied();
+                    Err(mismatch(world, Some(d), played))
+                }
+            };
+        }
         if let Some(t) = shown.as_ref().filter(|t| legal.contains(t)) {
             let mut w = world.clone();
-            let got = w.apply(t, self.me).map_err(|_| mismatch(None))?;
+            let got = w.apply(t, self.me).map_err(|_| mismatch(world, None, None))?;
             return match self.differ_at(&got, pos) {
                 None => {
                     *world = w;
                     Ok((t.clone(), got.len()))
                 }
-                Some(d) => Err(mismatch(Some(d))),
+                Some(d) => Err(mismatch(world, Some(d), None)),
             };
         }
         // Not a token the world offers: a hidden action, or a card this world did not deal there.
@@ -596,7 +618,11 @@ impl Tracker {
         }
         if fits.is_empty() {
             // Without a token of the seat's, the lines tell what differs (a hand shown, say).
-            return Err(mismatch(if shown.is_none() { first_difference } else { None }));
+            return Err(mismatch(
+                world,
+                if shown.is_none() { first_difference } else { None },
+                None,
+            ));
         }
         let (t, w, used) = fits.swap_remove(rng.below(fits.len() as u64) as usize);
         *world = w;
@@ -630,7 +656,7 @@ impl Tracker {
             let before = self.world.clone();
             let deals = self.world.deals();
             let mut w = self.world.clone();
-            match self.step(&mut w, self.explained, rng) {
+            match self.step(&mut w, self.explained, rng, true) {
                 Ok((_, used)) if w.deals() == deals => {
                     self.world = w;
                     self.explained += used;
@@ -814,7 +840,9 @@ impl Tracker {
                 let legal = world.game.legal_actions();
                 (self.spec.simple_policy)(world.views[seat].as_ref(), world.game.decision(), &legal)
             });
-            match self.step(&mut world, pos, rng) {
+            // A sample's replay follows the world itself; a refit's keeps the world before a
+            // failed action, to ask whether that action made the next deal.
+            match self.step(&mut world, pos, rng, !stop_at_deal) {
                 Ok((t, used)) => {
                     if expected.is_some_and(|e| e != t) {
                         weight *= UNLIKE_SIMPLE;
