@@ -260,6 +260,8 @@ pub struct CardSet(pub u64);
 
 impl CardSet {
     pub const EMPTY: CardSet = CardSet(0);
+    /// Every card of the 52-card deck (`full_deck()`).
+    pub const DECK: CardSet = CardSet((1 << 52) - 1);
 
     pub fn from_cards(cards: &[Card]) -> CardSet {
         let mut s = CardSet::EMPTY;

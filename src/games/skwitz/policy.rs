@@ -5,7 +5,7 @@
 
 use super::captures::{self, is_matador};
 use super::view::SkwitzView;
-use crate::cards::{full_deck, Card, Rank, Suit};
+use crate::cards::{Card, CardSet, Rank, Suit};
 use crate::game::SeatView;
 
 /// What the bot knows, read from the view.
@@ -35,18 +35,23 @@ impl Know {
             return 0.0;
         }
         let mut risk = 0.0;
+        let table = CardSet::from_cards(rest);
+        // One buffer for every rank's captures (the search asks this at every playout step).
+        let mut caps: Vec<CardSet> = Vec::with_capacity(16);
         for r in 2..=14usize {
             if self.unseen_by_rank[r] == 0 {
                 continue;
             }
             let probe = Card::new(Rank::new(r as u8), Suit::Clubs);
-            let caps = captures::captures(probe, rest);
-            let Some(best) = caps.first() else { continue };
+            caps.clear();
+            captures::push_captures(probe, table, &mut caps, |s| s, |&s| s);
+            // The first in the canonical order: the largest.
+            let Some(&best) = caps.first() else { continue };
             let mut harm = 0.1 * best.len() as f64;
             if best.len() == rest.len() {
                 harm += 10.0; // a skwitz
             }
-            harm += 8.0 * best.iter().filter(|c| is_matador(**c)).count() as f64;
+            harm += 8.0 * best.iter().filter(|&c| is_matador(c)).count() as f64;
             risk += self.p_holds(r) * harm;
         }
         risk
@@ -87,13 +92,12 @@ pub fn simple_policy(view: &dyn SeatView, _decision: &str, legal: &[String]) -> 
     let next = (seat + n - 1) % n;
     let next_hand = view.hand_sizes.get(next).copied().unwrap_or(0);
     let mut unseen_by_rank = [0usize; 15];
-    let mut unseen = 0;
-    for c in full_deck() {
-        if !hand.contains(&c) && !seen.contains(&c) {
-            unseen_by_rank[c.rank.value() as usize] += 1;
-            unseen += 1;
-        }
+    let known = CardSet::from_cards(hand).union(CardSet::from_cards(seen));
+    let unseen_cards = CardSet::DECK.minus(known);
+    for c in unseen_cards.iter() {
+        unseen_by_rank[c.rank.value() as usize] += 1;
     }
+    let unseen = unseen_cards.len();
     let matador_any = view.options.get("matador_source") != "table_only";
     let know = Know {
         table: table.clone(),
