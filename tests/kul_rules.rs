@@ -246,4 +246,12 @@ fn race_odds_are_the_chances_of_a_race_of_uniform_marks() {
     close(race_odds(&[3, 3, 3, 3]), &[0.25; 4]);
     // Three seats, needs 1, 1, 2: seat 2 wins only with the next two marks (1/9).
     close(race_odds(&[1, 1, 2]), &[4.0 / 9.0, 4.0 / 9.0, 1.0 / 9.0]);
+    // The odds belong to the seats, in any order of the needs (remembered or worked out).
+    close(race_odds(&[2, 1, 1]), &[1.0 / 9.0, 4.0 / 9.0, 4.0 / 9.0]);
+    close(race_odds(&[1, 2, 1]), &[4.0 / 9.0, 1.0 / 9.0, 4.0 / 9.0]);
+    close(race_odds(&[3, 1]), &[0.125, 0.875]);
+    // Long races (a Skwitz target): the sums stay 1, the leader stays ahead.
+    let long = race_odds(&[21, 5, 13, 1]);
+    close(vec![long.iter().sum()], &[1.0]);
+    assert!(long[3] > long[1] && long[1] > long[2] && long[2] > long[0], "{long:?}");
 }
