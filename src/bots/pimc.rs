@@ -118,13 +118,6 @@ struct Layout {
     rejected: Vec<u64>,
 }
 
-/// Lines that tell the seat a deal was thrown away unplayed: the world must make as many.
-const REJECTED_DEAL_LINES: &[&str] = &["reshuffle"];
-
-fn tells_rejected_deal(l: &Line) -> bool {
-    REJECTED_DEAL_LINES.contains(&l.0.as_str())
-}
-
 impl Layout {
     fn of(deal: &crate::chance::Deal) -> Layout {
         let mut cards = Vec::new();
@@ -343,22 +336,15 @@ impl Mismatch {
     }
 }
 
-/// Lines that tell of two cards trading places: the first where the second was and the second
-/// where the first was (line kind, and how its first token after the seat begins): Schwimmen's
-/// `move <seat> swap_<laid>_<taken> turn`. A line a seat receives shows a card where it is now;
-/// its place at the deal is found by following these back (see [`Trace`]). (Zwikken's
-/// `exchange <seat> <taken> <ten>` is one too, but with it listed the bot lost track of Zwikken
-/// deals it followed without it: seeds 3 and 4 of `play zwikken`; not understood yet.)
-const EXCHANGE_LINES: &[(&str, &str)] = &[("move", "swap_")];
-
 /// The exchanges of cards since the deal, in order: where a card the lines show now was dealt.
 #[derive(Default)]
 struct Trace(Vec<(Card, Card)>);
 
 impl Trace {
-    fn of(lines: &[Line]) -> Trace {
+    /// Follows the game's exchange lines ([`DealLines::exchanges`](crate::game::DealLines::exchanges)) among `lines`.
+    fn of(lines: &[Line], exchanges: &[(&str, &str)]) -> Trace {
         let pairs = lines.iter().filter_map(|(k, a)| {
-            let (_, prefix) = EXCHANGE_LINES.iter().find(|(kind, _)| kind == k)?;
+            let (_, prefix) = exchanges.iter().find(|(kind, _)| kind == k)?;
             let rest = a.get(1..)?;
             if !rest.first()?.text().starts_with(prefix) {
                 return None;
@@ -491,16 +477,21 @@ impl Tracker {
     /// The exchanges in this deal's lines before `upto`.
     fn trace(&self, upto: usize) -> Trace {
         let from = self.deal_lines_from();
-        Trace::of(&self.observed[from.min(upto)..upto.max(from).min(self.observed.len())])
+        Trace::of(
+            &self.observed[from.min(upto)..upto.max(from).min(self.observed.len())],
+            self.spec.deal_lines.exchanges,
+        )
     }
 
-    /// A deal's opening lines differ in how many deals the rules threw away (Skwitz's
-    /// reshuffles): changes the deals `layout` has thrown away before it. False for any other
+    /// A deal's opening lines differ in how many deals the rules threw away
+    /// ([`DealLines::rejected`](crate::game::DealLines::rejected): Skwitz's reshuffles): changes the deals `layout` has thrown away before it. False for any other
     /// difference.
     fn fix_rejected(&self, layout: &mut Layout, m: &Mismatch, fixed: &[Card], rng: &mut Rng) -> bool {
         let (Some((got, seen)), Some(at)) = (&m.lines, m.line_at) else {
             return false;
         };
+        // Lines that tell the seat a deal was thrown away unplayed: the world must make as many.
+        let tells_rejected_deal = |l: &Line| self.spec.deal_lines.rejected.contains(&l.0.as_str());
         if !tells_rejected_deal(got) && !tells_rejected_deal(seen) {
             return false;
         }

@@ -10,7 +10,7 @@ pub mod policy;
 pub mod render;
 pub mod view;
 
-use crate::game::GameSpec;
+use crate::game::{DealLines, GameSpec};
 use crate::options::OptionSpec;
 
 pub fn spec() -> GameSpec {
@@ -32,6 +32,7 @@ pub fn spec() -> GameSpec {
         simple_policy: policy::simple_policy,
         playout_policy: policy::simple_policy,
         search_sure: 1.0,
+        deal_lines: DealLines::NONE,
         render: render::render,
         // A session (3 Kul games, stake 1) moves about ±3.5 chips per seat at 5 players
         // (simple bots: standard deviation 3.5); losing half a chip per session and seat is a

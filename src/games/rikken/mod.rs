@@ -12,7 +12,7 @@ pub mod render;
 pub mod scoring;
 pub mod view;
 
-use crate::game::GameSpec;
+use crate::game::{DealLines, GameSpec};
 use crate::options::OptionSpec;
 
 pub fn spec() -> GameSpec {
@@ -32,6 +32,7 @@ pub fn spec() -> GameSpec {
         simple_policy: policy::simple_policy,
         playout_policy: policy::playout_policy,
         search_sure: 1.0,
+        deal_lines: DealLines::NONE,
         render: render::render,
         // A deal moves about ±5 points per seat: a loss of a point per deal is a clear regression.
         compare_bounds: (-1.0, 0.0),

@@ -12,7 +12,7 @@ pub mod render;
 pub mod scoring;
 pub mod view;
 
-use crate::game::GameSpec;
+use crate::game::{DealLines, GameSpec};
 use crate::options::OptionSpec;
 
 pub fn spec() -> GameSpec {
@@ -42,6 +42,10 @@ pub fn spec() -> GameSpec {
         simple_policy: policy::simple_policy,
         playout_policy: policy::simple_policy,
         search_sure: 0.0,
+        deal_lines: DealLines {
+            rejected: &[],
+            exchanges: &[("move", "swap_")],
+        },
         render: render::render,
         // A game pays between 1 and n francs per seat (2.5 francs on average with 4 players,
         // about 1.3 francs spread per seat): losing a quarter of a franc per game and seat is a

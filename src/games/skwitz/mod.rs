@@ -12,7 +12,7 @@ pub mod policy;
 pub mod render;
 pub mod view;
 
-use crate::game::GameSpec;
+use crate::game::{DealLines, GameSpec};
 use crate::options::OptionSpec;
 
 pub fn spec() -> GameSpec {
@@ -42,6 +42,10 @@ pub fn spec() -> GameSpec {
         simple_policy: policy::simple_policy,
         playout_policy: policy::simple_policy,
         search_sure: 1.0,
+        deal_lines: DealLines {
+            rejected: &["reshuffle"],
+            exchanges: &[],
+        },
         render: render::render,
         // Scores are net chips per session (5 games, stake 4). A session moves a seat by tens of
         // chips; losing half a stake per session and seat (2 chips) is a clear regression.

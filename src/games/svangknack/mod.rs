@@ -11,7 +11,7 @@ pub mod policy;
 pub mod render;
 pub mod view;
 
-use crate::game::GameSpec;
+use crate::game::{DealLines, GameSpec};
 use crate::options::OptionSpec;
 
 pub fn spec() -> GameSpec {
@@ -33,6 +33,7 @@ pub fn spec() -> GameSpec {
         simple_policy: policy::simple_policy,
         playout_policy: policy::simple_policy,
         search_sure: 1.0,
+        deal_lines: DealLines::NONE,
         render: render::render,
         // A session (3n rounds, stake 3) moves about ±50 chips per seat at the default 6 players
         // (simple bots: standard deviation 56); losing two base stakes (6 chips) per session and

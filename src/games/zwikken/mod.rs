@@ -14,7 +14,7 @@ pub mod policy;
 pub mod render;
 pub mod view;
 
-use crate::game::GameSpec;
+use crate::game::{DealLines, GameSpec};
 use crate::options::OptionSpec;
 
 pub fn spec() -> GameSpec {
@@ -38,6 +38,7 @@ pub fn spec() -> GameSpec {
         simple_policy: policy::simple_policy,
         playout_policy: policy::simple_policy,
         search_sure: 1.0,
+        deal_lines: DealLines::NONE,
         render: render::render,
         // The unit is a whole session: between simple bots it moves about ±20 chips per seat
         // at 4 players (standard deviation; ±15 at 3, ±36 at 6), and one deal's pot is n chips
