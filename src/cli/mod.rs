@@ -333,7 +333,7 @@ fn bot(name: &str, seed: &str) -> Outcome {
 }
 
 /// `--games`, `--concurrency`, `--players`: a whole number of at least 1 (clap reports the
-/// value and the option: "invalid value '-3' for '--games <GAMES>': …").
+/// value and the option: `invalid value '-3' for '--games <GAMES>': …`).
 pub fn at_least_one(s: &str) -> Result<u64, String> {
     match s.trim().parse::<u64>() {
         Ok(n) if n >= 1 => Ok(n),
@@ -429,7 +429,7 @@ pub struct BotArgs {
     #[arg(long, default_value = "10s", allow_hyphen_values = true, value_parser = parse_duration)]
     pub startup_time: std::time::Duration,
     /// Write every line exchanged with each bot process into DIR, one file per game and seat:
-    /// DIR/game-<seed>-seat<S>-<bot>.txt, each line `<seconds since the bot started> <dir>
+    /// `DIR/game-<seed>-seat<S>-<bot>.txt`, each line `<seconds since the bot started> <dir>
     /// <line>` with `>` for croupier to the bot, `<` for the bot's answers, `#` for a read that
     /// ended without a line (timeout, exit). The seed and seat are the record's.
     #[arg(long, value_name = "DIR")]

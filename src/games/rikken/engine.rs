@@ -1,6 +1,6 @@
 //! The Rikken state machine: deal, auction, declarations, trick play, scoring.
 //!
-//! Every change of state is emitted as an [`Event`] whose audience follows rikken.md Sec. 8:
+//! Every change of state is emitted as an [`Event`](crate::game::Event) whose audience follows rikken.md Sec. 8:
 //! hands go to their owner only; the partner learns that he is the partner at the call, the
 //! others when the called card is played; hints go to the acting seat only.
 

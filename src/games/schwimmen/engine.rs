@@ -2,7 +2,7 @@
 //! knock, optional pass), the immediate ends (31, three aces), showdown, strikes, drowning and
 //! the final ranking.
 //!
-//! Every change of state is an [`Event`] whose audience follows schwimmen.md Sec. 7: hands go
+//! Every change of state is an [`Event`](crate::game::Event) whose audience follows schwimmen.md Sec. 7: hands go
 //! to their owner only, the seen packet to the dealer only; the middle, every action, strikes
 //! and eliminations to everyone; hands are shown to everyone at a showdown or a 31, but only
 //! the three aces at a three-aces end.

@@ -255,7 +255,7 @@ pub fn trick_winner(trick: &[(Seat, Card)], trump: Suit) -> Seat {
 /// A guard of the arithmetic, not a rule: losing askers multiply the pot (a deal without a
 /// winner and k askers leaves (1+k)·P), so reckless bots grow it exponentially. A session whose
 /// pot passes 2^40 chips ends at once and the pot is divided as at the cap (zwikken.md §5),
-/// which keeps every balance exact in an `f64` score. [PROPOSAL]
+/// which keeps every balance exact in an `f64` score. \[PROPOSAL\]
 pub const POT_LIMIT: i64 = 1 << 40;
 
 fn ten_of(s: Suit) -> Card {
