@@ -11,9 +11,9 @@
 //!
 //! The answer is always one of `legal` (the first one when nothing better is found).
 
-use super::scoring::{card_points, is_31, is_three_aces, value_halves};
+use super::scoring::{card_points, is_31, value_halves};
 use super::view::SchwimmenView;
-use crate::cards::{Card, Suit};
+use crate::cards::{Card, Rank};
 use crate::game::SeatView;
 
 /// The `simple` bot's choice for a Schwimmen decision (the `simple_policy` of the game's spec).
@@ -46,49 +46,47 @@ fn choose(packet: &[Card]) -> String {
 
 /// How good a hand is for a bot: its value first, then the second-best suit total (a hand that
 /// keeps two suits alive), in half points.
-fn rank_hand(hand: &[Card]) -> (u32, u32, u32) {
-    let special = u32::from(is_three_aces(hand) || is_31(hand));
-    let mut totals: Vec<u32> = Suit::ALL
-        .iter()
-        .map(|&s| hand.iter().filter(|c| c.suit == s).map(|&c| card_points(c)).sum())
-        .collect();
+fn rank_hand(hand: &[Card; 3]) -> (u32, u32, u32) {
+    // The suit totals once (value_halves, is_31 and best_suit_total would each add them up).
+    let mut totals = [0u32; 4];
+    for &c in hand {
+        totals[c.suit.index()] += card_points(c);
+    }
     totals.sort_unstable_by(|a, b| b.cmp(a));
-    (special, value_halves(hand), totals[1])
+    let trio = hand.iter().all(|c| c.rank == hand[0].rank);
+    let special = u32::from((trio && hand[0].rank == Rank::ACE) || totals[0] == 31);
+    let value = if trio { (2 * totals[0]).max(61) } else { 2 * totals[0] };
+    (special, value, totals[1])
 }
 
 fn turn(hand: &[Card], middle: &[Card], legal: &[String]) -> Option<String> {
-    if hand.len() != 3 || middle.len() != 3 {
+    let (Ok(hand3), Ok(middle3)) = (<[Card; 3]>::try_from(hand), <[Card; 3]>::try_from(middle)) else {
         return None;
-    }
+    };
     let now = value_halves(hand);
     let can_knock = legal.iter().any(|l| l == "knock");
-    // Every swap with its resulting hand.
-    let mut best: Option<((u32, u32, u32), i64, String)> = None;
-    for t in legal {
-        let new_hand: Vec<Card> = if t == "swap_all" {
-            middle.to_vec()
+    // Every swap with its resulting hand: (rank, minus the points laid down, index in legal).
+    let mut best: Option<((u32, u32, u32), i64, usize)> = None;
+    for (i, t) in legal.iter().enumerate() {
+        // Prefer laying down a low card (it helps the next player less).
+        let (new_hand, given) = if t == "swap_all" {
+            (middle3, -hand.iter().map(|&c| i64::from(card_points(c))).sum::<i64>())
         } else if let Some(rest) = t.strip_prefix("swap_") {
             let mut it = rest.split('_').filter_map(|c| c.parse::<Card>().ok());
             let (Some(h), Some(m)) = (it.next(), it.next()) else {
                 continue;
             };
-            hand.iter().map(|&c| if c == h { m } else { c }).collect()
+            (hand3.map(|c| if c == h { m } else { c }), -i64::from(card_points(h)))
         } else {
             continue;
         };
-        // Prefer laying down a low card (it helps the next player less).
-        let given: i64 = if t == "swap_all" {
-            -hand.iter().map(|&c| i64::from(card_points(c))).sum::<i64>()
-        } else {
-            let h: Card = t[5..7].parse().ok()?;
-            -i64::from(card_points(h))
-        };
-        let key = (rank_hand(&new_hand), given, t.clone());
-        if best.as_ref().is_none_or(|b| (key.0, key.1) > (b.0, b.1)) {
-            best = Some(key);
+        let key = rank_hand(&new_hand);
+        if best.as_ref().is_none_or(|b| (key, given) > (b.0, b.1)) {
+            best = Some((key, given, i));
         }
     }
-    let (bkey, _, btoken) = best?;
+    let (bkey, _, bi) = best?;
+    let btoken = legal[bi].clone();
     if bkey.0 == 1 {
         return Some(btoken);
     }
