@@ -5,6 +5,7 @@ use crate::chance::{parse_seed, Chance, Deal, DealSpec};
 use crate::game::{Event, FaultRuling, Game, GameSpec, Outcome, Seat};
 use crate::options::Options;
 use crate::protocol::{gameover_args, notification, setup_notifications};
+use compact_str::CompactString;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -36,7 +37,10 @@ pub struct ActionRecord {
     /// Which deal of the game (1-based) the action belongs to.
     pub deal: usize,
     pub seat: Seat,
-    pub action: String,
+    /// The action's token. Inline up to 24 bytes (every token of the six games is shorter but
+    /// a few Skwitz captures): a game's hundreds of actions would be as many allocations, made
+    /// by a table's thread and freed by the thread that writes the record.
+    pub action: CompactString,
     /// Milliseconds the seat took (microsecond resolution).
     pub ms: f64,
     /// True when the referee chose the action because the bot faulted.

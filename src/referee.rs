@@ -9,6 +9,7 @@ use crate::options::Options;
 use crate::process::{BotProcess, Limits, LogTarget, ReadResult};
 use crate::protocol::{parse_reply, ActLine, Hello, Reply, VERSION};
 use crate::record::{ActionRecord, FaultRecord, ForfeitRecord, GameRecord, SeatRecord};
+use compact_str::CompactString;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -789,6 +790,7 @@ impl Table {
         let mut time = SeatTimes::new(n, self.cfg.clock);
         // The legal tokens of each decision, written into the same strings every time.
         let mut legal: Vec<String> = Vec::new();
+        let mut token_buf = String::new();
         loop {
             for ev in game.take_events() {
                 self.route(&ev, seat_of);
@@ -803,7 +805,9 @@ impl Table {
                     let ms = start.elapsed().as_micros() as f64 / 1000.0;
                     time.spent(seat, ms);
                     let deal = game.chance().deals().len();
-                    let action = game.legal_token(i);
+                    token_buf.clear();
+                    game.write_legal_token(i, &mut token_buf);
+                    let action = CompactString::from(token_buf.as_str());
                     game.apply_legal(i)
                         .map_err(|e| format!("internal error: legal action refused: {e}"))?;
                     actions.push(ActionRecord {
@@ -960,7 +964,7 @@ impl Table {
                 actions.push(ActionRecord {
                     deal,
                     seat,
-                    action,
+                    action: action.into(),
                     ms,
                     substitute,
                 });

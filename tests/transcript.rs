@@ -127,7 +127,7 @@ fn transcripts_hold_every_line_both_ways_and_agree_with_the_record() {
                 .actions
                 .iter()
                 .filter(|a| a.seat == seat)
-                .map(|a| a.action.clone())
+                .map(|a| a.action.to_string())
                 .collect();
             assert!(!answers.is_empty(), "{name}: no answers");
             assert_eq!(answers, recorded, "{name}: the answers are not the record's actions");

@@ -120,7 +120,7 @@ fn ask(rec: &GameRecord, spec: &GameSpec, action: usize, bot: &SeatSpec, time: &
         seat,
         decision,
         legal,
-        recorded: rec.actions[action - 1].action.clone(),
+        recorded: rec.actions[action - 1].action.to_string(),
         bot: name,
         hand,
         answer,
