@@ -259,6 +259,10 @@ impl<G: Engine> Game for Typed<G> {
         let _ = write!(out, "{}", self.legal[i]);
     }
 
+    fn typed_legal(&self) -> Option<&dyn std::any::Any> {
+        Some(&self.legal)
+    }
+
     fn apply_legal(&mut self, i: usize) -> Result<(), String> {
         let action = self.legal[i];
         if self.listening {

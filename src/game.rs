@@ -351,6 +351,13 @@ pub trait Game: Send + CloneGame {
     fn write_legal_token(&self, i: usize, out: &mut String) {
         out.push_str(&self.legal_token(i));
     }
+    /// The legal actions of the seat to move as the engine's own typed values, in the order of
+    /// the tokens (after [`legal_count`](Game::legal_count)): a `Vec` of the game's action type,
+    /// for a policy that reads them typed ([`GameSpec::typed_policy`]). `None` where the game
+    /// has no typed engine.
+    fn typed_legal(&self) -> Option<&dyn std::any::Any> {
+        None
+    }
     /// Applies legal action `i` (after [`legal_count`](Game::legal_count)).
     fn apply_legal(&mut self, i: usize) -> Result<(), String> {
         let token = self.legal_token(i);
@@ -499,6 +506,11 @@ pub struct GameSpec {
     /// The built-in `simple` bot's choice, from the seat's typed view (the one `new_view`
     /// builds) and the legal actions.
     pub simple_policy: fn(view: &dyn SeatView, decision: &str, legal: &[String]) -> String,
+    /// `simple_policy` on the typed legal actions ([`Game::typed_legal`]), where a game has
+    /// it: the index of the action `simple_policy` chooses among their tokens, or `None` for a
+    /// decision it leaves to the tokens. The built-in `simple` bot then decides without a token
+    /// written or parsed. It must choose exactly as `simple_policy` (the golden corpus checks).
+    pub typed_policy: Option<TypedPolicy>,
     /// The policy a search bot (`pimc`) plays its playouts with, at every seat: its model of
     /// how the others play. `simple_policy` in most games; a game whose `simple` misjudges a
     /// situation badly enough to mislead the search gives a better one here (Rikken: the
@@ -524,6 +536,9 @@ pub struct GameSpec {
     /// events one seat saw.
     pub render: fn(events: &[Event], players: usize) -> Vec<String>,
 }
+
+/// A policy on typed legal actions: see [`GameSpec::typed_policy`].
+pub type TypedPolicy = fn(view: &dyn SeatView, decision: &str, legal: &dyn std::any::Any) -> Option<usize>;
 
 /// The lines of a game that a determinizing search (`pimc`) reads as more than events: it
 /// rebuilds the deals a seat cannot see from the seat's lines, replaying them on sampled deals,

@@ -801,7 +801,10 @@ impl Table {
             if let (true, Engine::InProcess(bot)) = (game.indexed(), &mut self.players[seat_of[seat]].engine) {
                 let count = game.legal_count();
                 let start = Instant::now();
-                if let Some(i) = bot.act_by_index(game.decision(), count).filter(|&i| i < count) {
+                if let Some(i) = bot
+                    .act_by_index(game.decision(), count, game.typed_legal())
+                    .filter(|&i| i < count)
+                {
                     let ms = start.elapsed().as_micros() as f64 / 1000.0;
                     time.spent(seat, ms);
                     let deal = game.chance().deals().len();

@@ -355,3 +355,66 @@ typed_engine_tests!(
         (4, &["all_pass=schoppen_mieen", "malheur_mode=optional", "allow_join_piek_open=true"][..], 40),
     ],
 );
+
+/// A game's `typed_policy` chooses what its `simple_policy` chooses on the tokens, at every
+/// decision of sessions where the seats play `simple` with a random action now and then (so
+/// that also positions `simple` alone never reaches are asked), for every seat's view.
+fn typed_policy_agrees(game: &str, players: usize, seeds: std::ops::Range<u64>) -> usize {
+    use croupier::game::GameInfo;
+    let spec = croupier::games::find(game).unwrap();
+    let typed = spec.typed_policy.expect("a typed policy");
+    let options = Options::resolve(&(spec.options)(), spec.name, &[] as &[&str]).unwrap();
+    let mut asked = 0;
+    for seed in seeds {
+        let mut g = (spec.new_game)(players, &options, Chance::seeded(seed), true).unwrap();
+        let mut views: Vec<_> = (0..players)
+            .map(|seat| {
+                (spec.new_view)(&GameInfo {
+                    game: game.into(),
+                    options: options.clone(),
+                    players,
+                    seat,
+                })
+            })
+            .collect();
+        let mut rng = Rng::new(seed, Purpose::Bot, 1);
+        loop {
+            for e in g.take_events() {
+                for s in e.to.members(players) {
+                    views[s].observe(e.kind, &e.args);
+                }
+            }
+            let Some(s) = g.to_move() else { break };
+            let count = g.legal_count();
+            let tokens = g.legal_actions();
+            let decision = g.decision().to_string();
+            let by_tokens = (spec.simple_policy)(views[s].as_ref(), &decision, &tokens);
+            let want = tokens.iter().position(|t| *t == by_tokens).unwrap_or(0);
+            g.legal_count();
+            if let Some(i) = typed(views[s].as_ref(), &decision, g.typed_legal().unwrap()) {
+                assert_eq!(
+                    tokens[i], tokens[want],
+                    "{game} seed {seed}, {decision} of seat {s}: typed and token policies differ"
+                );
+                asked += 1;
+            }
+            let i = if rng.below(10) == 0 {
+                rng.below(count as u64) as usize
+            } else {
+                want
+            };
+            g.apply_legal(i).unwrap();
+        }
+    }
+    asked
+}
+
+#[test]
+fn typed_policies_choose_as_the_token_policies() {
+    // Rikken: every card played (the auction goes by tokens).
+    assert!(typed_policy_agrees("rikken", 4, 0..40) > 1500);
+    // Schwimmen: every decision, with 2 to 5 players.
+    for players in 2..=5 {
+        assert!(typed_policy_agrees("schwimmen", players, 0..25) > 200);
+    }
+}

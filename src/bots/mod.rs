@@ -30,8 +30,9 @@ pub trait Bot: Send {
         true
     }
     /// A decision among `count` legal actions by index alone (their order is `act`'s), for
-    /// bots that need no tokens; `None`: ask [`act`](Bot::act) with the tokens.
-    fn act_by_index(&mut self, _decision: &str, _count: usize) -> Option<usize> {
+    /// bots that need no tokens: `typed` is the game's [`typed_legal`](crate::game::Game::typed_legal)
+    /// where it has them. `None`: ask [`act`](Bot::act) with the tokens.
+    fn act_by_index(&mut self, _decision: &str, _count: usize, _typed: Option<&dyn std::any::Any>) -> Option<usize> {
         None
     }
     /// Why the run must stop after the last [`act`](Bot::act), if it must: a person at a
@@ -273,9 +274,18 @@ impl Bot for Builtin {
         self.wants_view()
     }
 
-    fn act_by_index(&mut self, _decision: &str, count: usize) -> Option<usize> {
-        // The same draw as `act` makes for `random`: the same index, so the same action.
-        (self.strategy == Strategy::Random && count > 0).then(|| self.rng.below(count as u64) as usize)
+    fn act_by_index(&mut self, decision: &str, count: usize, typed: Option<&dyn std::any::Any>) -> Option<usize> {
+        match self.strategy {
+            // The same draw as `act` makes for `random`: the same index, so the same action.
+            Strategy::Random => (count > 0).then(|| self.rng.below(count as u64) as usize),
+            // The game's simple policy on the typed actions, where it has one for this decision.
+            Strategy::Simple => {
+                let (policy, legal) = (self.spec.as_ref()?.typed_policy?, typed?);
+                self.ensure_view();
+                policy(self.view.as_deref()?, decision, legal).filter(|&i| i < count)
+            }
+            Strategy::Mix(_) => None,
+        }
     }
 
     fn act(&mut self, decision: &str, _time_ms: u64, legal: &[String]) -> String {

@@ -18,6 +18,7 @@
 //!
 //! The answer is always one of `legal` (the first one when nothing better is found).
 
+use super::engine::RikkenAction;
 use super::view::RikkenView;
 use crate::cards::{Card, CardSet, Rank, Suit};
 use crate::game::SeatView;
@@ -446,30 +447,55 @@ fn highest(cs: &[Card]) -> Option<Card> {
     cs.iter().copied().max_by_key(|c| (c.rank, c.index()))
 }
 
+/// [`simple_policy`] on the typed legal actions (the spec's `typed_policy`): the card play,
+/// which is most of a deal's decisions; the auction is left to the tokens.
+pub fn typed_policy(view: &dyn SeatView, decision: &str, legal: &dyn std::any::Any) -> Option<usize> {
+    if decision != "play" {
+        return None;
+    }
+    let legal = legal.downcast_ref::<Vec<RikkenAction>>()?;
+    let view = view.as_any().downcast_ref::<RikkenView>()?;
+    let cards: Vec<Card> = legal
+        .iter()
+        .map(|a| match *a {
+            RikkenAction::Play(c) => Some(c),
+            _ => None,
+        })
+        .collect::<Option<_>>()?;
+    if cards.is_empty() {
+        return None;
+    }
+    // As `policy`: a choice that is not legal (or none) plays the first legal action.
+    let chosen = play_cards(view, &cards, Style::Simple);
+    Some(chosen.and_then(|c| cards.iter().position(|&x| x == c)).unwrap_or(0))
+}
+
 fn play(view: &RikkenView, legal: &[String], style: Style) -> Option<String> {
-    let l = parse_legal_cards(legal);
+    play_cards(view, &parse_legal_cards(legal), style).map(|c| c.to_string())
+}
+
+fn play_cards(view: &RikkenView, l: &[Card], style: Style) -> Option<Card> {
     if l.len() <= 1 {
-        return l.first().map(|c| c.to_string());
+        return l.first().copied();
     }
     let ctx = Ctx::from_view(view);
     let me = ctx.seat;
-    let card = match ctx.kind {
-        Kind::Tricks => play_tricks(&ctx, &l),
-        Kind::Misere if ctx.declarers.contains(&me) => avoid(&ctx, &l),
+    match ctx.kind {
+        Kind::Tricks => play_tricks(&ctx, l),
+        Kind::Misere if ctx.declarers.contains(&me) => avoid(&ctx, l),
         Kind::Misere | Kind::Piek => {
             if ctx.declarers.contains(&me) {
-                piek(&ctx, &l)
+                piek(&ctx, l)
             } else if style == Style::Playout && ctx.kind == Kind::Piek && !ctx.declarer_has_won() {
                 // Deny the declarer his one trick: play for tricks as a side.
-                play_tricks(&ctx, &l)
+                play_tricks(&ctx, l)
             } else {
-                against_misere(&ctx, &l)
+                against_misere(&ctx, l)
             }
         }
-        Kind::PiekAll => piek(&ctx, &l),
-        Kind::Mie => mie(&ctx, &l),
-    };
-    card.map(|c| c.to_string())
+        Kind::PiekAll => piek(&ctx, l),
+        Kind::Mie => mie(&ctx, l),
+    }
 }
 
 /// The lowest card to throw away: not a trump if possible, not a master if possible.

@@ -11,6 +11,7 @@
 //!
 //! The answer is always one of `legal` (the first one when nothing better is found).
 
+use super::engine::SchwimmenAction;
 use super::scoring::{card_points, is_31, value_halves};
 use super::view::SchwimmenView;
 use crate::cards::{Card, Rank};
@@ -59,26 +60,71 @@ fn rank_hand(hand: &[Card; 3]) -> (u32, u32, u32) {
     (special, value, totals[1])
 }
 
+/// [`simple_policy`] on the typed legal actions (the spec's `typed_policy`).
+pub fn typed_policy(view: &dyn SeatView, decision: &str, legal: &dyn std::any::Any) -> Option<usize> {
+    let legal = legal.downcast_ref::<Vec<SchwimmenAction>>()?;
+    let view = view.as_any().downcast_ref::<SchwimmenView>()?;
+    if legal.is_empty() {
+        return None;
+    }
+    let r = &view.round;
+    // As `simple_policy`: no choice, or one that is not legal, plays the first legal action.
+    let choice = match decision {
+        "choose" => {
+            let want = match choose(&r.packet).as_str() {
+                "keep_seen" => SchwimmenAction::KeepSeen,
+                _ => SchwimmenAction::TakeUnseen,
+            };
+            legal.iter().position(|&a| a == want)
+        }
+        "turn" => {
+            let actions: Vec<Option<SchwimmenAction>> = legal.iter().copied().map(Some).collect();
+            turn_typed(&r.hand, &r.middle, &actions)
+        }
+        _ => None,
+    };
+    Some(choice.unwrap_or(0))
+}
+
+/// A `turn` token as the engine's action (`None`: not one).
+fn turn_action(token: &str) -> Option<SchwimmenAction> {
+    match token {
+        "swap_all" => Some(SchwimmenAction::SwapAll),
+        "knock" => Some(SchwimmenAction::Knock),
+        "pass" => Some(SchwimmenAction::Pass),
+        _ => {
+            let mut it = token
+                .strip_prefix("swap_")?
+                .split('_')
+                .filter_map(|c| c.parse::<Card>().ok());
+            Some(SchwimmenAction::Swap(it.next()?, it.next()?))
+        }
+    }
+}
+
 fn turn(hand: &[Card], middle: &[Card], legal: &[String]) -> Option<String> {
+    let actions: Vec<Option<SchwimmenAction>> = legal.iter().map(|t| turn_action(t)).collect();
+    turn_typed(hand, middle, &actions).map(|i| legal[i].clone())
+}
+
+/// The `turn` choice among `legal` (`None` where a token is not an action): its index.
+fn turn_typed(hand: &[Card], middle: &[Card], legal: &[Option<SchwimmenAction>]) -> Option<usize> {
     let (Ok(hand3), Ok(middle3)) = (<[Card; 3]>::try_from(hand), <[Card; 3]>::try_from(middle)) else {
         return None;
     };
     let now = value_halves(hand);
-    let can_knock = legal.iter().any(|l| l == "knock");
+    let find = |want: SchwimmenAction| legal.iter().position(|&a| a == Some(want));
+    let knock = find(SchwimmenAction::Knock);
     // Every swap with its resulting hand: (rank, minus the points laid down, index in legal).
     let mut best: Option<((u32, u32, u32), i64, usize)> = None;
-    for (i, t) in legal.iter().enumerate() {
+    for (i, a) in legal.iter().enumerate() {
         // Prefer laying down a low card (it helps the next player less).
-        let (new_hand, given) = if t == "swap_all" {
-            (middle3, -hand.iter().map(|&c| i64::from(card_points(c))).sum::<i64>())
-        } else if let Some(rest) = t.strip_prefix("swap_") {
-            let mut it = rest.split('_').filter_map(|c| c.parse::<Card>().ok());
-            let (Some(h), Some(m)) = (it.next(), it.next()) else {
-                continue;
-            };
-            (hand3.map(|c| if c == h { m } else { c }), -i64::from(card_points(h)))
-        } else {
-            continue;
+        let (new_hand, given) = match *a {
+            Some(SchwimmenAction::SwapAll) => (middle3, -hand.iter().map(|&c| i64::from(card_points(c))).sum::<i64>()),
+            Some(SchwimmenAction::Swap(h, m)) => {
+                (hand3.map(|c| if c == h { m } else { c }), -i64::from(card_points(h)))
+            }
+            _ => continue,
         };
         let key = rank_hand(&new_hand);
         if best.as_ref().is_none_or(|b| (key, given) > (b.0, b.1)) {
@@ -86,24 +132,23 @@ fn turn(hand: &[Card], middle: &[Card], legal: &[String]) -> Option<String> {
         }
     }
     let (bkey, _, bi) = best?;
-    let btoken = legal[bi].clone();
     if bkey.0 == 1 {
-        return Some(btoken);
+        return Some(bi);
     }
-    if can_knock && now >= 54 {
-        return Some("knock".into());
+    if let Some(k) = knock.filter(|_| now >= 54) {
+        return Some(k);
     }
     if bkey.1 > now {
-        return Some(btoken);
+        return Some(bi);
     }
-    if can_knock && now >= 50 {
-        return Some("knock".into());
+    if let Some(k) = knock.filter(|_| now >= 50) {
+        return Some(k);
     }
-    if bkey.1 < now && legal.iter().any(|l| l == "pass") {
-        return Some("pass".into());
+    if let Some(p) = find(SchwimmenAction::Pass).filter(|_| bkey.1 < now) {
+        return Some(p);
     }
     // Nothing improves: keep the hand's value as well as possible.
-    Some(btoken)
+    Some(bi)
 }
 
 #[cfg(test)]
