@@ -413,6 +413,9 @@ fn typed_policy_agrees(game: &str, players: usize, seeds: std::ops::Range<u64>) 
 fn typed_policies_choose_as_the_token_policies() {
     // Rikken: every card played (the auction goes by tokens).
     assert!(typed_policy_agrees("rikken", 4, 0..40) > 1500);
+    // Kul: every card played, with 3 and 5 players.
+    assert!(typed_policy_agrees("kul", 3, 0..20) > 800);
+    assert!(typed_policy_agrees("kul", 5, 0..20) > 1200);
     // Schwimmen: every decision, with 2 to 5 players.
     for players in 2..=5 {
         assert!(typed_policy_agrees("schwimmen", players, 0..25) > 200);

@@ -7,6 +7,7 @@
 //!
 //! The answer is always one of `legal` (the first one when nothing better is found).
 
+use super::engine::KulAction;
 use super::view::KulView;
 use crate::cards::Card;
 use crate::game::SeatView;
@@ -40,14 +41,40 @@ pub fn simple_policy(view: &dyn SeatView, decision: &str, legal: &[String]) -> S
     }
 }
 
+/// [`simple_policy`] on the typed legal actions (the spec's `typed_policy`): the card play.
+pub fn typed_policy(view: &dyn SeatView, decision: &str, legal: &dyn std::any::Any) -> Option<usize> {
+    if decision != "play" {
+        return None;
+    }
+    let legal = legal.downcast_ref::<Vec<KulAction>>()?;
+    let view = view.as_any().downcast_ref::<KulView>()?;
+    let cards: Vec<Card> = legal
+        .iter()
+        .map(|a| match *a {
+            KulAction::Play(c) => Some(c),
+            _ => None,
+        })
+        .collect::<Option<_>>()?;
+    if cards.is_empty() {
+        return None;
+    }
+    // As `simple_policy`: no choice, or one that is not legal, plays the first legal action.
+    let chosen = play_cards(view, &view.hand, &cards);
+    Some(chosen.and_then(|c| cards.iter().position(|&x| x == c)).unwrap_or(0))
+}
+
 fn play(view: &KulView, hand: &[Card], legal: &[String]) -> Option<String> {
     let legal: Vec<Card> = legal.iter().filter_map(|t| t.parse().ok()).collect();
+    play_cards(view, hand, &legal).map(|c| c.to_string())
+}
+
+fn play_cards(view: &KulView, hand: &[Card], legal: &[Card]) -> Option<Card> {
     if legal.len() <= 1 {
-        return legal.first().map(|c| c.to_string());
+        return legal.first().copied();
     }
     let keeper = *hand.iter().max_by_key(|c| c.rank)?;
     let others: Vec<Card> = legal.iter().copied().filter(|&c| c != keeper).collect();
-    let pool = if others.is_empty() { legal.clone() } else { others };
+    let pool = if others.is_empty() { legal.to_vec() } else { others };
     let trick: &[Card] = view.trick.as_ref().map_or(&[], |(_, cs)| cs);
     let trick_no = view.tricks.len() + 1;
     if trick_no == 4 {
@@ -58,10 +85,10 @@ fn play(view: &KulView, hand: &[Card], legal: &[String]) -> Option<String> {
                 .iter()
                 .filter(|c| c.suit == led.suit && c.rank > hi)
                 .min_by_key(|c| c.rank);
-            if let Some(c) = winning {
-                return Some(c.to_string());
+            if let Some(&c) = winning {
+                return Some(c);
             }
         }
     }
-    pool.iter().min_by_key(|c| c.rank).map(|c| c.to_string())
+    pool.iter().min_by_key(|c| c.rank).copied()
 }
