@@ -416,6 +416,9 @@ fn typed_policies_choose_as_the_token_policies() {
     // Kul: every card played, with 3 and 5 players.
     assert!(typed_policy_agrees("kul", 3, 0..20) > 800);
     assert!(typed_policy_agrees("kul", 5, 0..20) > 1200);
+    // Svängknack: every card played (and Färg), with 4 and 6 players.
+    assert!(typed_policy_agrees("svangknack", 4, 0..20) > 500);
+    assert!(typed_policy_agrees("svangknack", 6, 0..20) > 700);
     // Schwimmen: every decision, with 2 to 5 players.
     for players in 2..=5 {
         assert!(typed_policy_agrees("schwimmen", players, 0..25) > 200);

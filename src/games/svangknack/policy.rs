@@ -12,6 +12,7 @@
 //!
 //! The answer is always one of `legal` (the first one when nothing better is found).
 
+use super::engine::SvangknackAction;
 use super::view::SvangView;
 use crate::cards::{Card, Suit};
 use crate::game::SeatView;
@@ -107,11 +108,40 @@ fn power(c: Card, led: Option<Suit>, t: Option<Suit>) -> u32 {
     }
 }
 
+/// [`simple_policy`] on the typed legal actions (the spec's `typed_policy`): the card play.
+pub fn typed_policy(view: &dyn SeatView, decision: &str, legal: &dyn std::any::Any) -> Option<usize> {
+    if decision != "play" {
+        return None;
+    }
+    let legal = legal.downcast_ref::<Vec<SvangknackAction>>()?;
+    let view = view.as_any().downcast_ref::<SvangView>()?;
+    if legal.is_empty() {
+        return None;
+    }
+    if let Some(i) = legal.iter().position(|&a| a == SvangknackAction::Farg) {
+        return Some(i);
+    }
+    let cards: Vec<Card> = legal
+        .iter()
+        .map(|a| match *a {
+            SvangknackAction::Play(c) => Some(c),
+            _ => None,
+        })
+        .collect::<Option<_>>()?;
+    // As `simple_policy`: no choice, or one that is not legal, plays the first legal action.
+    let chosen = play_cards(view, &cards);
+    Some(chosen.and_then(|c| cards.iter().position(|&x| x == c)).unwrap_or(0))
+}
+
 fn play(view: &SvangView, legal: &[String]) -> Option<String> {
     if legal.iter().any(|l| l == "farg") {
         return Some("farg".into());
     }
     let legal: Vec<Card> = legal.iter().filter_map(|t| t.parse().ok()).collect();
+    play_cards(view, &legal).map(|c| c.to_string())
+}
+
+fn play_cards(view: &SvangView, legal: &[Card]) -> Option<Card> {
     let t = trump_of(view);
     let trick: Vec<Card> = view
         .round
@@ -121,7 +151,7 @@ fn play(view: &SvangView, legal: &[String]) -> Option<String> {
         .unwrap_or_default();
     let Some(led) = trick.first().map(|c| c.suit) else {
         // Lead the strongest card.
-        return legal.iter().max_by_key(|c| power(**c, None, t)).map(|c| c.to_string());
+        return legal.iter().max_by_key(|c| power(**c, None, t)).copied();
     };
     let best = trick.iter().map(|c| power(*c, Some(led), t)).max().unwrap_or(0);
     let winning = legal
@@ -129,11 +159,8 @@ fn play(view: &SvangView, legal: &[String]) -> Option<String> {
         .filter(|c| power(**c, Some(led), t) > best)
         .min_by_key(|c| power(**c, Some(led), t));
     match winning {
-        Some(c) => Some(c.to_string()),
-        None => legal
-            .iter()
-            .min_by_key(|c| power(**c, Some(led), t))
-            .map(|c| c.to_string()),
+        Some(&c) => Some(c),
+        None => legal.iter().min_by_key(|c| power(**c, Some(led), t)).copied(),
     }
 }
 
