@@ -419,6 +419,9 @@ fn typed_policies_choose_as_the_token_policies() {
     // Svängknack: every card played (and Färg), with 4 and 6 players.
     assert!(typed_policy_agrees("svangknack", 4, 0..20) > 500);
     assert!(typed_policy_agrees("svangknack", 6, 0..20) > 700);
+    // Zwikken: every card played without an exchange, with 3 and 4 players.
+    assert!(typed_policy_agrees("zwikken", 3, 0..20) > 300);
+    assert!(typed_policy_agrees("zwikken", 4, 0..20) > 400);
     // Schwimmen: every decision, with 2 to 5 players.
     for players in 2..=5 {
         assert!(typed_policy_agrees("schwimmen", players, 0..25) > 200);

@@ -15,7 +15,7 @@
 //!
 //! The answer is always one of `legal` (the first one when nothing better is found).
 
-use super::engine::{card_points, zwik_rank, ExchangeTargets};
+use super::engine::{card_points, zwik_rank, ExchangeTargets, ZwikkenAction};
 use super::view::ZwikkenView;
 use crate::cards::{Card, Rank, Suit};
 use crate::game::SeatView;
@@ -192,6 +192,30 @@ fn beats(c: Card, best: Card, led: Suit, trump: Suit) -> bool {
     } else {
         best.suit != trump && c.suit == led && c.rank > best.rank
     }
+}
+
+/// [`simple_policy`] on the typed legal actions (the spec's `typed_policy`): the card play
+/// where no exchange goes with it (with `exchange_<take>_<card>` actions among the legal
+/// ones, and for every other decision, the tokens decide).
+pub fn typed_policy(view: &dyn SeatView, decision: &str, legal: &dyn std::any::Any) -> Option<usize> {
+    if decision != "play" {
+        return None;
+    }
+    let legal = legal.downcast_ref::<Vec<ZwikkenAction>>()?;
+    let view = view.as_any().downcast_ref::<ZwikkenView>()?;
+    let cards: Vec<Card> = legal
+        .iter()
+        .map(|a| match *a {
+            ZwikkenAction::Play(c) => Some(c),
+            _ => None,
+        })
+        .collect::<Option<_>>()?;
+    if cards.is_empty() {
+        return None;
+    }
+    // As `play` with no exchange on offer: no trump or no choice plays the first legal action.
+    let chosen = trump_of(view).and_then(|trump| choose_card(view, &view.deal.hand, &cards, trump));
+    Some(chosen.and_then(|c| cards.iter().position(|&x| x == c)).unwrap_or(0))
 }
 
 fn play(view: &ZwikkenView, legal: &[String]) -> Option<String> {
