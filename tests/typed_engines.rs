@@ -422,6 +422,9 @@ fn typed_policies_choose_as_the_token_policies() {
     // Zwikken: every card played without an exchange, with 3 and 4 players.
     assert!(typed_policy_agrees("zwikken", 3, 0..20) > 300);
     assert!(typed_policy_agrees("zwikken", 4, 0..20) > 400);
+    // Skwitz: every decision (Out, captures, trails), with 2 and 4 players.
+    assert!(typed_policy_agrees("skwitz", 2, 0..6) > 300);
+    assert!(typed_policy_agrees("skwitz", 4, 0..6) > 300);
     // Schwimmen: every decision, with 2 to 5 players.
     for players in 2..=5 {
         assert!(typed_policy_agrees("schwimmen", players, 0..25) > 200);

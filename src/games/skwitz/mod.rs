@@ -41,7 +41,7 @@ pub fn spec() -> GameSpec {
         new_view: view::new_view,
         simple_policy: policy::simple_policy,
         playout_policy: policy::simple_policy,
-        typed_policy: None,
+        typed_policy: Some(policy::typed_policy),
         search_sure: 1.0,
         deal_lines: DealLines {
             rejected: &["reshuffle"],

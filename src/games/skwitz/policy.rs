@@ -4,6 +4,7 @@
 //! the cards it has not seen). A trail is chosen to leave the least within reach.
 
 use super::captures::{self, is_matador};
+use super::engine::SkwitzAction;
 use super::view::SkwitzView;
 use crate::cards::{Card, CardSet, Rank, Suit};
 use crate::game::SeatView;
@@ -77,7 +78,6 @@ fn gain(card: Card, taken: &[Card], table: &[Card], matador_any: bool) -> f64 {
     g
 }
 
-/// The `simple` bot's choice for Skwitz.
 /// The `simple` bot's choice for a Skwitz decision (the `simple_policy` of the game's spec).
 pub fn simple_policy(view: &dyn SeatView, _decision: &str, legal: &[String]) -> String {
     if legal.iter().any(|l| l == "out") {
@@ -86,6 +86,42 @@ pub fn simple_policy(view: &dyn SeatView, _decision: &str, legal: &[String]) -> 
     let Some(view) = view.as_any().downcast_ref::<SkwitzView>() else {
         return legal.first().cloned().unwrap_or_default();
     };
+    let know = know_of(view);
+    let moves = legal.iter().map(|t| match t.split_once(':') {
+        Some((c, list)) => {
+            let card = c.parse::<Card>().ok()?;
+            Some(Move::Capture(
+                card,
+                list.split(',').filter_map(|x| x.parse().ok()).collect(),
+            ))
+        }
+        None => t.parse::<Card>().ok().map(Move::Trail),
+    });
+    best_move(&know, moves).map_or_else(|| legal[0].clone(), |i| legal[i].clone())
+}
+
+/// [`simple_policy`] on the typed legal actions (the spec's `typed_policy`).
+pub fn typed_policy(view: &dyn SeatView, _decision: &str, legal: &dyn std::any::Any) -> Option<usize> {
+    let legal = legal.downcast_ref::<Vec<SkwitzAction>>()?;
+    if legal.is_empty() {
+        return None;
+    }
+    if let Some(i) = legal.iter().position(|&a| a == SkwitzAction::Out) {
+        return Some(i);
+    }
+    let view = view.as_any().downcast_ref::<SkwitzView>()?;
+    let know = know_of(view);
+    let moves = legal.iter().map(|&a| match a {
+        SkwitzAction::Out => None,
+        SkwitzAction::Trail(c) => Some(Move::Trail(c)),
+        // The taken cards in notation order, as the token lists them.
+        SkwitzAction::Capture(c, taken) => Some(Move::Capture(c, taken.cards())),
+    });
+    Some(best_move(&know, moves).unwrap_or(0))
+}
+
+/// What the seat knows that the policy weighs.
+fn know_of(view: &SkwitzView) -> Know {
     let (hand, table, seen) = (&view.hand, &view.table, &view.seen);
     let n = view.players;
     let seat = view.seat;
@@ -99,43 +135,51 @@ pub fn simple_policy(view: &dyn SeatView, _decision: &str, legal: &[String]) -> 
     }
     let unseen = unseen_cards.len();
     let matador_any = view.options.get("matador_source") != "table_only";
-    let know = Know {
+    Know {
         table: table.clone(),
         unseen_by_rank,
         unseen,
         next_hand,
         matador_any,
-    };
-    let mut best: Option<(f64, &String)> = None;
-    for t in legal {
-        let score = match t.split_once(':') {
-            Some((c, list)) => {
-                let (Ok(card), taken) = (
-                    c.parse::<Card>(),
-                    list.split(',').filter_map(|x| x.parse().ok()).collect::<Vec<Card>>(),
-                ) else {
-                    continue;
-                };
-                let rest: Vec<Card> = know.table.iter().copied().filter(|c| !taken.contains(c)).collect();
-                gain(card, &taken, &know.table, know.matador_any) - know.risk(&rest)
+    }
+}
+
+/// A move to weigh: a capture (the card, then the cards it takes) or a trail.
+enum Move {
+    Capture(Card, Vec<Card>),
+    Trail(Card),
+}
+
+fn score(know: &Know, m: &Move) -> f64 {
+    match m {
+        Move::Capture(card, taken) => {
+            let rest: Vec<Card> = know.table.iter().copied().filter(|c| !taken.contains(c)).collect();
+            gain(*card, taken, &know.table, know.matador_any) - know.risk(&rest)
+        }
+        &Move::Trail(card) => {
+            let mut rest = know.table.clone();
+            rest.push(card);
+            let mut s = -know.risk(&rest);
+            if is_matador(card) {
+                s -= 5.0;
             }
-            None => {
-                let Ok(card) = t.parse::<Card>() else { continue };
-                let mut rest = know.table.clone();
-                rest.push(card);
-                let mut s = -know.risk(&rest);
-                if is_matador(card) {
-                    s -= 5.0;
-                }
-                if card.suit == Suit::Spades {
-                    s -= 0.5;
-                }
-                s
+            if card.suit == Suit::Spades {
+                s -= 0.5;
             }
-        };
-        if best.is_none_or(|(b, _)| score > b) {
-            best = Some((score, t));
+            s
         }
     }
-    best.map(|(_, t)| t.clone()).unwrap_or_else(|| legal[0].clone())
+}
+
+/// The index of the best of `moves` (`None`: not a move), the first of equals.
+fn best_move(know: &Know, moves: impl Iterator<Item = Option<Move>>) -> Option<usize> {
+    let mut best: Option<(f64, usize)> = None;
+    for (i, m) in moves.enumerate() {
+        let Some(m) = m else { continue };
+        let score = score(know, &m);
+        if best.is_none_or(|(b, _)| score > b) {
+            best = Some((score, i));
+        }
+    }
+    best.map(|(_, i)| i)
 }
