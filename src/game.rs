@@ -511,6 +511,9 @@ pub struct GameSpec {
     /// decision it leaves to the tokens. The built-in `simple` bot then decides without a token
     /// written or parsed. It must choose exactly as `simple_policy` (the golden corpus checks).
     pub typed_policy: Option<TypedPolicy>,
+    /// `playout_policy` on the typed legal actions, as `typed_policy` is `simple_policy`'s:
+    /// a search's playouts then run without tokens.
+    pub typed_playout_policy: Option<TypedPolicy>,
     /// The policy a search bot (`pimc`) plays its playouts with, at every seat: its model of
     /// how the others play. `simple_policy` in most games; a game whose `simple` misjudges a
     /// situation badly enough to mislead the search gives a better one here (Rikken: the

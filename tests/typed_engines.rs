@@ -356,7 +356,8 @@ typed_engine_tests!(
     ],
 );
 
-/// A game's `typed_policy` chooses what its `simple_policy` chooses on the tokens, at every
+/// A game's `typed_policy` chooses what its `simple_policy` chooses on the tokens (and its
+/// `typed_playout_policy` what its `playout_policy` chooses), at every
 /// decision of sessions where the seats play `simple` with a random action now and then (so
 /// that also positions `simple` alone never reaches are asked), for every seat's view.
 fn typed_policy_agrees(game: &str, players: usize, seeds: std::ops::Range<u64>) -> usize {
@@ -397,6 +398,16 @@ fn typed_policy_agrees(game: &str, players: usize, seeds: std::ops::Range<u64>) 
                     "{game} seed {seed}, {decision} of seat {s}: typed and token policies differ"
                 );
                 asked += 1;
+            }
+            // The same for the policy a search plays its playouts with.
+            let playout = (spec.playout_policy)(views[s].as_ref(), &decision, &tokens);
+            let playout = tokens.iter().position(|t| *t == playout).unwrap_or(0);
+            let typed_playout = spec.typed_playout_policy.expect("a typed playout policy");
+            if let Some(i) = typed_playout(views[s].as_ref(), &decision, g.typed_legal().unwrap()) {
+                assert_eq!(
+                    tokens[i], tokens[playout],
+                    "{game} seed {seed}, {decision} of seat {s}: typed and token playout policies differ"
+                );
             }
             let i = if rng.below(10) == 0 {
                 rng.below(count as u64) as usize

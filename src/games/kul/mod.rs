@@ -32,6 +32,7 @@ pub fn spec() -> GameSpec {
         simple_policy: policy::simple_policy,
         playout_policy: policy::simple_policy,
         typed_policy: Some(policy::typed_policy),
+        typed_playout_policy: Some(policy::typed_policy),
         search_sure: 1.0,
         deal_lines: DealLines::NONE,
         render: render::render,

@@ -450,6 +450,15 @@ fn highest(cs: &[Card]) -> Option<Card> {
 /// [`simple_policy`] on the typed legal actions (the spec's `typed_policy`): the card play,
 /// which is most of a deal's decisions; the auction is left to the tokens.
 pub fn typed_policy(view: &dyn SeatView, decision: &str, legal: &dyn std::any::Any) -> Option<usize> {
+    typed_play(view, decision, legal, Style::Simple)
+}
+
+/// [`playout_policy`] on the typed legal actions (the spec's `typed_playout_policy`).
+pub fn typed_playout_policy(view: &dyn SeatView, decision: &str, legal: &dyn std::any::Any) -> Option<usize> {
+    typed_play(view, decision, legal, Style::Playout)
+}
+
+fn typed_play(view: &dyn SeatView, decision: &str, legal: &dyn std::any::Any, style: Style) -> Option<usize> {
     if decision != "play" {
         return None;
     }
@@ -466,7 +475,7 @@ pub fn typed_policy(view: &dyn SeatView, decision: &str, legal: &dyn std::any::A
         return None;
     }
     // As `policy`: a choice that is not legal (or none) plays the first legal action.
-    let chosen = play_cards(view, &cards, Style::Simple);
+    let chosen = play_cards(view, &cards, style);
     Some(chosen.and_then(|c| cards.iter().position(|&x| x == c)).unwrap_or(0))
 }
 
