@@ -8,7 +8,26 @@ pub mod skwitz;
 pub mod svangknack;
 pub mod zwikken;
 
+use crate::cards::Card;
 use crate::game::GameSpec;
+
+/// A typed policy's card play (`GameSpec::typed_policy`): when every legal action (a `Vec<A>`
+/// behind `legal`) plays a card (`card_of`), the index of the card `choose` picks among them,
+/// or of the first action when it picks none or another, as the token policies do. `None` (the
+/// tokens decide) when an action plays no card.
+pub(crate) fn typed_card_play<A: 'static>(
+    legal: &dyn std::any::Any,
+    card_of: impl Fn(&A) -> Option<Card>,
+    choose: impl FnOnce(&[Card]) -> Option<Card>,
+) -> Option<usize> {
+    let legal = legal.downcast_ref::<Vec<A>>()?;
+    let cards: Vec<Card> = legal.iter().map(card_of).collect::<Option<_>>()?;
+    if cards.is_empty() {
+        return None;
+    }
+    let chosen = choose(&cards);
+    Some(chosen.and_then(|c| cards.iter().position(|&x| x == c)).unwrap_or(0))
+}
 
 /// Every game croupier knows.
 pub fn all() -> Vec<GameSpec> {

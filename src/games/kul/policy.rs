@@ -46,21 +46,12 @@ pub fn typed_policy(view: &dyn SeatView, decision: &str, legal: &dyn std::any::A
     if decision != "play" {
         return None;
     }
-    let legal = legal.downcast_ref::<Vec<KulAction>>()?;
     let view = view.as_any().downcast_ref::<KulView>()?;
-    let cards: Vec<Card> = legal
-        .iter()
-        .map(|a| match *a {
-            KulAction::Play(c) => Some(c),
-            _ => None,
-        })
-        .collect::<Option<_>>()?;
-    if cards.is_empty() {
-        return None;
-    }
-    // As `simple_policy`: no choice, or one that is not legal, plays the first legal action.
-    let chosen = play_cards(view, &view.hand, &cards);
-    Some(chosen.and_then(|c| cards.iter().position(|&x| x == c)).unwrap_or(0))
+    let card_of = |a: &KulAction| match *a {
+        KulAction::Play(c) => Some(c),
+        _ => None,
+    };
+    crate::games::typed_card_play(legal, card_of, |cards| play_cards(view, &view.hand, cards))
 }
 
 fn play(view: &KulView, hand: &[Card], legal: &[String]) -> Option<String> {

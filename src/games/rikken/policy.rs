@@ -462,21 +462,12 @@ fn typed_play(view: &dyn SeatView, decision: &str, legal: &dyn std::any::Any, st
     if decision != "play" {
         return None;
     }
-    let legal = legal.downcast_ref::<Vec<RikkenAction>>()?;
     let view = view.as_any().downcast_ref::<RikkenView>()?;
-    let cards: Vec<Card> = legal
-        .iter()
-        .map(|a| match *a {
-            RikkenAction::Play(c) => Some(c),
-            _ => None,
-        })
-        .collect::<Option<_>>()?;
-    if cards.is_empty() {
-        return None;
-    }
-    // As `policy`: a choice that is not legal (or none) plays the first legal action.
-    let chosen = play_cards(view, &cards, style);
-    Some(chosen.and_then(|c| cards.iter().position(|&x| x == c)).unwrap_or(0))
+    let card_of = |a: &RikkenAction| match *a {
+        RikkenAction::Play(c) => Some(c),
+        _ => None,
+    };
+    crate::games::typed_card_play(legal, card_of, |cards| play_cards(view, cards, style))
 }
 
 fn play(view: &RikkenView, legal: &[String], style: Style) -> Option<String> {

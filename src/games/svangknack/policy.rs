@@ -113,24 +113,16 @@ pub fn typed_policy(view: &dyn SeatView, decision: &str, legal: &dyn std::any::A
     if decision != "play" {
         return None;
     }
-    let legal = legal.downcast_ref::<Vec<SvangknackAction>>()?;
     let view = view.as_any().downcast_ref::<SvangView>()?;
-    if legal.is_empty() {
-        return None;
-    }
-    if let Some(i) = legal.iter().position(|&a| a == SvangknackAction::Farg) {
+    let actions = legal.downcast_ref::<Vec<SvangknackAction>>()?;
+    if let Some(i) = actions.iter().position(|&a| a == SvangknackAction::Farg) {
         return Some(i);
     }
-    let cards: Vec<Card> = legal
-        .iter()
-        .map(|a| match *a {
-            SvangknackAction::Play(c) => Some(c),
-            _ => None,
-        })
-        .collect::<Option<_>>()?;
-    // As `simple_policy`: no choice, or one that is not legal, plays the first legal action.
-    let chosen = play_cards(view, &cards);
-    Some(chosen.and_then(|c| cards.iter().position(|&x| x == c)).unwrap_or(0))
+    let card_of = |a: &SvangknackAction| match *a {
+        SvangknackAction::Play(c) => Some(c),
+        _ => None,
+    };
+    crate::games::typed_card_play(legal, card_of, |cards| play_cards(view, cards))
 }
 
 fn play(view: &SvangView, legal: &[String]) -> Option<String> {

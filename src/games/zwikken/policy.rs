@@ -201,21 +201,14 @@ pub fn typed_policy(view: &dyn SeatView, decision: &str, legal: &dyn std::any::A
     if decision != "play" {
         return None;
     }
-    let legal = legal.downcast_ref::<Vec<ZwikkenAction>>()?;
     let view = view.as_any().downcast_ref::<ZwikkenView>()?;
-    let cards: Vec<Card> = legal
-        .iter()
-        .map(|a| match *a {
-            ZwikkenAction::Play(c) => Some(c),
-            _ => None,
-        })
-        .collect::<Option<_>>()?;
-    if cards.is_empty() {
-        return None;
-    }
+    let card_of = |a: &ZwikkenAction| match *a {
+        ZwikkenAction::Play(c) => Some(c),
+        _ => None,
+    };
     // As `play` with no exchange on offer: no trump or no choice plays the first legal action.
-    let chosen = trump_of(view).and_then(|trump| choose_card(view, &view.deal.hand, &cards, trump));
-    Some(chosen.and_then(|c| cards.iter().position(|&x| x == c)).unwrap_or(0))
+    let choose = |cards: &[Card]| trump_of(view).and_then(|trump| choose_card(view, &view.deal.hand, cards, trump));
+    crate::games::typed_card_play(legal, card_of, choose)
 }
 
 fn play(view: &ZwikkenView, legal: &[String]) -> Option<String> {
