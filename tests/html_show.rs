@@ -78,14 +78,12 @@ fn game(dir: &Path, name: &'static str, players: usize) -> Game {
     }
 }
 
-/// Every game, recorded once for all the tests of this file (in a directory of the target's
-/// temporary directory, made afresh by the first test that asks).
+/// Every game, recorded once per process for the tests of this file (in a fresh directory of
+/// the target's temporary directory: `common::shared_fixture_dir`).
 fn games() -> &'static [Game] {
     static ALL: std::sync::OnceLock<Vec<Game>> = std::sync::OnceLock::new();
     ALL.get_or_init(|| {
-        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("html_show");
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = common::shared_fixture_dir("html_show");
         GAMES.iter().map(|&(g, p)| game(&dir, g, p)).collect()
     })
 }

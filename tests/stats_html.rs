@@ -28,9 +28,7 @@ struct Fixture {
 fn fixture() -> &'static Fixture {
     static F: std::sync::OnceLock<Fixture> = std::sync::OnceLock::new();
     F.get_or_init(|| {
-        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("stats_html");
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = common::shared_fixture_dir("stats_html");
         let m = dir.join("match.jsonl");
         croupier()
             .args([

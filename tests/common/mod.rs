@@ -13,6 +13,28 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 /// The croupier binary.
+/// A fresh directory for fixtures that the tests of one test binary share, made once per
+/// process: `<target tmp>/<name>/<pid>`. Test runners that run each test in a process of its own
+/// (cargo-nextest) make one each instead of racing on one; the directories of processes that
+/// have ended are removed.
+#[allow(dead_code)] // not every test binary that includes this module shares fixtures
+pub fn shared_fixture_dir(name: &str) -> std::path::PathBuf {
+    let parent = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    std::fs::create_dir_all(&parent).unwrap();
+    let me = std::process::id();
+    for entry in std::fs::read_dir(&parent).unwrap().flatten() {
+        let pid = entry.file_name().to_string_lossy().parse::<u32>().ok();
+        // A stale directory: its process is gone (or it predates per-process directories).
+        if pid.is_none_or(|p| p != me && !Path::new(&format!("/proc/{p}")).exists()) {
+            let _ = std::fs::remove_dir_all(entry.path());
+        }
+    }
+    let dir = parent.join(me.to_string());
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
 pub fn croupier() -> Command {
     Command::cargo_bin("croupier").unwrap()
 }
