@@ -540,6 +540,32 @@ pub struct GameSpec {
     pub render: fn(events: &[Event], players: usize) -> Vec<String>,
 }
 
+impl GameSpec {
+    /// The index of the legal action (after [`Game::legal_count`], so that
+    /// [`Game::apply_legal`] takes it) that the `simple` policy chooses for the seat to move
+    /// on `view`, or the playout policy with `playout`: on the typed actions where the game's
+    /// typed policy decides, else on the tokens (the first action when the choice is none of
+    /// them, as the built-in bots play).
+    pub fn policy_index(&self, game: &mut dyn Game, view: &dyn SeatView, playout: bool) -> usize {
+        let (typed, tokens) = if playout {
+            (self.typed_playout_policy, self.playout_policy)
+        } else {
+            (self.typed_policy, self.simple_policy)
+        };
+        let count = game.legal_count();
+        let decision = game.decision();
+        if let Some(i) = typed
+            .and_then(|policy| policy(view, decision, game.typed_legal()?))
+            .filter(|&i| i < count)
+        {
+            return i;
+        }
+        let legal = game.legal_actions();
+        let choice = tokens(view, decision, &legal);
+        legal.iter().position(|t| *t == choice).unwrap_or(0)
+    }
+}
+
 /// A policy on typed legal actions: see [`GameSpec::typed_policy`].
 pub type TypedPolicy = fn(view: &dyn SeatView, decision: &str, legal: &dyn std::any::Any) -> Option<usize>;
 

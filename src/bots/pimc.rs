@@ -276,27 +276,9 @@ impl World {
                     return scores[me];
                 }
             }
-            // The typed policy where the game has one for this decision (no tokens made or
-            // parsed: it chooses as the token policy does), else the tokens.
-            let count = self.game.legal_count();
-            let typed = spec.typed_playout_policy.and_then(|policy| {
-                let legal = self.game.typed_legal()?;
-                policy(self.views[s].as_ref(), self.game.decision(), legal).filter(|&i| i < count)
-            });
-            let applied = match typed {
-                Some(i) => self.game.apply_legal(i),
-                None => {
-                    let legal = self.game.legal_actions();
-                    let choice = (spec.playout_policy)(self.views[s].as_ref(), self.game.decision(), &legal);
-                    let token = if legal.contains(&choice) {
-                        choice
-                    } else {
-                        legal[0].clone()
-                    };
-                    self.game.apply(&token)
-                }
-            };
-            if applied.is_err() {
+            // Typed where the game's typed policy decides: no tokens made or parsed.
+            let i = spec.policy_index(self.game.as_mut(), self.views[s].as_ref(), true);
+            if self.game.apply_legal(i).is_err() {
                 break;
             }
             self.route(None);
@@ -841,18 +823,10 @@ impl Tracker {
             // How likely the others' actions are if they play like `simple`.
             let seat = world.game.to_move().expect("a seat to move");
             let expected = (weigh && seat != self.me).then(|| {
-                let count = world.game.legal_count();
-                let typed = self.spec.typed_policy.and_then(|policy| {
-                    let legal = world.game.typed_legal()?;
-                    policy(world.views[seat].as_ref(), world.game.decision(), legal).filter(|&i| i < count)
-                });
-                match typed {
-                    Some(i) => world.game.legal_token(i),
-                    None => {
-                        let legal = world.game.legal_actions();
-                        (self.spec.simple_policy)(world.views[seat].as_ref(), world.game.decision(), &legal)
-                    }
-                }
+                let i = self
+                    .spec
+                    .policy_index(world.game.as_mut(), world.views[seat].as_ref(), false);
+                world.game.legal_token(i)
             });
             // A sample's replay follows the world itself; a refit's keeps the world before a
             // failed action, to ask whether that action made the next deal.
