@@ -43,15 +43,13 @@ pub fn simple_policy(view: &dyn SeatView, decision: &str, legal: &[String]) -> S
 
 /// [`simple_policy`] on the typed legal actions (the spec's `typed_policy`): the card play.
 pub fn typed_policy(view: &dyn SeatView, decision: &str, legal: &dyn std::any::Any) -> Option<usize> {
-    if decision != "play" {
-        return None;
-    }
-    let view = view.as_any().downcast_ref::<KulView>()?;
     let card_of = |a: &KulAction| match *a {
         KulAction::Play(c) => Some(c),
         _ => None,
     };
-    crate::games::typed_card_play(legal, card_of, |cards| play_cards(view, &view.hand, cards))
+    crate::games::typed_card_play(view, decision, legal, card_of, |v: &KulView, cards| {
+        play_cards(v, &v.hand, cards)
+    })
 }
 
 fn play(view: &KulView, hand: &[Card], legal: &[String]) -> Option<String> {

@@ -459,15 +459,13 @@ pub fn typed_playout_policy(view: &dyn SeatView, decision: &str, legal: &dyn std
 }
 
 fn typed_play(view: &dyn SeatView, decision: &str, legal: &dyn std::any::Any, style: Style) -> Option<usize> {
-    if decision != "play" {
-        return None;
-    }
-    let view = view.as_any().downcast_ref::<RikkenView>()?;
     let card_of = |a: &RikkenAction| match *a {
         RikkenAction::Play(c) => Some(c),
         _ => None,
     };
-    crate::games::typed_card_play(legal, card_of, |cards| play_cards(view, cards, style))
+    crate::games::typed_card_play(view, decision, legal, card_of, |v: &RikkenView, cards| {
+        play_cards(v, cards, style)
+    })
 }
 
 fn play(view: &RikkenView, legal: &[String], style: Style) -> Option<String> {

@@ -110,19 +110,23 @@ fn power(c: Card, led: Option<Suit>, t: Option<Suit>) -> u32 {
 
 /// [`simple_policy`] on the typed legal actions (the spec's `typed_policy`): the card play.
 pub fn typed_policy(view: &dyn SeatView, decision: &str, legal: &dyn std::any::Any) -> Option<usize> {
-    if decision != "play" {
-        return None;
-    }
-    let view = view.as_any().downcast_ref::<SvangView>()?;
+    // Färg whenever it may, as `play`.
     let actions = legal.downcast_ref::<Vec<SvangknackAction>>()?;
-    if let Some(i) = actions.iter().position(|&a| a == SvangknackAction::Farg) {
+    let play = decision == "play" && view.as_any().is::<SvangView>();
+    if let Some(i) = actions
+        .iter()
+        .position(|&a| a == SvangknackAction::Farg)
+        .filter(|_| play)
+    {
         return Some(i);
     }
     let card_of = |a: &SvangknackAction| match *a {
         SvangknackAction::Play(c) => Some(c),
         _ => None,
     };
-    crate::games::typed_card_play(legal, card_of, |cards| play_cards(view, cards))
+    crate::games::typed_card_play(view, decision, legal, card_of, |v: &SvangView, cards| {
+        play_cards(v, cards)
+    })
 }
 
 fn play(view: &SvangView, legal: &[String]) -> Option<String> {

@@ -198,17 +198,14 @@ fn beats(c: Card, best: Card, led: Suit, trump: Suit) -> bool {
 /// where no exchange goes with it (with `exchange_<take>_<card>` actions among the legal
 /// ones, and for every other decision, the tokens decide).
 pub fn typed_policy(view: &dyn SeatView, decision: &str, legal: &dyn std::any::Any) -> Option<usize> {
-    if decision != "play" {
-        return None;
-    }
-    let view = view.as_any().downcast_ref::<ZwikkenView>()?;
     let card_of = |a: &ZwikkenAction| match *a {
         ZwikkenAction::Play(c) => Some(c),
         _ => None,
     };
     // As `play` with no exchange on offer: no trump or no choice plays the first legal action.
-    let choose = |cards: &[Card]| trump_of(view).and_then(|trump| choose_card(view, &view.deal.hand, cards, trump));
-    crate::games::typed_card_play(legal, card_of, choose)
+    let choose =
+        |v: &ZwikkenView, cards: &[Card]| trump_of(v).and_then(|trump| choose_card(v, &v.deal.hand, cards, trump));
+    crate::games::typed_card_play(view, decision, legal, card_of, choose)
 }
 
 fn play(view: &ZwikkenView, legal: &[String]) -> Option<String> {
