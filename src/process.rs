@@ -8,8 +8,9 @@
 //!   (the bot is killed if the spawning thread of the referee dies) and every inherited file
 //!   descriptor other than 0, 1, 2 closed at `exec` (so a bot never holds another bot's pipe).
 //! * [`BotProcess::send`] queues a line; queued lines go out in one `write` at
-//!   [`BotProcess::flush`] or when the referee waits for this bot's answer ([`wait_line`]).
-//! * [`BotProcess::read_line`] / [`wait_line`] return the next line, or why there is none
+//!   [`BotProcess::flush`] or when the referee waits for this bot's answer
+//!   ([`BotProcess::read_line`]).
+//! * [`BotProcess::read_line`] returns the next line, or why there is none
 //!   ([`ReadResult`]).
 //! * stderr is drained whenever we poll and appended to a capped log file.
 //! * [`BotProcess::shutdown`], [`BotProcess::kill`] and `Drop` kill the whole process group and
@@ -626,7 +627,7 @@ impl BotProcess {
 
     /// Queues `line` plus `\n` for the bot, without writing: queued lines go out together, in
     /// one `write` where the pipe takes them, at the next [`flush`](Self::flush) or whenever
-    /// the referee waits ([`read_line`](Self::read_line), [`wait_line`], [`pump`],
+    /// the referee waits ([`read_line`](Self::read_line), [`pump`],
     /// [`shutdown`](Self::shutdown)). The referee flushes a bot when it asks it something, so
     /// a decision costs one write however many notifications came before it. Problems (not
     /// reading, dead bot) surface through the read API; output to such a bot is discarded.
@@ -700,8 +701,12 @@ impl BotProcess {
 
     /// Waits until `deadline` for the next line from the bot, meanwhile flushing its pending
     /// output and draining its stderr. Lines already buffered are returned without waiting.
+    /// Only this bot is watched: other bots are neither written to nor read while it waits
+    /// (one write per bot and decision; bots that are not asked are not woken).
     pub fn read_line(&mut self, deadline: Instant) -> ReadResult {
-        wait_line(self, &mut [], deadline)
+        let r = wait_untranscribed(self, deadline);
+        self.transcribe(&r);
+        r
     }
 
     /// Reads whatever the bot has written to stderr so far (without blocking) into its log.
@@ -1146,68 +1151,19 @@ pub fn shutdown_all(procs: &mut [&mut BotProcess], grace: Duration) {
     }
 }
 
-/// Waits until `deadline` for the next line from `target`, meanwhile flushing its pending output
-/// and draining its stderr. Only `target` is watched while waiting (one write per bot and
-/// decision, no wake-up of bots that are not asked): `others` are left as they are.
-pub fn wait_line(target: &mut BotProcess, others: &mut [&mut BotProcess], deadline: Instant) -> ReadResult {
-    if others.is_empty() {
-        return wait_impl(&mut [target], 0, deadline);
-    }
-    let mut all: Vec<&mut BotProcess> = Vec::with_capacity(others.len() + 1);
-    all.push(target);
-    for o in others.iter_mut() {
-        all.push(&mut **o);
-    }
-    wait_impl(&mut all, 0, deadline)
-}
-
-/// [`wait_line`] for `bots[index]`, servicing all the other bots of the slice meanwhile.
-///
-/// Panics if `index` is out of range.
-pub fn wait_line_in(bots: &mut [BotProcess], index: usize, deadline: Instant) -> ReadResult {
-    assert!(index < bots.len(), "wait_line_in: no bot {index}");
-    let mut all: Vec<&mut BotProcess> = bots.iter_mut().collect();
-    wait_impl(&mut all, index, deadline)
-}
-
-/// [`wait_line`] for `bots[index]` when the referee keeps `Vec<Option<BotProcess>>`: every
-/// other present bot is serviced meanwhile.
-///
-/// Panics if `bots[index]` is `None` or out of range.
-pub fn wait_line_opt(bots: &mut [Option<BotProcess>], index: usize, deadline: Instant) -> ReadResult {
-    let mut all: Vec<&mut BotProcess> = Vec::with_capacity(bots.len());
-    let mut target = None;
-    for (i, b) in bots.iter_mut().enumerate() {
-        if let Some(b) = b {
-            if i == index {
-                target = Some(all.len());
-            }
-            all.push(b);
-        }
-    }
-    let target = target.unwrap_or_else(|| panic!("wait_line_opt: no bot {index}"));
-    wait_impl(&mut all, target, deadline)
-}
-
 /// Services every process without waiting: writes pending output that fits, drains stderr.
 pub fn pump(procs: &mut [&mut BotProcess]) {
     while !poll_round(procs, None, None, Duration::ZERO) {}
 }
 
-fn wait_impl(procs: &mut [&mut BotProcess], target: usize, deadline: Instant) -> ReadResult {
-    let r = wait_untranscribed(procs, target, deadline);
-    procs[target].transcribe(&r);
-    r
-}
-
-fn wait_untranscribed(procs: &mut [&mut BotProcess], target: usize, deadline: Instant) -> ReadResult {
-    procs[target].late_look = None;
+fn wait_untranscribed(bot: &mut BotProcess, deadline: Instant) -> ReadResult {
+    bot.late_look = None;
     loop {
-        if let Some(r) = procs[target].ready_result(deadline) {
+        if let Some(r) = bot.ready_result(deadline) {
             return r;
         }
         // A broken stdin pipe means the bot is gone: collect what it wrote, do not wait.
-        let dead = procs[target].broken_pipe;
+        let dead = bot.broken_pipe;
         let left = if dead {
             Some(Duration::ZERO)
         } else {
@@ -1216,31 +1172,27 @@ fn wait_untranscribed(procs: &mut [&mut BotProcess], target: usize, deadline: In
         let Some(left) = left else {
             // Deadline passed: one last look without waiting, at what is in the pipe now. How
             // long after the deadline this look comes is croupier's own lateness.
-            procs[target].late_look = Some(Instant::now().saturating_duration_since(deadline));
-            poll_round(procs, Some(target), None, Duration::ZERO);
-            return procs[target].ready_result(deadline).unwrap_or(ReadResult::Timeout);
+            bot.late_look = Some(Instant::now().saturating_duration_since(deadline));
+            poll_round(&mut [&mut *bot], Some(0), None, Duration::ZERO);
+            return bot.ready_result(deadline).unwrap_or(ReadResult::Timeout);
         };
-        let pidfd = procs[target].pidfd.as_ref().map(|f| f.as_raw_fd());
-        if !poll_round(procs, Some(target), pidfd, left) {
+        let pidfd = bot.pidfd.as_ref().map(|f| f.as_raw_fd());
+        if !poll_round(&mut [&mut *bot], Some(0), pidfd, left) {
             continue; // EINTR: retry with the remaining time.
         }
         // The answer came: no need to ask whether the bot exited (a wait4 per decision).
-        if let Some(r) = procs[target].ready_result(deadline) {
+        if let Some(r) = bot.ready_result(deadline) {
             return r;
         }
-        procs[target].try_reap();
-        if procs[target].status.is_some() && !procs[target].stdout_eof {
+        bot.try_reap();
+        if bot.status.is_some() && !bot.stdout_eof {
             // The bot exited while something else (a child it forked) keeps its stdout open:
             // take what it wrote before it died, then report the exit, not a timeout later.
-            poll_round(procs, Some(target), None, Duration::ZERO);
-            return procs[target]
-                .ready_result(deadline)
-                .unwrap_or_else(|| procs[target].exit_report(deadline));
+            poll_round(&mut [&mut *bot], Some(0), None, Duration::ZERO);
+            return bot.ready_result(deadline).unwrap_or_else(|| bot.exit_report(deadline));
         }
         if dead {
-            return procs[target]
-                .ready_result(deadline)
-                .unwrap_or_else(|| procs[target].exit_report(deadline));
+            return bot.ready_result(deadline).unwrap_or_else(|| bot.exit_report(deadline));
         }
     }
 }
@@ -1598,18 +1550,18 @@ mod tests {
         assert_eq!(b.pending_bytes(), 0);
     }
 
-    /// While croupier waits on one bot, the others' stderr is drained, but their queued lines
-    /// wait for their own turn: only the bot waited on is written to (one write per bot and
-    /// decision; bots that are not asked are not woken).
+    /// While croupier waits on one bot, the others' queued lines wait for their own turn:
+    /// only the bot waited on is written to (one write per bot and decision; bots that are not
+    /// asked are not woken). A pump writes every bot's queue.
     #[test]
     fn waiting_on_one_bot_writes_only_to_it() {
         let a = start("sleep 0.1; head -c 2000000 >/dev/null; echo got");
         let b = start("echo warn >&2; sleep 0.3; echo b");
-        let mut bots = vec![a, b];
+        let mut bots = [a, b];
         bots[0].send(&"z".repeat(1_999_999));
         let queued = bots[0].pending_bytes();
         assert!(queued > 0);
-        assert_eq!(wait_line_in(&mut bots, 1, soon(5000)), line("b"));
+        assert_eq!(bots[1].read_line(soon(5000)), line("b"));
         assert_eq!(
             bots[0].pending_bytes(),
             queued,
@@ -1618,18 +1570,17 @@ mod tests {
         assert_eq!(bots[0].read_line(soon(5000)), line("got"));
         assert_eq!(bots[0].pending_bytes(), 0);
 
-        // The Vec<Option<BotProcess>> form, with a gap.
+        // Bots kept as Vec<Option<BotProcess>>, with a gap.
         let c = start("read x; echo c:$x");
         let d = start("sleep 0.1; head -c 1000000 >/dev/null; echo d");
-        let mut opt = vec![Some(c), None, Some(d)];
+        let mut opt = [Some(c), None, Some(d)];
         opt[2].as_mut().unwrap().send(&"w".repeat(999_999));
         opt[0].as_mut().unwrap().send("go");
-        assert_eq!(wait_line_opt(&mut opt, 0, soon(5000)), line("c:go"));
+        assert_eq!(opt[0].as_mut().unwrap().read_line(soon(5000)), line("c:go"));
         // d's pending output is written by a pump (or when d is waited on).
         let mut rest: Vec<&mut BotProcess> = opt.iter_mut().flatten().collect();
         pump(&mut rest);
-        let (c, d) = rest.split_at_mut(1);
-        assert_eq!(wait_line(d[0], &mut [&mut *c[0]], soon(5000)), line("d"));
+        assert_eq!(rest[1].read_line(soon(5000)), line("d"));
     }
 
     #[test]
