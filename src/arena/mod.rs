@@ -53,6 +53,10 @@ pub struct RunSpec {
     /// Tags written into every record (the match fingerprint and the like).
     pub tags: BTreeMap<String, Value>,
     pub concurrency: usize,
+    /// Whether the caller writes the records: each set's record lines are then made on its
+    /// table's thread, and the caller only writes them (serializing on the caller's thread
+    /// bounded a recorded match of fast bots to one core, whatever its tables).
+    pub record_lines: bool,
 }
 
 /// The seed of the cards of set `i`.
@@ -68,9 +72,16 @@ pub enum Control {
     Stop,
 }
 
+/// A finished set: its games' records and, with [`RunSpec::record_lines`], their lines.
+struct SetDone {
+    index: u64,
+    records: Vec<GameRecord>,
+    lines: Vec<u8>,
+}
+
 enum Msg {
-    /// Finished sets: (index, records) each.
-    Done(Vec<(u64, Vec<GameRecord>)>),
+    /// Finished sets.
+    Done(Vec<SetDone>),
     Failed(String),
 }
 
@@ -83,7 +94,8 @@ const BATCH_SETS: usize = 64;
 const BATCH_WAIT: Duration = Duration::from_millis(20);
 
 /// Plays the `count` sets that `sets` makes (taken one at a time, in its order) and calls
-/// `on_set` with each finished set's records, in completion order. Returns an error if a table
+/// `on_set` with each finished set's records and their JSON lines (one per record, each with
+/// its newline; empty unless [`RunSpec::record_lines`]), in completion order. Returns an error if a table
 /// cannot start or a game cannot be played (records handed over before that are the caller's
 /// to keep). After Ctrl-C or SIGTERM ([`crate::interrupt`]) no new game starts and `run`
 /// returns once the games being played are over; sets left incomplete are not handed over.
@@ -91,7 +103,7 @@ pub fn run<I>(
     spec: &RunSpec,
     sets: I,
     count: u64,
-    mut on_set: impl FnMut(u64, Vec<GameRecord>) -> Result<Control, String>,
+    mut on_set: impl FnMut(u64, Vec<GameRecord>, &[u8]) -> Result<Control, String>,
 ) -> Result<(), String>
 where
     I: Iterator<Item = Set> + Send,
@@ -123,8 +135,8 @@ where
             let control = match msg {
                 Msg::Done(sets) => {
                     let mut control = Ok(Control::Continue);
-                    for (i, recs) in sets {
-                        control = on_set(i, recs);
+                    for set in sets {
+                        control = on_set(set.index, set.records, &set.lines);
                         if !matches!(control, Ok(Control::Continue)) {
                             break;
                         }
@@ -172,10 +184,9 @@ fn worker(
     };
     // A stop from the caller, or Ctrl-C/SIGTERM: no new game starts.
     let stopping = || stop.load(Ordering::SeqCst) || crate::interrupt::requested().is_some();
-    let mut done: Vec<(u64, Vec<GameRecord>)> = Vec::new();
+    let mut done: Vec<SetDone> = Vec::new();
     let mut first_unsent = std::time::Instant::now();
-    let hand_over =
-        |done: &mut Vec<(u64, Vec<GameRecord>)>| done.is_empty() || tx.send(Msg::Done(std::mem::take(done))).is_ok();
+    let hand_over = |done: &mut Vec<SetDone>| done.is_empty() || tx.send(Msg::Done(std::mem::take(done))).is_ok();
     loop {
         if stopping() {
             break;
@@ -211,7 +222,17 @@ fn worker(
             if done.is_empty() {
                 first_unsent = std::time::Instant::now();
             }
-            done.push((set.index, records));
+            let mut lines = Vec::new();
+            if spec.record_lines {
+                for r in &records {
+                    r.write_line(&mut lines);
+                }
+            }
+            done.push(SetDone {
+                index: set.index,
+                records,
+                lines,
+            });
             if hand_over_now(started.elapsed(), done.len(), first_unsent.elapsed()) && !hand_over(&mut done) {
                 break;
             }

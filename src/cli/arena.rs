@@ -287,16 +287,11 @@ impl Sink {
         Ok(Sink(Some(io::open_output(p, "--record", true)?)))
     }
 
-    /// Writes the records of one set with one write, then flushes.
-    fn write(&mut self, recs: &[GameRecord]) -> Result<(), String> {
+    /// Writes the record lines of one set (made by its table, [`RunSpec::record_lines`])
+    /// with one write, then flushes.
+    fn write(&mut self, lines: &[u8]) -> Result<(), String> {
         if let Some(out) = &mut self.0 {
-            let mut text = String::new();
-            for r in recs {
-                text.push_str(&r.to_line());
-                text.push('\n');
-            }
-            out.write(text.as_bytes())
-                .map_err(|e| format!("writing the record: {e}"))?;
+            out.write(lines).map_err(|e| format!("writing the record: {e}"))?;
         }
         Ok(())
     }
@@ -543,8 +538,8 @@ pub(super) fn play_plan(
     let mut sink = Sink::open(record)?;
     let mut progress = Progress::new(total, quiet);
     let mut played = 0u64;
-    let result = arena::run(run, to_make, to_play, |i, mut recs| {
-        sink.write(&recs)?;
+    let result = arena::run(run, to_make, to_play, |i, mut recs, lines| {
+        sink.write(lines)?;
         played += recs.len() as u64;
         if let Some(old) = partial.remove(&i) {
             // The set's games in the order of its seatings, as one run plays them.
@@ -748,6 +743,7 @@ pub fn run_match(mut a: MatchArgs) -> Outcome {
         seed,
         tags,
         concurrency: a.table.concurrency,
+        record_lines: a.run.record.is_some(),
     };
     let Played { acc, already, played } = play_plan(
         &plan,
@@ -941,6 +937,7 @@ pub fn run_compare(mut a: CompareArgs) -> Outcome {
         seed,
         tags,
         concurrency: a.table.concurrency,
+        record_lines: a.record.is_some(),
     };
     let mut sink = Sink::open(a.record.as_ref())?;
     // The report is written at the end, but its file is opened now: a path that cannot be
@@ -963,8 +960,8 @@ pub fn run_compare(mut a: CompareArgs) -> Outcome {
     let mut decision = Decision::Continue;
     let mut faults = 0u64;
     let mut played = 0u64;
-    let result = arena::run(&run, sets, a.games, |i, recs| {
-        sink.write(&recs)?;
+    let result = arena::run(&run, sets, a.games, |i, recs, lines| {
+        sink.write(lines)?;
         played += recs.len() as u64;
         faults += recs.iter().map(|r| r.faults.len() as u64).sum::<u64>();
         pending.insert(i, deal_difference(&recs, n, shared_base));

@@ -114,6 +114,7 @@ pub fn run(mut a: TournamentArgs) -> Outcome {
         seed,
         tags,
         concurrency: a.table.concurrency,
+        record_lines: a.run.record.is_some(),
     };
     let tables = tour.tables.len();
     let jobs = tour.clone();
