@@ -355,6 +355,13 @@ fn spawn_process(argv: &[String], log: Option<LogTarget>, cfg: &Config) -> Resul
     Ok(process)
 }
 
+/// Milliseconds with microsecond resolution (fast in-process bots are not all 0), as the
+/// records hold them. Through a `u64`: `as_micros()` is a `u128`, and its conversion to a
+/// float took 3 % of a match of random Kul bots.
+pub(crate) fn ms_of(d: Duration) -> f64 {
+    (d.as_secs() * 1_000_000 + u64::from(d.subsec_micros())) as f64 / 1000.0
+}
+
 fn handshake(mut process: BotProcess, argv: &[String], deadline: Instant) -> Result<Proc, String> {
     let cmd = shell_words::join(argv);
     loop {
@@ -614,8 +621,7 @@ impl Table {
     ) -> (Result<String, Fault>, f64, Option<Fault>) {
         let time_ms = time.as_millis() as u64;
         let start = Instant::now();
-        // Milliseconds with microsecond resolution: fast in-process bots are not all 0.
-        let elapsed = |s: Instant| s.elapsed().as_micros() as f64 / 1000.0;
+        let elapsed = |s: Instant| ms_of(s.elapsed());
         let view_line = self.players[p].view.as_ref().map(|v| {
             let mut j = v.to_json();
             if let Some(o) = j.as_object_mut() {
@@ -805,7 +811,7 @@ impl Table {
                     .act_by_index(game.decision(), count, game.typed_legal())
                     .filter(|&i| i < count)
                 {
-                    let ms = start.elapsed().as_micros() as f64 / 1000.0;
+                    let ms = ms_of(start.elapsed());
                     time.spent(seat, ms);
                     let deal = game.chance().deals().len();
                     token_buf.clear();
@@ -1000,7 +1006,7 @@ impl Table {
                 name: self.players[p].name(),
                 version: self.players[p].version(),
                 think_ms: (time.think[s] * 1000.0).round() / 1000.0,
-                clock_ms: time.left(s).map(|c| c.as_micros() as f64 / 1000.0),
+                clock_ms: time.left(s).map(ms_of),
             })
             .collect();
         let mut rec = GameRecord::new(
@@ -1124,7 +1130,21 @@ pub fn identity(n: usize) -> Vec<Seat> {
 
 #[cfg(test)]
 mod tests {
-    use super::log_file_name;
+    use super::{log_file_name, ms_of};
+    use std::time::Duration;
+
+    #[test]
+    fn milliseconds_keep_microseconds_and_drop_the_rest() {
+        for (d, ms) in [
+            (Duration::from_nanos(999), 0.0),
+            (Duration::from_nanos(1_999), 0.001),
+            (Duration::from_micros(12_345), 12.345),
+            (Duration::new(90_061, 250_000_999), 90_061_250.0),
+        ] {
+            assert_eq!(ms_of(d), ms, "{d:?}");
+            assert_eq!(ms_of(d), d.as_micros() as f64 / 1000.0, "{d:?}");
+        }
+    }
 
     #[test]
     fn log_file_names_are_plain_file_names() {

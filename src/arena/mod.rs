@@ -80,8 +80,8 @@ struct SetDone {
 }
 
 enum Msg {
-    /// Finished sets.
-    Done(Vec<SetDone>),
+    /// Finished sets, from the worker with this index.
+    Done(usize, Vec<SetDone>),
     Failed(String),
 }
 
@@ -103,7 +103,7 @@ pub fn run<I>(
     spec: &RunSpec,
     sets: I,
     count: u64,
-    mut on_set: impl FnMut(u64, Vec<GameRecord>, &[u8]) -> Result<Control, String>,
+    mut on_set: impl FnMut(u64, &mut Vec<GameRecord>, &[u8]) -> Result<Control, String>,
 ) -> Result<(), String>
 where
     I: Iterator<Item = Set> + Send,
@@ -116,16 +116,22 @@ where
     let stop = AtomicBool::new(false);
     // Finished sets wait here for the caller; a full queue holds the tables back.
     let (tx, rx) = mpsc::sync_channel::<Msg>(2 * workers);
+    // Consumed sets go back to their table to be freed there: a record is many small
+    // allocations, and freeing them on this thread (another thread's memory) took this thread
+    // a tenth of a match of random bots, time that two tables have no core for.
+    let mut give_back = Vec::new();
     let mut result = Ok(());
     std::thread::scope(|scope| {
         for w in 0..workers {
             let (queue, stop) = (&queue, &stop);
             let tx = tx.clone();
+            let (back_tx, back) = mpsc::channel::<Vec<SetDone>>();
+            give_back.push(back_tx);
             let mut cfg = spec.config.clone();
             if workers > 1 {
                 cfg.log_table = Some(w);
             }
-            scope.spawn(move || worker(spec, cfg, queue, stop, &tx));
+            scope.spawn(move || worker(w, spec, cfg, queue, stop, &tx, &back));
         }
         drop(tx);
         for msg in rx.iter() {
@@ -133,14 +139,16 @@ where
                 continue; // drain until every worker has finished its current game
             }
             let control = match msg {
-                Msg::Done(sets) => {
+                Msg::Done(w, mut sets) => {
                     let mut control = Ok(Control::Continue);
-                    for set in sets {
-                        control = on_set(set.index, set.records, &set.lines);
+                    for set in &mut sets {
+                        control = on_set(set.index, &mut set.records, &set.lines);
                         if !matches!(control, Ok(Control::Continue)) {
                             break;
                         }
                     }
+                    // (A table that has stopped left its sets to be freed here.)
+                    let _ = give_back[w].send(sets);
                     control
                 }
                 Msg::Failed(e) => Err(e),
@@ -165,11 +173,13 @@ fn hand_over_now(took: Duration, batched: usize, waited: Duration) -> bool {
 }
 
 fn worker(
+    w: usize,
     spec: &RunSpec,
     cfg: Config,
     queue: &Mutex<impl Iterator<Item = Set>>,
     stop: &AtomicBool,
     tx: &mpsc::SyncSender<Msg>,
+    back: &mpsc::Receiver<Vec<SetDone>>,
 ) {
     let Some(game) = crate::games::find(&spec.game) else {
         let _ = tx.send(Msg::Failed(format!("unknown game '{}'", spec.game)));
@@ -186,11 +196,13 @@ fn worker(
     let stopping = || stop.load(Ordering::SeqCst) || crate::interrupt::requested().is_some();
     let mut done: Vec<SetDone> = Vec::new();
     let mut first_unsent = std::time::Instant::now();
-    let hand_over = |done: &mut Vec<SetDone>| done.is_empty() || tx.send(Msg::Done(std::mem::take(done))).is_ok();
+    let hand_over = |done: &mut Vec<SetDone>| done.is_empty() || tx.send(Msg::Done(w, std::mem::take(done))).is_ok();
     loop {
         if stopping() {
             break;
         }
+        // Free the sets the caller is done with.
+        while back.try_recv().is_ok() {}
         let Some(set) = queue.lock().expect("queue lock").next() else {
             break;
         };

@@ -214,10 +214,19 @@ pub fn match_json(info: &MatchInfo, acc: &Accumulator) -> Value {
 /// The name of the bot in each seat of a record: the match's names, else what the bots
 /// reported (records of `croupier play`).
 pub fn seat_bots(rec: &GameRecord) -> Vec<String> {
-    match rec.tags.get("bots").and_then(|b| b.as_array()) {
-        Some(v) if v.len() == rec.players => v.iter().map(|x| x.as_str().unwrap_or("?").to_string()).collect(),
-        _ => rec.seats.iter().map(|s| s.name.clone()).collect(),
-    }
+    seat_bot_names(rec).map(str::to_string).collect()
+}
+
+/// [`seat_bots`] without copying the names.
+fn seat_bot_names(rec: &GameRecord) -> impl Iterator<Item = &str> {
+    let tagged = rec
+        .tags
+        .get("bots")
+        .and_then(|b| b.as_array())
+        .filter(|v| v.len() == rec.players);
+    let from_tags = tagged.map(|v| v.iter().map(|x| x.as_str().unwrap_or("?")));
+    let reported = tagged.is_none().then(|| rec.seats.iter().map(|s| s.name.as_str()));
+    from_tags.into_iter().flatten().chain(reported.into_iter().flatten())
 }
 
 impl Accumulator {
@@ -233,7 +242,7 @@ impl Accumulator {
     /// Adds one game to the facts of its set (the games of a set in the order they count).
     pub fn note(&mut self, facts: &mut SetFacts, rec: &GameRecord) {
         facts.games += 1;
-        let names: Vec<u32> = seat_bots(rec).iter().map(|n| self.names.id(n)).collect();
+        let names: Vec<u32> = seat_bot_names(rec).map(|n| self.names.id(n)).collect();
         for (s, &name) in names.iter().enumerate() {
             let score = rec.result.scores.get(s).copied().unwrap_or(0.0);
             let b = match facts.bot(name) {
@@ -250,12 +259,12 @@ impl Accumulator {
             b.score_sum += score;
             b.seats += 1;
         }
-        let mut in_game = names.clone();
-        in_game.sort_unstable();
-        in_game.dedup();
-        for name in in_game {
-            if let Some(b) = facts.bot(name) {
-                b.games += 1;
+        // Each bot's games count once however many seats it holds.
+        for (s, &name) in names.iter().enumerate() {
+            if !names[..s].contains(&name) {
+                if let Some(b) = facts.bot(name) {
+                    b.games += 1;
+                }
             }
         }
         for f in &rec.faults {

@@ -538,7 +538,7 @@ pub(super) fn play_plan(
     let mut sink = Sink::open(record)?;
     let mut progress = Progress::new(total, quiet);
     let mut played = 0u64;
-    let result = arena::run(run, to_make, to_play, |i, mut recs, lines| {
+    let result = arena::run(run, to_make, to_play, |i, recs, lines| {
         sink.write(lines)?;
         played += recs.len() as u64;
         if let Some(old) = partial.remove(&i) {
@@ -546,7 +546,7 @@ pub(super) fn play_plan(
             recs.extend(old);
             recs.sort_by_key(|r| seating(keys, r));
         }
-        acc.add_set(i, &recs);
+        acc.add_set(i, recs);
         progress.update(played, acc.leading());
         Ok(Control::Continue)
     });
@@ -964,7 +964,7 @@ pub fn run_compare(mut a: CompareArgs) -> Outcome {
         sink.write(lines)?;
         played += recs.len() as u64;
         faults += recs.iter().map(|r| r.faults.len() as u64).sum::<u64>();
-        pending.insert(i, deal_difference(&recs, n, shared_base));
+        pending.insert(i, deal_difference(recs, n, shared_base));
         while let Some(d) = pending.remove(&next) {
             next += 1;
             diffs.push(d);
