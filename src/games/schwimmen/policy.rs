@@ -53,11 +53,20 @@ fn rank_hand(hand: &[Card; 3]) -> (u32, u32, u32) {
     for &c in hand {
         totals[c.suit.index()] += card_points(c);
     }
-    totals.sort_unstable_by(|a, b| b.cmp(a));
+    // The best and the second-best suit total (of the totals sorted high to low).
+    let (mut first, mut second) = (0, 0);
+    for t in totals {
+        if t > first {
+            second = first;
+            first = t;
+        } else if t > second {
+            second = t;
+        }
+    }
     let trio = hand.iter().all(|c| c.rank == hand[0].rank);
-    let special = u32::from((trio && hand[0].rank == Rank::ACE) || totals[0] == 31);
-    let value = if trio { (2 * totals[0]).max(61) } else { 2 * totals[0] };
-    (special, value, totals[1])
+    let special = u32::from((trio && hand[0].rank == Rank::ACE) || first == 31);
+    let value = if trio { (2 * first).max(61) } else { 2 * first };
+    (special, value, second)
 }
 
 /// [`simple_policy`] on the typed legal actions (the spec's `typed_policy`).
@@ -77,10 +86,7 @@ pub fn typed_policy(view: &dyn SeatView, decision: &str, legal: &dyn std::any::A
             };
             legal.iter().position(|&a| a == want)
         }
-        "turn" => {
-            let actions: Vec<Option<SchwimmenAction>> = legal.iter().copied().map(Some).collect();
-            turn_typed(&r.hand, &r.middle, &actions)
-        }
+        "turn" => turn_typed(&r.hand, &r.middle, legal.iter().copied().map(Some)),
         _ => None,
     };
     Some(choice.unwrap_or(0))
@@ -103,23 +109,26 @@ fn turn_action(token: &str) -> Option<SchwimmenAction> {
 }
 
 fn turn(hand: &[Card], middle: &[Card], legal: &[String]) -> Option<String> {
-    let actions: Vec<Option<SchwimmenAction>> = legal.iter().map(|t| turn_action(t)).collect();
-    turn_typed(hand, middle, &actions).map(|i| legal[i].clone())
+    turn_typed(hand, middle, legal.iter().map(|t| turn_action(t))).map(|i| legal[i].clone())
 }
 
 /// The `turn` choice among `legal` (`None` where a token is not an action): its index.
-fn turn_typed(hand: &[Card], middle: &[Card], legal: &[Option<SchwimmenAction>]) -> Option<usize> {
+fn turn_typed(
+    hand: &[Card],
+    middle: &[Card],
+    legal: impl Iterator<Item = Option<SchwimmenAction>> + Clone,
+) -> Option<usize> {
     let (Ok(hand3), Ok(middle3)) = (<[Card; 3]>::try_from(hand), <[Card; 3]>::try_from(middle)) else {
         return None;
     };
     let now = value_halves(hand);
-    let find = |want: SchwimmenAction| legal.iter().position(|&a| a == Some(want));
+    let find = |want: SchwimmenAction| legal.clone().position(|a| a == Some(want));
     let knock = find(SchwimmenAction::Knock);
     // Every swap with its resulting hand: (rank, minus the points laid down, index in legal).
     let mut best: Option<((u32, u32, u32), i64, usize)> = None;
-    for (i, a) in legal.iter().enumerate() {
+    for (i, a) in legal.clone().enumerate() {
         // Prefer laying down a low card (it helps the next player less).
-        let (new_hand, given) = match *a {
+        let (new_hand, given) = match a {
             Some(SchwimmenAction::SwapAll) => (middle3, -hand.iter().map(|&c| i64::from(card_points(c))).sum::<i64>()),
             Some(SchwimmenAction::Swap(h, m)) => {
                 (hand3.map(|c| if c == h { m } else { c }), -i64::from(card_points(h)))
