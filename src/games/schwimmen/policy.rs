@@ -53,6 +53,13 @@ fn rank_hand(hand: &[Card; 3]) -> (u32, u32, u32) {
     for &c in hand {
         totals[c.suit.index()] += card_points(c);
     }
+    let trio = hand.iter().all(|c| c.rank == hand[0].rank);
+    rank_of(totals, trio, hand[0].rank)
+}
+
+/// [`rank_hand`] of a hand with suit totals `totals`, a trio or not, and `rank` the rank of
+/// one of its cards.
+fn rank_of(totals: [u32; 4], trio: bool, rank: Rank) -> (u32, u32, u32) {
     // The best and the second-best suit total (of the totals sorted high to low).
     let (mut first, mut second) = (0, 0);
     for t in totals {
@@ -63,8 +70,7 @@ fn rank_hand(hand: &[Card; 3]) -> (u32, u32, u32) {
             second = t;
         }
     }
-    let trio = hand.iter().all(|c| c.rank == hand[0].rank);
-    let special = u32::from((trio && hand[0].rank == Rank::ACE) || first == 31);
+    let special = u32::from((trio && rank == Rank::ACE) || first == 31);
     let value = if trio { (2 * first).max(61) } else { 2 * first };
     (special, value, second)
 }
@@ -113,29 +119,49 @@ fn turn(hand: &[Card], middle: &[Card], legal: &[String]) -> Option<String> {
 }
 
 /// The `turn` choice among `legal` (`None` where a token is not an action): its index.
-fn turn_typed(
-    hand: &[Card],
-    middle: &[Card],
-    legal: impl Iterator<Item = Option<SchwimmenAction>> + Clone,
-) -> Option<usize> {
+fn turn_typed(hand: &[Card], middle: &[Card], legal: impl Iterator<Item = Option<SchwimmenAction>>) -> Option<usize> {
     let (Ok(hand3), Ok(middle3)) = (<[Card; 3]>::try_from(hand), <[Card; 3]>::try_from(middle)) else {
         return None;
     };
-    let now = value_halves(hand);
-    let find = |want: SchwimmenAction| legal.clone().position(|a| a == Some(want));
-    let knock = find(SchwimmenAction::Knock);
+    // The hand's points and suit totals, once: a swap changes two totals.
+    let points = hand3.map(card_points);
+    let mut totals = [0u32; 4];
+    for (c, p) in hand3.iter().zip(points) {
+        totals[c.suit.index()] += p;
+    }
+    let trio = hand3.iter().all(|c| c.rank == hand3[0].rank);
+    // The hand's value (value_halves of three cards).
+    let now = rank_of(totals, trio, hand3[0].rank).1;
+    let (mut knock, mut pass) = (None, None);
     // Every swap with its resulting hand: (rank, minus the points laid down, index in legal).
     let mut best: Option<((u32, u32, u32), i64, usize)> = None;
-    for (i, a) in legal.clone().enumerate() {
+    for (i, a) in legal.enumerate() {
         // Prefer laying down a low card (it helps the next player less).
-        let (new_hand, given) = match a {
-            Some(SchwimmenAction::SwapAll) => (middle3, -hand.iter().map(|&c| i64::from(card_points(c))).sum::<i64>()),
-            Some(SchwimmenAction::Swap(h, m)) => {
-                (hand3.map(|c| if c == h { m } else { c }), -i64::from(card_points(h)))
+        let (key, given) = match a {
+            Some(SchwimmenAction::SwapAll) => (rank_hand(&middle3), -points.iter().map(|&p| i64::from(p)).sum::<i64>()),
+            Some(SchwimmenAction::Swap(h, m)) => match hand3.iter().position(|&c| c == h) {
+                Some(k) => {
+                    let mut t = totals;
+                    t[h.suit.index()] -= points[k];
+                    t[m.suit.index()] += card_points(m);
+                    let trio = (0..3).all(|j| j == k || hand3[j].rank == m.rank);
+                    (rank_of(t, trio, m.rank), -i64::from(points[k]))
+                }
+                None => (
+                    rank_hand(&hand3.map(|c| if c == h { m } else { c })),
+                    -i64::from(card_points(h)),
+                ),
+            },
+            Some(SchwimmenAction::Knock) => {
+                knock = knock.or(Some(i));
+                continue;
+            }
+            Some(SchwimmenAction::Pass) => {
+                pass = pass.or(Some(i));
+                continue;
             }
             _ => continue,
         };
-        let key = rank_hand(&new_hand);
         if best.as_ref().is_none_or(|b| (key, given) > (b.0, b.1)) {
             best = Some((key, given, i));
         }
@@ -153,7 +179,7 @@ fn turn_typed(
     if let Some(k) = knock.filter(|_| now >= 50) {
         return Some(k);
     }
-    if let Some(p) = find(SchwimmenAction::Pass).filter(|_| bkey.1 < now) {
+    if let Some(p) = pass.filter(|_| bkey.1 < now) {
         return Some(p);
     }
     // Nothing improves: keep the hand's value as well as possible.

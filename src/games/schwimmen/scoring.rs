@@ -3,7 +3,7 @@
 //! Values are counted in half points so that 30½ is exact: [`value_halves`] of a one-suit 31
 //! is 62, of three of a kind 61.
 
-use crate::cards::{Card, Rank, Suit};
+use crate::cards::{Card, Rank};
 use crate::game::Seat;
 use std::cmp::Reverse;
 
@@ -18,11 +18,11 @@ pub fn card_points(c: Card) -> u32 {
 
 /// The highest one-suit total of a hand.
 pub fn best_suit_total(hand: &[Card]) -> u32 {
-    Suit::ALL
-        .iter()
-        .map(|&s| hand.iter().filter(|c| c.suit == s).map(|&c| card_points(c)).sum())
-        .max()
-        .unwrap_or(0)
+    let mut totals = [0u32; 4];
+    for &c in hand {
+        totals[c.suit.index()] += card_points(c);
+    }
+    totals.into_iter().max().unwrap_or(0)
 }
 
 /// Three cards of the same rank (30½).

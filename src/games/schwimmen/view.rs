@@ -176,14 +176,6 @@ impl SeatView for SchwimmenView {
     fn observe(&mut self, kind: &str, args: &[Arg]) {
         let r = &mut self.round;
         match kind {
-            "game" => self.reset_game(),
-            "deal" => r.reset(args.first().and_then(|a| a.parse().ok()), seat_arg(args, 1)),
-            "hand" => {
-                set_cards(&mut r.hand, args);
-                r.packet.clear();
-            }
-            "packet" => set_cards(&mut r.packet, args),
-            "middle" => set_cards(&mut r.middle, args),
             "move" => {
                 if let (Some(s), Some(t)) = (seat_arg(args, 0), args.get(1)) {
                     let played = match t {
@@ -203,6 +195,14 @@ impl SeatView for SchwimmenView {
                     r.moves.push((s, played));
                 }
             }
+            // The commonest lines first.
+            "middle" => set_cards(&mut r.middle, args),
+            "hand" => {
+                set_cards(&mut r.hand, args);
+                r.packet.clear();
+            }
+            "deal" => r.reset(args.first().and_then(|a| a.parse().ok()), seat_arg(args, 1)),
+            "packet" => set_cards(&mut r.packet, args),
             "end" => r.ended = Some(Ended::of(args)),
             "show" => {
                 if let Some(s) = seat_arg(args, 0) {
@@ -256,6 +256,7 @@ impl SeatView for SchwimmenView {
                 }
             }
             "gameover" => self.scores = Some(args.iter().map(|s| number(&s.text())).collect()),
+            "game" => self.reset_game(),
             _ => {}
         }
     }

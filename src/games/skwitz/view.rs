@@ -221,6 +221,12 @@ impl SeatView for SkwitzView {
     fn observe(&mut self, kind: &str, args: &[Arg]) {
         let n = self.players;
         match kind {
+            // The commonest line first.
+            "move" => {
+                if let (Some(s), Some(t)) = (self.seat_arg(args.first()), args.get(1)) {
+                    self.play_arg(s, t);
+                }
+            }
             "newgame" => {
                 self.game_no = args.first().and_then(|a| a.parse().ok()).unwrap_or(0);
                 self.points = vec![0; n];
@@ -259,11 +265,6 @@ impl SeatView for SkwitzView {
                 self.hand.extend(args.iter().filter_map(Arg::card));
                 let k = self.hand.len();
                 self.hand_sizes.fill(k);
-            }
-            "move" => {
-                if let (Some(s), Some(t)) = (self.seat_arg(args.first()), args.get(1)) {
-                    self.play_arg(s, t);
-                }
             }
             "matador" => {
                 if let (Some(s), Some(c)) = (self.seat_arg(args.first()), args.get(1)) {
