@@ -60,16 +60,13 @@ fn rank_hand(hand: &[Card; 3]) -> (u32, u32, u32) {
 /// [`rank_hand`] of a hand with suit totals `totals`, a trio or not, and `rank` the rank of
 /// one of its cards.
 fn rank_of(totals: [u32; 4], trio: bool, rank: Rank) -> (u32, u32, u32) {
-    // The best and the second-best suit total (of the totals sorted high to low).
-    let (mut first, mut second) = (0, 0);
-    for t in totals {
-        if t > first {
-            second = first;
-            first = t;
-        } else if t > second {
-            second = t;
-        }
-    }
+    // The best and the second-best suit total (of the totals sorted high to low), without
+    // branches: the greater and the lesser of each pair, then of the greater ones.
+    let [t0, t1, t2, t3] = totals;
+    let (a, b) = (t0.max(t1), t0.min(t1));
+    let (c, d) = (t2.max(t3), t2.min(t3));
+    let first = a.max(c);
+    let second = a.min(c).max(b.max(d));
     let special = u32::from((trio && rank == Rank::ACE) || first == 31);
     let value = if trio { (2 * first).max(61) } else { 2 * first };
     (special, value, second)
@@ -134,7 +131,13 @@ fn turn_typed(hand: &[Card], middle: &[Card], legal: impl Iterator<Item = Option
     let now = rank_of(totals, trio, hand3[0].rank).1;
     let (mut knock, mut pass) = (None, None);
     // Every swap with its resulting hand: (rank, minus the points laid down, index in legal).
-    let mut best: Option<((u32, u32, u32), i64, usize)> = None;
+    // The rank and the points laid down as one number, compared as (rank, given) are: each
+    // part of the rank is below 256, and `given` (minus at most three cards' points) is in
+    // -33..=0.
+    let pack = |(special, value, second): (u32, u32, u32), given: i64| {
+        (((special << 16) | (value << 8) | second) << 8) | (given + 64) as u32
+    };
+    let mut best: Option<(u32, usize)> = None;
     for (i, a) in legal.enumerate() {
         // Prefer laying down a low card (it helps the next player less).
         let (key, given) = match a {
@@ -144,7 +147,8 @@ fn turn_typed(hand: &[Card], middle: &[Card], legal: impl Iterator<Item = Option
                     let mut t = totals;
                     t[h.suit.index()] -= points[k];
                     t[m.suit.index()] += card_points(m);
-                    let trio = (0..3).all(|j| j == k || hand3[j].rank == m.rank);
+                    let same = |j: usize| (j == k) | (hand3[j].rank == m.rank);
+                    let trio = same(0) & same(1) & same(2);
                     (rank_of(t, trio, m.rank), -i64::from(points[k]))
                 }
                 None => (
@@ -162,24 +166,26 @@ fn turn_typed(hand: &[Card], middle: &[Card], legal: impl Iterator<Item = Option
             }
             _ => continue,
         };
-        if best.as_ref().is_none_or(|b| (key, given) > (b.0, b.1)) {
-            best = Some((key, given, i));
+        let key = pack(key, given);
+        if best.is_none_or(|b| key > b.0) {
+            best = Some((key, i));
         }
     }
-    let (bkey, _, bi) = best?;
-    if bkey.0 == 1 {
+    let (bkey, bi) = best?;
+    let (special, value) = (bkey >> 24, (bkey >> 16) & 0xff);
+    if special == 1 {
         return Some(bi);
     }
     if let Some(k) = knock.filter(|_| now >= 54) {
         return Some(k);
     }
-    if bkey.1 > now {
+    if value > now {
         return Some(bi);
     }
     if let Some(k) = knock.filter(|_| now >= 50) {
         return Some(k);
     }
-    if let Some(p) = pass.filter(|_| bkey.1 < now) {
+    if let Some(p) = pass.filter(|_| value < now) {
         return Some(p);
     }
     // Nothing improves: keep the hand's value as well as possible.

@@ -9,11 +9,21 @@ use std::cmp::Reverse;
 
 /// The points of one card: A = 11, K Q J = 10, number cards their number.
 pub fn card_points(c: Card) -> u32 {
-    match c.rank.value() {
-        14 => 11,
-        11..=13 => 10,
-        v => u32::from(v),
-    }
+    /// By rank value (2..=14), looked up.
+    const POINTS: [u32; 15] = {
+        let mut p = [0u32; 15];
+        let mut v = 2;
+        while v < 15 {
+            p[v] = match v {
+                14 => 11,
+                11..=13 => 10,
+                _ => v as u32,
+            };
+            v += 1;
+        }
+        p
+    };
+    POINTS[usize::from(c.rank.value())]
 }
 
 /// The highest one-suit total of a hand.

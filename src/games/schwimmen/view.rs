@@ -82,26 +82,24 @@ impl Ended {
 
 /// A move token read as the action it writes (`None`: not one, as written).
 fn action_of(token: &str) -> Option<SchwimmenAction> {
+    let b = token.as_bytes();
+    // `swap_XX_YY`, the commonest, first.
+    if b.len() == 10 && b.starts_with(b"swap_") && b[7] == b'_' {
+        let card = |i: usize| {
+            Some(Card::new(
+                Rank::from_letter(char::from(b[i]))?,
+                Suit::from_letter(char::from(b[i + 1]))?,
+            ))
+        };
+        return Some(SchwimmenAction::Swap(card(5)?, card(8)?));
+    }
     Some(match token {
         "keep_seen" => SchwimmenAction::KeepSeen,
         "take_unseen" => SchwimmenAction::TakeUnseen,
         "swap_all" => SchwimmenAction::SwapAll,
         "knock" => SchwimmenAction::Knock,
         "pass" => SchwimmenAction::Pass,
-        _ => {
-            // `swap_XX_YY`
-            let b = token.as_bytes();
-            if b.len() != 10 || !b.starts_with(b"swap_") || b[7] != b'_' {
-                return None;
-            }
-            let card = |i: usize| {
-                Some(Card::new(
-                    Rank::from_letter(char::from(b[i]))?,
-                    Suit::from_letter(char::from(b[i + 1]))?,
-                ))
-            };
-            SchwimmenAction::Swap(card(5)?, card(8)?)
-        }
+        _ => return None,
     })
 }
 
