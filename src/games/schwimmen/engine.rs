@@ -12,6 +12,7 @@ use crate::args;
 use crate::cards::{deck_from, format_cards, Card, Rank};
 use crate::chance::{Chance, DealRequest};
 use crate::engine::Pending;
+use crate::few::Few;
 use crate::game::{Arg, Audience, Engine, Events, Game, Outcome, Ruling, Seat, Typed};
 use crate::options::Options;
 use crate::record::fmt_score;
@@ -45,7 +46,14 @@ impl fmt::Display for SchwimmenAction {
         match self {
             SchwimmenAction::KeepSeen => f.write_str("keep_seen"),
             SchwimmenAction::TakeUnseen => f.write_str("take_unseen"),
-            SchwimmenAction::Swap(h, m) => write!(f, "swap_{h}_{m}"),
+            SchwimmenAction::Swap(h, m) => {
+                // One write (tokens are written for every record and every process bot).
+                let card = |c: Card| [c.rank.letter() as u8, c.suit.letter() as u8];
+                let mut buf = *b"swap_XX_YY";
+                buf[5..7].copy_from_slice(&card(*h));
+                buf[8..10].copy_from_slice(&card(*m));
+                f.write_str(std::str::from_utf8(&buf).map_err(|_| fmt::Error)?)
+            }
             SchwimmenAction::SwapAll => f.write_str("swap_all"),
             SchwimmenAction::Knock => f.write_str("knock"),
             SchwimmenAction::Pass => f.write_str("pass"),
@@ -53,7 +61,19 @@ impl fmt::Display for SchwimmenAction {
     }
 }
 
-crate::action_arg!(SchwimmenAction);
+/// An action as an event argument: a fixed word, or the token of a swap.
+impl From<SchwimmenAction> for Arg {
+    fn from(a: SchwimmenAction) -> Arg {
+        match a {
+            SchwimmenAction::KeepSeen => Arg::Word("keep_seen"),
+            SchwimmenAction::TakeUnseen => Arg::Word("take_unseen"),
+            SchwimmenAction::Swap(..) => Arg::Text(a.to_string()),
+            SchwimmenAction::SwapAll => Arg::Word("swap_all"),
+            SchwimmenAction::Knock => Arg::Word("knock"),
+            SchwimmenAction::Pass => Arg::Word("pass"),
+        }
+    }
+}
 
 /// The options read on the decision path, typed once.
 #[derive(Clone, Copy, Debug)]
@@ -64,6 +84,15 @@ struct Rules {
     max_circuits: usize,
     /// Strikes that drown a player (`strikes_to_drown`).
     drown: u32,
+    /// Strikes that make a player swim (`strikes_to_swim`).
+    swim: u32,
+    /// `lowest_tie=highest_cards_tiebreak`.
+    tiebreak: bool,
+    knocker_double: bool,
+    /// `same_round_rank=by_hand_value`.
+    rank_by_value: bool,
+    /// `dealer_rule=loser_deals`.
+    loser_deals: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -167,6 +196,11 @@ impl Schwimmen {
                 all_pass_refresh: o.flag("all_pass_refresh"),
                 max_circuits: o.int("max_circuits") as usize,
                 drown: o.int("strikes_to_drown") as u32,
+                swim: o.int("strikes_to_swim") as u32,
+                tiebreak: o.get("lowest_tie") == "highest_cards_tiebreak",
+                knocker_double: o.flag("knocker_double"),
+                rank_by_value: o.get("same_round_rank") == "by_hand_value",
+                loser_deals: o.get("dealer_rule") == "loser_deals",
             },
             o,
             chance,
@@ -213,9 +247,13 @@ impl Schwimmen {
     /// A hand as its `hand` line shows it: sorted like every game's hands (suit by suit, high
     /// to low), whatever order swaps left it in.
     fn hand_args(cards: &[Card]) -> Vec<Arg> {
-        let mut sorted = cards.to_vec();
-        sorted.sort_by_key(|c| c.index());
-        Self::card_args(&sorted)
+        let mut args = Self::card_args(cards);
+        // Distinct cards: an unstable sort orders them as a stable one.
+        args.sort_unstable_by_key(|a| match a {
+            Arg::Card(c) => c.index(),
+            _ => 0,
+        });
+        args
     }
 
     /// The next active seat to the right of `s` (anticlockwise: seat s-1), `s` excluded
@@ -241,10 +279,6 @@ impl Schwimmen {
     fn turn_order_iter(&self, s: Seat) -> impl Iterator<Item = Seat> + '_ {
         let n = self.n;
         (1..=n).map(move |k| (s + n * k - k) % n).filter(|&t| self.active[t])
-    }
-
-    fn turn_order_from(&self, s: Seat) -> Vec<Seat> {
-        self.turn_order_iter(s).collect()
     }
 
     // ----- accessors for tests and tools -----
@@ -300,15 +334,16 @@ impl Schwimmen {
             packets: vec![],
             cut_from: None,
         };
-        let deal = self.chance.deal(&req)?;
+        let mut deal = self.chance.deal(&req)?;
         let mut piles = deal.piles;
-        self.hands = vec![Vec::new(); n];
-        for s in self.active_seats() {
-            if s != self.dealer {
-                self.hands[s] = deal.hands[s].clone();
+        for s in 0..n {
+            if self.active[s] && s != self.dealer {
+                self.hands[s] = std::mem::take(&mut deal.hands[s]);
+            } else {
+                self.hands[s].clear();
             }
         }
-        self.seen = deal.hands[self.dealer].clone();
+        self.seen = std::mem::take(&mut deal.hands[self.dealer]);
         self.unseen = piles.remove("unseen").unwrap_or_default();
         self.stock = piles.remove("stock").unwrap_or_default();
         self.middle.clear();
@@ -320,8 +355,8 @@ impl Schwimmen {
         self.struck.clear();
         let all = self.all();
         self.ev.emit(all, "deal", || args![self.round, self.dealer]);
-        for s in self.active_seats() {
-            if s != self.dealer {
+        for s in 0..n {
+            if self.active[s] && s != self.dealer {
                 self.ev
                     .emit(Audience::seat(s), "hand", || Self::hand_args(&self.hands[s]));
             }
@@ -523,7 +558,11 @@ impl Schwimmen {
 
     fn end_round(&mut self, end: End) {
         let all = self.all();
-        let order = self.turn_order_from(self.dealer);
+        // The active seats in turn order from the dealer's right (at most 10).
+        let mut order = Few::<Seat, 10>::new(0);
+        for t in self.turn_order_iter(self.dealer) {
+            order.push(t);
+        }
         let (reason, who) = match end {
             End::ThreeAces(s) => ("three_aces", Some(s)),
             End::ThirtyOne(s) => ("thirtyone", Some(s)),
@@ -538,23 +577,22 @@ impl Schwimmen {
             a
         });
         // Who takes strikes, and how many.
-        let mut strikes: Vec<(Seat, u32)> = Vec::new();
+        let mut strikes = Few::<(Seat, u32), 10>::new((0, 0));
         if let End::ThreeAces(s) = end {
             self.show(s);
-            for &t in &order {
+            for &t in order.iter() {
                 if t != s {
                     strikes.push((t, 1));
                 }
             }
         } else {
-            for &s in &order {
+            for &s in order.iter() {
                 self.show(s);
             }
-            let hands: Vec<(Seat, Vec<Card>)> = order.iter().map(|&s| (s, self.hands[s].clone())).collect();
-            let low = scoring::lowest(&hands, self.o.get("lowest_tie") == "highest_cards_tiebreak");
-            for &s in &order {
-                if low.contains(&s) {
-                    let k = if self.o.flag("knocker_double") && self.knocker == Some(s) {
+            let low = scoring::lowest_of(order.iter().map(|&s| (s, &self.hands[s][..])), self.rules.tiebreak);
+            for &s in order.iter() {
+                if low & 1 << s != 0 {
+                    let k = if self.rules.knocker_double && self.knocker == Some(s) {
                         2
                     } else {
                         1
@@ -563,20 +601,22 @@ impl Schwimmen {
                 }
             }
         }
-        self.struck = strikes.iter().map(|&(s, _)| s).collect();
+        self.struck.clear();
+        self.struck.extend(strikes.iter().map(|&(s, _)| s));
         // Drowning, with the reprieve when everyone left would drown.
         let drown = self.rules.drown;
-        let swim = self.o.int("strikes_to_swim") as u32;
-        let would: Vec<Seat> = strikes
-            .iter()
-            .filter(|&&(s, k)| self.strikes[s] + k >= drown)
-            .map(|&(s, _)| s)
-            .collect();
+        let swim = self.rules.swim;
+        let mut would = Few::<Seat, 10>::new(0);
+        for &(s, k) in strikes.iter() {
+            if self.strikes[s] + k >= drown {
+                would.push(s);
+            }
+        }
         let reprieve = !would.is_empty() && would.len() == order.len();
         if reprieve {
             self.ev.emit(all, "reprieve", Vec::new);
         }
-        for &(s, k) in &strikes {
+        for &(s, k) in strikes.iter() {
             let before = self.strikes[s];
             let mut after = before + k;
             if reprieve {
@@ -588,12 +628,14 @@ impl Schwimmen {
                 self.ev.emit(all, "swimming", || args![s]);
             }
         }
-        let out: Vec<Seat> = if reprieve { vec![] } else { would };
-        if !out.is_empty() {
+        if !reprieve && !would.is_empty() {
+            let out = would.as_slice().to_vec();
             let remaining = order.len();
             // Only a three-aces round drowns players with different values (a showdown strikes
             // equal values only); there the hidden hands rank them, and only the order is told.
-            let values: Option<Vec<u32>> = (self.o.get("same_round_rank") == "by_hand_value")
+            let values: Option<Vec<u32>> = self
+                .rules
+                .rank_by_value
                 .then(|| out.iter().map(|&s| value_halves(&self.hands[s])).collect());
             let places = scoring::group_places(&out, remaining, values.as_deref());
             for (s, place) in places {
@@ -603,9 +645,9 @@ impl Schwimmen {
             }
             self.drowned.push((self.round, out));
         }
-        let left = self.active_seats();
-        if left.len() == 1 {
-            self.finish(left[0]);
+        if self.active_count() == 1 {
+            let last = (0..self.n).find(|&s| self.active[s]).expect("one seat is left");
+            self.finish(last);
             return;
         }
         self.dealer = self.next_dealer();
@@ -620,12 +662,17 @@ impl Schwimmen {
         let all = self.all();
         self.ev.emit(all, "show", || {
             let h = &self.hands[s];
-            [
-                vec![Arg::from(s)],
-                Self::card_args(h),
-                vec![Arg::Text(value_text(value_halves(h)))],
-            ]
-            .concat()
+            let mut a = Vec::with_capacity(h.len() + 2);
+            a.push(Arg::from(s));
+            a.extend(h.iter().map(|&c| Arg::Card(c)));
+            // A whole value is a number (the same token as its text).
+            let v = value_halves(h);
+            a.push(if v.is_multiple_of(2) {
+                Arg::Int(i64::from(v / 2))
+            } else {
+                Arg::Text(value_text(v))
+            });
+            a
         });
     }
 
@@ -633,7 +680,7 @@ impl Schwimmen {
     fn strike_alone(&mut self, s: Seat) {
         let all = self.all();
         let drown = self.rules.drown;
-        let swim = self.o.int("strikes_to_swim") as u32;
+        let swim = self.rules.swim;
         let before = self.strikes[s];
         let after = before + 1;
         self.strikes[s] = after;
@@ -715,7 +762,7 @@ impl Schwimmen {
     }
 
     fn next_dealer(&self) -> Seat {
-        if self.o.get("dealer_rule") == "loser_deals" {
+        if self.rules.loser_deals {
             let n = self.n;
             let d = self.dealer;
             if let Some(s) = (1..=n)

@@ -53,11 +53,23 @@ fn rank_hand(hand: &[Card; 3]) -> (u32, u32, u32) {
     for &c in hand {
         totals[c.suit.index()] += card_points(c);
     }
-    totals.sort_unstable_by(|a, b| b.cmp(a));
     let trio = hand.iter().all(|c| c.rank == hand[0].rank);
-    let special = u32::from((trio && hand[0].rank == Rank::ACE) || totals[0] == 31);
-    let value = if trio { (2 * totals[0]).max(61) } else { 2 * totals[0] };
-    (special, value, totals[1])
+    rank_of(totals, trio, hand[0].rank)
+}
+
+/// [`rank_hand`] of a hand with suit totals `totals`, a trio or not, and `rank` the rank of
+/// one of its cards.
+fn rank_of(totals: [u32; 4], trio: bool, rank: Rank) -> (u32, u32, u32) {
+    // The best and the second-best suit total (of the totals sorted high to low), without
+    // branches: the greater and the lesser of each pair, then of the greater ones.
+    let [t0, t1, t2, t3] = totals;
+    let (a, b) = (t0.max(t1), t0.min(t1));
+    let (c, d) = (t2.max(t3), t2.min(t3));
+    let first = a.max(c);
+    let second = a.min(c).max(b.max(d));
+    let special = u32::from((trio && rank == Rank::ACE) || first == 31);
+    let value = if trio { (2 * first).max(61) } else { 2 * first };
+    (special, value, second)
 }
 
 /// [`simple_policy`] on the typed legal actions (the spec's `typed_policy`).
@@ -77,10 +89,7 @@ pub fn typed_policy(view: &dyn SeatView, decision: &str, legal: &dyn std::any::A
             };
             legal.iter().position(|&a| a == want)
         }
-        "turn" => {
-            let actions: Vec<Option<SchwimmenAction>> = legal.iter().copied().map(Some).collect();
-            turn_typed(&r.hand, &r.middle, &actions)
-        }
+        "turn" => turn_typed(&r.hand, &r.middle, legal.iter().copied().map(Some)),
         _ => None,
     };
     Some(choice.unwrap_or(0))
@@ -103,48 +112,80 @@ fn turn_action(token: &str) -> Option<SchwimmenAction> {
 }
 
 fn turn(hand: &[Card], middle: &[Card], legal: &[String]) -> Option<String> {
-    let actions: Vec<Option<SchwimmenAction>> = legal.iter().map(|t| turn_action(t)).collect();
-    turn_typed(hand, middle, &actions).map(|i| legal[i].clone())
+    turn_typed(hand, middle, legal.iter().map(|t| turn_action(t))).map(|i| legal[i].clone())
 }
 
 /// The `turn` choice among `legal` (`None` where a token is not an action): its index.
-fn turn_typed(hand: &[Card], middle: &[Card], legal: &[Option<SchwimmenAction>]) -> Option<usize> {
+fn turn_typed(hand: &[Card], middle: &[Card], legal: impl Iterator<Item = Option<SchwimmenAction>>) -> Option<usize> {
     let (Ok(hand3), Ok(middle3)) = (<[Card; 3]>::try_from(hand), <[Card; 3]>::try_from(middle)) else {
         return None;
     };
-    let now = value_halves(hand);
-    let find = |want: SchwimmenAction| legal.iter().position(|&a| a == Some(want));
-    let knock = find(SchwimmenAction::Knock);
+    // The hand's points and suit totals, once: a swap changes two totals.
+    let points = hand3.map(card_points);
+    let mut totals = [0u32; 4];
+    for (c, p) in hand3.iter().zip(points) {
+        totals[c.suit.index()] += p;
+    }
+    let trio = hand3.iter().all(|c| c.rank == hand3[0].rank);
+    // The hand's value (value_halves of three cards).
+    let now = rank_of(totals, trio, hand3[0].rank).1;
+    let (mut knock, mut pass) = (None, None);
     // Every swap with its resulting hand: (rank, minus the points laid down, index in legal).
-    let mut best: Option<((u32, u32, u32), i64, usize)> = None;
-    for (i, a) in legal.iter().enumerate() {
+    // The rank and the points laid down as one number, compared as (rank, given) are: each
+    // part of the rank is below 256, and `given` (minus at most three cards' points) is in
+    // -33..=0.
+    let pack = |(special, value, second): (u32, u32, u32), given: i64| {
+        (((special << 16) | (value << 8) | second) << 8) | (given + 64) as u32
+    };
+    let mut best: Option<(u32, usize)> = None;
+    for (i, a) in legal.enumerate() {
         // Prefer laying down a low card (it helps the next player less).
-        let (new_hand, given) = match *a {
-            Some(SchwimmenAction::SwapAll) => (middle3, -hand.iter().map(|&c| i64::from(card_points(c))).sum::<i64>()),
-            Some(SchwimmenAction::Swap(h, m)) => {
-                (hand3.map(|c| if c == h { m } else { c }), -i64::from(card_points(h)))
+        let (key, given) = match a {
+            Some(SchwimmenAction::SwapAll) => (rank_hand(&middle3), -points.iter().map(|&p| i64::from(p)).sum::<i64>()),
+            Some(SchwimmenAction::Swap(h, m)) => match hand3.iter().position(|&c| c == h) {
+                Some(k) => {
+                    let mut t = totals;
+                    t[h.suit.index()] -= points[k];
+                    t[m.suit.index()] += card_points(m);
+                    let same = |j: usize| (j == k) | (hand3[j].rank == m.rank);
+                    let trio = same(0) & same(1) & same(2);
+                    (rank_of(t, trio, m.rank), -i64::from(points[k]))
+                }
+                None => (
+                    rank_hand(&hand3.map(|c| if c == h { m } else { c })),
+                    -i64::from(card_points(h)),
+                ),
+            },
+            Some(SchwimmenAction::Knock) => {
+                knock = knock.or(Some(i));
+                continue;
+            }
+            Some(SchwimmenAction::Pass) => {
+                pass = pass.or(Some(i));
+                continue;
             }
             _ => continue,
         };
-        let key = rank_hand(&new_hand);
-        if best.as_ref().is_none_or(|b| (key, given) > (b.0, b.1)) {
-            best = Some((key, given, i));
+        let key = pack(key, given);
+        if best.is_none_or(|b| key > b.0) {
+            best = Some((key, i));
         }
     }
-    let (bkey, _, bi) = best?;
-    if bkey.0 == 1 {
+    let (bkey, bi) = best?;
+    let (special, value) = (bkey >> 24, (bkey >> 16) & 0xff);
+    if special == 1 {
         return Some(bi);
     }
     if let Some(k) = knock.filter(|_| now >= 54) {
         return Some(k);
     }
-    if bkey.1 > now {
+    if value > now {
         return Some(bi);
     }
     if let Some(k) = knock.filter(|_| now >= 50) {
         return Some(k);
     }
-    if let Some(p) = find(SchwimmenAction::Pass).filter(|_| bkey.1 < now) {
+    if let Some(p) = pass.filter(|_| value < now) {
         return Some(p);
     }
     // Nothing improves: keep the hand's value as well as possible.

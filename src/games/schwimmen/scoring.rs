@@ -3,26 +3,36 @@
 //! Values are counted in half points so that 30½ is exact: [`value_halves`] of a one-suit 31
 //! is 62, of three of a kind 61.
 
-use crate::cards::{Card, Rank, Suit};
+use crate::cards::{Card, Rank};
 use crate::game::Seat;
 use std::cmp::Reverse;
 
 /// The points of one card: A = 11, K Q J = 10, number cards their number.
 pub fn card_points(c: Card) -> u32 {
-    match c.rank.value() {
-        14 => 11,
-        11..=13 => 10,
-        v => u32::from(v),
-    }
+    /// By rank value (2..=14), looked up.
+    const POINTS: [u32; 15] = {
+        let mut p = [0u32; 15];
+        let mut v = 2;
+        while v < 15 {
+            p[v] = match v {
+                14 => 11,
+                11..=13 => 10,
+                _ => v as u32,
+            };
+            v += 1;
+        }
+        p
+    };
+    POINTS[usize::from(c.rank.value())]
 }
 
 /// The highest one-suit total of a hand.
 pub fn best_suit_total(hand: &[Card]) -> u32 {
-    Suit::ALL
-        .iter()
-        .map(|&s| hand.iter().filter(|c| c.suit == s).map(|&c| card_points(c)).sum())
-        .max()
-        .unwrap_or(0)
+    let mut totals = [0u32; 4];
+    for &c in hand {
+        totals[c.suit.index()] += card_points(c);
+    }
+    totals.into_iter().max().unwrap_or(0)
 }
 
 /// Three cards of the same rank (30½).
@@ -70,18 +80,23 @@ pub fn tiebreak_key(hand: &[Card]) -> Vec<u8> {
 /// The seats that take a strike at a showdown: those with the lowest value; with `tiebreak`,
 /// among those, only the ones with the lowest [`tiebreak_key`].
 pub fn lowest(hands: &[(Seat, Vec<Card>)], tiebreak: bool) -> Vec<Seat> {
-    let Some(min) = hands.iter().map(|(_, h)| value_halves(h)).min() else {
-        return vec![];
+    let low = lowest_of(hands.iter().map(|(s, h)| (*s, &h[..])), tiebreak);
+    hands.iter().map(|&(s, _)| s).filter(|&s| low & 1 << s != 0).collect()
+}
+
+/// [`lowest`] as a set of seats (bit `s`: seat `s`, below 64), for hands given by an iterator
+/// that can be gone through again (nothing is allocated without `tiebreak`).
+pub fn lowest_of<'a>(hands: impl Iterator<Item = (Seat, &'a [Card])> + Clone, tiebreak: bool) -> u64 {
+    let Some(min) = hands.clone().map(|(_, h)| value_halves(h)).min() else {
+        return 0;
     };
-    let low: Vec<&(Seat, Vec<Card>)> = hands.iter().filter(|(_, h)| value_halves(h) == min).collect();
+    let low = hands.filter(|(_, h)| value_halves(h) == min);
+    let set = |seats: &mut dyn Iterator<Item = Seat>| seats.fold(0u64, |m, s| m | 1 << s);
     if !tiebreak {
-        return low.iter().map(|(s, _)| *s).collect();
+        return set(&mut low.map(|(s, _)| s));
     }
-    let key = low.iter().map(|(_, h)| tiebreak_key(h)).min().unwrap_or_default();
-    low.iter()
-        .filter(|(_, h)| tiebreak_key(h) == key)
-        .map(|(s, _)| *s)
-        .collect()
+    let key = low.clone().map(|(_, h)| tiebreak_key(h)).min().unwrap_or_default();
+    set(&mut low.filter(|(_, h)| tiebreak_key(h) == key).map(|(s, _)| s))
 }
 
 /// The places of a group of players eliminated in the same round while `remaining` players

@@ -2,7 +2,8 @@
 //! it (protocol.md, section "Schwimmen"), and its JSON form (without `decision`, `legal` and
 //! `time_ms`, which the referee adds).
 
-use crate::cards::Card;
+use super::engine::SchwimmenAction;
+use crate::cards::{Card, Rank, Suit};
 use crate::game::{Arg, GameInfo, Seat, SeatView};
 use crate::options::Options;
 use serde_json::{json, Value};
@@ -22,9 +23,84 @@ pub(super) struct Round {
     pub(super) packet: Vec<Card>,
     pub(super) middle: Vec<Card>,
     knocker: Option<Seat>,
-    moves: Vec<(Seat, String)>,
-    shown: BTreeMap<Seat, Vec<Card>>,
-    ended: Option<String>,
+    moves: Vec<(Seat, Played)>,
+    /// The hands shown: the seat and where its cards are in `shown_cards` (a seat shown again
+    /// replaces what it showed).
+    shown: Vec<(Seat, usize, usize)>,
+    shown_cards: Vec<Card>,
+    ended: Option<Ended>,
+}
+
+impl Round {
+    /// A new round: everything cleared, the lists keeping their room.
+    fn reset(&mut self, number: Option<u64>, dealer: Option<Seat>) {
+        self.number = number;
+        self.dealer = dealer;
+        self.hand.clear();
+        self.packet.clear();
+        self.middle.clear();
+        self.knocker = None;
+        self.moves.clear();
+        self.shown.clear();
+        self.shown_cards.clear();
+        self.ended = None;
+    }
+}
+
+/// A move as the view keeps it: the action, typed (its `Display` writes the token back), or,
+/// for a token that does not read back as the same action, the token itself.
+#[derive(Clone, Debug)]
+enum Played {
+    Action(SchwimmenAction),
+    Token(String),
+}
+
+/// How the round ended, as its `end` line said: the reason and the seat as the engine gives
+/// them (written back as the same tokens), or the line's tokens joined.
+#[derive(Clone, Debug)]
+enum Ended {
+    Typed(&'static str, Option<i64>),
+    Text(String),
+}
+
+impl Ended {
+    fn of(args: &[Arg]) -> Ended {
+        match args {
+            [Arg::Word(w)] => Ended::Typed(w, None),
+            [Arg::Word(w), Arg::Int(s)] => Ended::Typed(w, Some(*s)),
+            _ => Ended::Text(crate::game::texts(args).join(" ")),
+        }
+    }
+    fn text(&self) -> String {
+        match self {
+            Ended::Typed(w, None) => w.to_string(),
+            Ended::Typed(w, Some(s)) => format!("{w} {s}"),
+            Ended::Text(t) => t.clone(),
+        }
+    }
+}
+
+/// A move token read as the action it writes (`None`: not one, as written).
+fn action_of(token: &str) -> Option<SchwimmenAction> {
+    let b = token.as_bytes();
+    // `swap_XX_YY`, the commonest, first.
+    if b.len() == 10 && b.starts_with(b"swap_") && b[7] == b'_' {
+        let card = |i: usize| {
+            Some(Card::new(
+                Rank::from_letter(char::from(b[i]))?,
+                Suit::from_letter(char::from(b[i + 1]))?,
+            ))
+        };
+        return Some(SchwimmenAction::Swap(card(5)?, card(8)?));
+    }
+    Some(match token {
+        "keep_seen" => SchwimmenAction::KeepSeen,
+        "take_unseen" => SchwimmenAction::TakeUnseen,
+        "swap_all" => SchwimmenAction::SwapAll,
+        "knock" => SchwimmenAction::Knock,
+        "pass" => SchwimmenAction::Pass,
+        _ => return None,
+    })
 }
 
 /// One seat's knowledge of a Schwimmen game.
@@ -47,8 +123,10 @@ fn seat_arg(args: &[Arg], i: usize) -> Option<Seat> {
     args.get(i).and_then(|a| a.parse().ok())
 }
 
-fn cards_of(args: &[Arg]) -> Vec<Card> {
-    args.iter().filter_map(|a| a.parse().ok()).collect()
+/// Sets `cards` to the cards among `args`.
+fn set_cards(cards: &mut Vec<Card>, args: &[Arg]) {
+    cards.clear();
+    cards.extend(args.iter().filter_map(Arg::card));
 }
 
 fn card_strings(cards: &[Card]) -> Vec<String> {
@@ -96,32 +174,40 @@ impl SeatView for SchwimmenView {
     fn observe(&mut self, kind: &str, args: &[Arg]) {
         let r = &mut self.round;
         match kind {
-            "game" => self.reset_game(),
-            "deal" => {
-                *r = Round {
-                    number: args.first().and_then(|a| a.parse().ok()),
-                    dealer: seat_arg(args, 1),
-                    ..Round::default()
-                }
-            }
-            "hand" => {
-                r.hand = cards_of(args);
-                r.packet.clear();
-            }
-            "packet" => r.packet = cards_of(args),
-            "middle" => r.middle = cards_of(args),
             "move" => {
                 if let (Some(s), Some(t)) = (seat_arg(args, 0), args.get(1)) {
-                    if t == "knock" {
-                        r.knocker = Some(s);
-                    }
-                    r.moves.push((s, t.to_string()));
+                    let played = match t {
+                        Arg::Word(w) => action_of(w),
+                        Arg::Text(w) => action_of(w),
+                        _ => None,
+                    };
+                    let played = match played {
+                        Some(a) => {
+                            if a == SchwimmenAction::Knock {
+                                r.knocker = Some(s);
+                            }
+                            Played::Action(a)
+                        }
+                        None => Played::Token(t.to_string()),
+                    };
+                    r.moves.push((s, played));
                 }
             }
-            "end" => r.ended = Some(crate::game::texts(args).join(" ")),
+            // The commonest lines first.
+            "middle" => set_cards(&mut r.middle, args),
+            "hand" => {
+                set_cards(&mut r.hand, args);
+                r.packet.clear();
+            }
+            "deal" => r.reset(args.first().and_then(|a| a.parse().ok()), seat_arg(args, 1)),
+            "packet" => set_cards(&mut r.packet, args),
+            "end" => r.ended = Some(Ended::of(args)),
             "show" => {
                 if let Some(s) = seat_arg(args, 0) {
-                    r.shown.insert(s, cards_of(&args[1..]));
+                    r.shown.retain(|&(t, _, _)| t != s);
+                    let start = r.shown_cards.len();
+                    r.shown_cards.extend(args[1..].iter().filter_map(Arg::card));
+                    r.shown.push((s, start, r.shown_cards.len() - start));
                 }
             }
             "strike" => {
@@ -168,6 +254,7 @@ impl SeatView for SchwimmenView {
                 }
             }
             "gameover" => self.scores = Some(args.iter().map(|s| number(&s.text())).collect()),
+            "game" => self.reset_game(),
             _ => {}
         }
     }
@@ -178,14 +265,22 @@ impl SeatView for SchwimmenView {
 
     fn to_json(&self) -> Value {
         let r = &self.round;
-        let shown: serde_json::Map<String, Value> = r
-            .shown
+        let mut by_seat = r.shown.clone();
+        by_seat.sort_by_key(|&(s, _, _)| s);
+        let shown: serde_json::Map<String, Value> = by_seat
             .iter()
-            .map(|(s, c)| (s.to_string(), json!(card_strings(c))))
+            .map(|&(s, start, len)| (s.to_string(), json!(card_strings(&r.shown_cards[start..start + len]))))
             .collect();
         let places: serde_json::Map<String, Value> =
             self.places.iter().map(|(s, p)| (s.to_string(), number(p))).collect();
-        let moves: Vec<Value> = r.moves.iter().map(|(s, t)| json!([s, t])).collect();
+        let moves: Vec<Value> = r
+            .moves
+            .iter()
+            .map(|(s, p)| match p {
+                Played::Action(a) => json!([s, a.to_string()]),
+                Played::Token(t) => json!([s, t]),
+            })
+            .collect();
         let swimming: Vec<Seat> = (0..self.players).filter(|&s| self.swimming[s]).collect();
         json!({
             "game": self.game,
@@ -204,7 +299,7 @@ impl SeatView for SchwimmenView {
             "knocker": r.knocker,
             "moves": moves,
             "shown": shown,
-            "ended": r.ended,
+            "ended": r.ended.as_ref().map(Ended::text),
             "scores": self.scores,
         })
     }

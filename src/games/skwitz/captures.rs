@@ -105,6 +105,101 @@ pub fn push_captures<T: Copy>(
     out.len() - start
 }
 
+/// The first capture of `card` on `table` in the canonical order (the largest; of equal
+/// size, the one with the lowest card), as [`push_captures`] lists it first; `None` when the
+/// card captures nothing.
+pub fn best_capture(card: Card, table: CardSet) -> Option<CardSet> {
+    best_capture_of_rank(card.rank.value(), table)
+}
+
+/// [`best_capture`] for a card of rank value `r` (2..=14; the suit changes nothing). Searches
+/// the unions of sum groups for the best one instead of listing them all: every match joins
+/// any union, so the best capture is the best union plus every table card of the rank.
+pub fn best_capture_of_rank(r: u8, table: CardSet) -> Option<CardSet> {
+    let same = table.0 & (SUIT_STRIDE << (14 - r));
+    let mut best = (0u64, 0u32);
+    // A = 1 and the courts only match.
+    if (2..=10).contains(&r) {
+        let avail = table.0 & number_mask_below(r);
+        let n = avail.count_ones();
+        if n >= 2 {
+            let sum = number_sum(avail);
+            if sum >= r {
+                best_union(avail, n, sum, r, 0, 0, &mut best);
+            }
+        }
+    }
+    let b = best.0 | same;
+    (b != 0).then_some(CardSet(b))
+}
+
+/// One bit per suit at the same rank: a rank's cards are this shifted to its place.
+const SUIT_STRIDE: u64 = 1 | 1 << 13 | 1 << 26 | 1 << 39;
+
+/// [`value_at`] by index, looked up.
+const VALUES: [u8; 52] = {
+    let mut v = [0u8; 52];
+    let mut i = 0;
+    while i < 52 {
+        v[i] = value_at(i as u32);
+        i += 1;
+    }
+    v
+};
+
+/// The number values of the cards of `mask` (number cards only) added up.
+fn number_sum(mask: u64) -> u8 {
+    let mut sum = 0;
+    let mut m = mask;
+    while m != 0 {
+        sum += VALUES[m.trailing_zeros() as usize];
+        m &= m - 1;
+    }
+    sum
+}
+
+/// Sets `best` (a mask and its size) to the greatest by [`order_key`] of `best` and `acc` plus
+/// any union of disjoint groups of `avail` adding up to `v` each (`n`: the cards of `avail`,
+/// `sum` their values; `k`: the cards of `acc`). The lowest card of `avail` is either in a
+/// group with higher cards or left out; branches that cannot reach the size of `best` stop.
+fn best_union(avail: u64, n: u32, sum: u8, v: u8, acc: u64, k: u32, best: &mut (u64, u32)) {
+    if k + n < best.1 {
+        return;
+    }
+    if sum < v {
+        // No group is left in `avail`.
+        if k > best.1 || (k == best.1 && acc.reverse_bits() > best.0.reverse_bits()) {
+            *best = (acc, k);
+        }
+        return;
+    }
+    let j = avail.trailing_zeros();
+    let rest = avail & (avail - 1);
+    let x = VALUES[j as usize];
+    groups_of(rest, v - x, 1 << j, 1, &mut |g, gk| {
+        best_union(rest & !g, n - gk, sum - v, v, acc | g, k + gk, best)
+    });
+    best_union(rest, n - 1, sum - x, v, acc, k, best);
+}
+
+/// [`sum_groups`] with the size of each group: calls `found` with `acc` (of `k` cards) plus
+/// every subset of `avail` adding up to `need`, and its size.
+fn groups_of(avail: u64, need: u8, acc: u64, k: u32, found: &mut impl FnMut(u64, u32)) {
+    if need == 0 {
+        found(acc, k);
+        return;
+    }
+    let mut rest = avail;
+    while rest != 0 {
+        let j = rest.trailing_zeros();
+        rest &= rest - 1;
+        let x = VALUES[j as usize];
+        if x <= need {
+            groups_of(rest, need - x, acc | 1 << j, k + 1, found);
+        }
+    }
+}
+
 /// The canonical order of captures as a key, greatest first: the size, then the set with the
 /// lowest card (in notation order) where two sets of one size differ. For two sets of equal
 /// size, the sorted card lists first differ at the lowest card of their symmetric difference,
@@ -113,10 +208,17 @@ fn order_key(set: CardSet) -> (u32, u64) {
     (set.0.count_ones(), set.0.reverse_bits())
 }
 
+/// The matadors as a mask over `Card::index`.
+pub fn matador_mask() -> u64 {
+    [Rank::JACK, Rank::TEN, Rank::TWO]
+        .iter()
+        .fold(0, |m, &r| m | 1 << Card::new(r, Suit::Spades).index())
+}
+
 /// The cards of a rank, as a mask over `Card::index`.
-fn rank_mask(rank: Rank) -> u64 {
+pub fn rank_mask(rank: Rank) -> u64 {
     let i = Card::new(rank, Suit::Spades).index() as u64;
-    (1 | 1 << 13 | 1 << 26 | 1 << 39) << i
+    SUIT_STRIDE << i
 }
 
 /// The number value of the card of index `i` (A = 1, 2..10; 0 for a court): within a suit,
@@ -301,6 +403,31 @@ mod tests {
             }
             let card = deck[rng.below(52) as usize];
             assert_eq!(captures(card, &table), by_lists(card, &table), "{card} on {table:?}");
+        }
+    }
+
+    #[test]
+    fn the_best_capture_is_the_first_listed() {
+        let deck = full_deck();
+        let mut rng = Rng::new(13, Purpose::Table, 0);
+        for round in 0..20000 {
+            let size = rng.below(17) as usize;
+            let pool: Vec<Card> = if round % 2 == 0 {
+                deck.iter()
+                    .copied()
+                    .filter(|c| value(*c).is_some_and(|v| v <= 6))
+                    .collect()
+            } else {
+                deck.clone()
+            };
+            let mut table = CardSet::EMPTY;
+            while table.len() < size.min(pool.len()) {
+                table.insert(pool[rng.below(pool.len() as u64) as usize]);
+            }
+            let card = deck[rng.below(52) as usize];
+            let mut all = Vec::new();
+            push_captures(card, table, &mut all, |s| s, |&s| s);
+            assert_eq!(best_capture(card, table), all.first().copied(), "{card} on {table:?}");
         }
     }
 

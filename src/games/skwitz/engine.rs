@@ -45,15 +45,23 @@ impl fmt::Display for SkwitzAction {
             SkwitzAction::Out => f.write_str("out"),
             SkwitzAction::Trail(c) => c.fmt(f),
             SkwitzAction::Capture(c, taken) => {
-                write!(f, "{c}:")?;
-                // CardSet iterates in index order, which is the notation order of Card's Ord.
-                for (i, t) in taken.iter().enumerate() {
-                    if i > 0 {
-                        f.write_str(",")?;
-                    }
-                    t.fmt(f)?;
+                // The token in one write: `C:` and three bytes per taken card (a whole deck at
+                // most), the last comma left out. CardSet iterates in index order, which is
+                // the notation order of Card's Ord.
+                let mut buf = [0u8; 3 + 3 * 52];
+                let card = |c: Card| [c.rank.letter() as u8, c.suit.letter() as u8];
+                buf[..2].copy_from_slice(&card(*c));
+                buf[2] = b':';
+                let mut len = 3;
+                for t in taken.iter() {
+                    buf[len..len + 2].copy_from_slice(&card(t));
+                    buf[len + 2] = b',';
+                    len += 3;
                 }
-                Ok(())
+                if !taken.is_empty() {
+                    len -= 1;
+                }
+                f.write_str(std::str::from_utf8(&buf[..len]).map_err(|_| fmt::Error)?)
             }
         }
     }
@@ -68,11 +76,12 @@ enum Purse {
     Pot,
 }
 
-impl Purse {
-    fn token(self) -> String {
-        match self {
-            Purse::Seat(s) => s.to_string(),
-            Purse::Pot => "pot".to_string(),
+/// A purse as an event argument: its seat number, or `pot`.
+impl From<Purse> for Arg {
+    fn from(p: Purse) -> Arg {
+        match p {
+            Purse::Seat(s) => Arg::from(s),
+            Purse::Pot => Arg::Word("pot"),
         }
     }
 }
@@ -305,9 +314,7 @@ impl Skwitz {
                 Purse::Pot => self.pot += d,
             }
         }
-        self.ev.emit(self.everyone(), "pay", || {
-            args![from.token(), to.token(), amount, reason]
-        });
+        self.ev.emit(self.everyone(), "pay", || args![from, to, amount, reason]);
     }
 
     fn score(&mut self, seat: Seat, reason: &'static str) {

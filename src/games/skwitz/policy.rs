@@ -6,64 +6,65 @@
 use super::captures::{self, is_matador};
 use super::engine::SkwitzAction;
 use super::view::SkwitzView;
-use crate::cards::{Card, CardSet, Rank, Suit};
+use crate::cards::{Card, CardSet, Suit};
 use crate::game::SeatView;
 
 /// What the bot knows, read from the view.
 struct Know {
-    table: Vec<Card>,
-    /// Unseen cards (not in our hand, not seen face up this deal) by rank value 2..=14.
-    unseen_by_rank: [usize; 15],
-    unseen: usize,
-    /// Cards in the next player's hand.
-    next_hand: usize,
+    table: CardSet,
+    /// The ranks (bit = rank value 2..=14) of which some card is unseen (not in our hand, not
+    /// seen face up this deal).
+    ranks: u16,
+    /// By rank value, for those ranks: the chance that the next player holds at least one
+    /// card of the rank.
+    p_holds: [f64; 15],
+    /// The matadors, as a mask.
+    matadors: u64,
     matador_any: bool,
 }
 
 impl Know {
-    /// The chance that the next player holds at least one card of rank `r`.
-    fn p_holds(&self, r: usize) -> f64 {
-        if self.unseen == 0 || self.next_hand == 0 {
+    /// The chance that the next player holds at least one card of a rank of which
+    /// `unseen_of_rank` of the `unseen` cards are.
+    fn p_holds(unseen_of_rank: usize, unseen: usize, next_hand: usize) -> f64 {
+        if unseen == 0 || next_hand == 0 {
             return 0.0;
         }
-        let q = 1.0 - self.unseen_by_rank[r] as f64 / self.unseen as f64;
-        1.0 - q.powi(self.next_hand as i32)
+        let q = 1.0 - unseen_of_rank as f64 / unseen as f64;
+        1.0 - q.powi(next_hand as i32)
     }
 
     /// The expected damage of leaving `rest` on the table for the next player.
-    fn risk(&self, rest: &[Card]) -> f64 {
+    fn risk(&self, rest: CardSet) -> f64 {
         if rest.is_empty() {
             return 0.0;
         }
         let mut risk = 0.0;
-        let table = CardSet::from_cards(rest);
-        // One buffer for every rank's captures (the search asks this at every playout step).
-        let mut caps: Vec<CardSet> = Vec::with_capacity(16);
-        for r in 2..=14usize {
-            if self.unseen_by_rank[r] == 0 {
-                continue;
-            }
-            let probe = Card::new(Rank::new(r as u8), Suit::Clubs);
-            caps.clear();
-            captures::push_captures(probe, table, &mut caps, |s| s, |&s| s);
+        // Rank by rank, low to high.
+        let mut ranks = self.ranks;
+        while ranks != 0 {
+            let r = ranks.trailing_zeros() as u8;
+            ranks &= ranks - 1;
             // The first in the canonical order: the largest.
-            let Some(&best) = caps.first() else { continue };
+            let Some(best) = captures::best_capture_of_rank(r, rest) else {
+                continue;
+            };
             let mut harm = 0.1 * best.len() as f64;
             if best.len() == rest.len() {
                 harm += 10.0; // a skwitz
             }
-            harm += 8.0 * best.iter().filter(|&c| is_matador(c)).count() as f64;
-            risk += self.p_holds(r) * harm;
+            harm += 8.0 * (best.0 & self.matadors).count_ones() as f64;
+            risk += self.p_holds[r as usize] * harm;
         }
         risk
     }
 }
 
-/// The gain of capturing `taken` with `card`, before risk.
-fn gain(card: Card, taken: &[Card], table: &[Card], matador_any: bool) -> f64 {
+/// The gain of capturing `taken` with `card` from a table of `table_len` cards, before risk.
+fn gain(card: Card, taken: CardSet, table_len: usize, matador_any: bool) -> f64 {
     // A card is worth little (one point for most cards per deal); spades a bit more.
     let mut g = 0.25 * (taken.len() + 1) as f64;
-    let all = std::iter::once(card).chain(taken.iter().copied());
+    let all = std::iter::once(card).chain(taken.iter());
     for c in all {
         if c.suit == Suit::Spades {
             g += 0.3;
@@ -72,7 +73,7 @@ fn gain(card: Card, taken: &[Card], table: &[Card], matador_any: bool) -> f64 {
             g += 10.0;
         }
     }
-    if taken.len() == table.len() {
+    if taken.len() == table_len {
         g += 10.0;
     }
     g
@@ -90,10 +91,8 @@ pub fn simple_policy(view: &dyn SeatView, _decision: &str, legal: &[String]) -> 
     let moves = legal.iter().map(|t| match t.split_once(':') {
         Some((c, list)) => {
             let card = c.parse::<Card>().ok()?;
-            Some(Move::Capture(
-                card,
-                list.split(',').filter_map(|x| x.parse().ok()).collect(),
-            ))
+            let taken: Vec<Card> = list.split(',').filter_map(|x| x.parse().ok()).collect();
+            Some(Move::Capture(card, CardSet::from_cards(&taken)))
         }
         None => t.parse::<Card>().ok().map(Move::Trail),
     });
@@ -114,52 +113,65 @@ pub fn typed_policy(view: &dyn SeatView, _decision: &str, legal: &dyn std::any::
     let moves = legal.iter().map(|&a| match a {
         SkwitzAction::Out => None,
         SkwitzAction::Trail(c) => Some(Move::Trail(c)),
-        // The taken cards in notation order, as the token lists them.
-        SkwitzAction::Capture(c, taken) => Some(Move::Capture(c, taken.cards())),
+        SkwitzAction::Capture(c, taken) => Some(Move::Capture(c, taken)),
     });
     Some(best_move(&know, moves).unwrap_or(0))
 }
 
 /// What the seat knows that the policy weighs.
 fn know_of(view: &SkwitzView) -> Know {
-    let (hand, table, seen) = (&view.hand, &view.table, &view.seen);
     let n = view.players;
     let seat = view.seat;
     let next = (seat + n - 1) % n;
     let next_hand = view.hand_sizes.get(next).copied().unwrap_or(0);
-    let mut unseen_by_rank = [0usize; 15];
-    let known = CardSet::from_cards(hand).union(CardSet::from_cards(seen));
+    let known = CardSet::from_cards(&view.hand).union(view.seen_set);
     let unseen_cards = CardSet::DECK.minus(known);
-    for c in unseen_cards.iter() {
-        unseen_by_rank[c.rank.value() as usize] += 1;
-    }
     let unseen = unseen_cards.len();
-    let matador_any = view.options.get("matador_source") != "table_only";
+    // The unseen cards of each rank, counted for every rank at once: the four suits' 13-bit
+    // rows added up bit by bit into a three-bit count per rank (bit i: rank 14 - i).
+    let m = unseen_cards.0;
+    let row = |s: u32| (m >> (13 * s)) & 0x1fff;
+    let (x, y) = (row(0) ^ row(1), row(0) & row(1));
+    let (z, w) = (row(2) ^ row(3), row(2) & row(3));
+    let carry = x & z;
+    let bits = [x ^ z, y ^ w ^ carry, (y & w) | ((y ^ w) & carry)];
+    // The chance is the same for ranks with as many unseen cards: made once for each count.
+    let mut by_count = [None::<f64>; 5];
+    let mut ranks = 0u16;
+    let mut p_holds = [0.0; 15];
+    for (r, p) in p_holds.iter_mut().enumerate().skip(2) {
+        let i = 14 - r;
+        let count = (0..3).map(|b| ((bits[b] >> i) & 1) << b).sum::<u64>() as usize;
+        if count != 0 {
+            ranks |= 1 << r;
+            *p = *by_count[count].get_or_insert_with(|| Know::p_holds(count, unseen, next_hand));
+        }
+    }
     Know {
-        table: table.clone(),
-        unseen_by_rank,
-        unseen,
-        next_hand,
-        matador_any,
+        table: CardSet::from_cards(&view.table),
+        ranks,
+        p_holds,
+        matadors: captures::matador_mask(),
+        matador_any: view.matador_any,
     }
 }
 
 /// A move to weigh: a capture (the card, then the cards it takes) or a trail.
 enum Move {
-    Capture(Card, Vec<Card>),
+    Capture(Card, CardSet),
     Trail(Card),
 }
 
 fn score(know: &Know, m: &Move) -> f64 {
-    match m {
+    match *m {
         Move::Capture(card, taken) => {
-            let rest: Vec<Card> = know.table.iter().copied().filter(|c| !taken.contains(c)).collect();
-            gain(*card, taken, &know.table, know.matador_any) - know.risk(&rest)
+            let rest = know.table.minus(taken);
+            gain(card, taken, know.table.len(), know.matador_any) - know.risk(rest)
         }
-        &Move::Trail(card) => {
-            let mut rest = know.table.clone();
-            rest.push(card);
-            let mut s = -know.risk(&rest);
+        Move::Trail(card) => {
+            let mut rest = know.table;
+            rest.insert(card);
+            let mut s = -know.risk(rest);
             if is_matador(card) {
                 s -= 5.0;
             }

@@ -2,10 +2,63 @@
 //! (protocol.md, section "Skwitz"), and its JSON form (without `decision`, `legal` and
 //! `time_ms`, which the referee adds).
 
-use crate::cards::{Card, Suit};
+use super::engine::SkwitzAction;
+use crate::cards::{Card, CardSet, Rank, Suit};
 use crate::game::{Arg, GameInfo, Seat, SeatView};
 use crate::options::Options;
 use serde_json::{json, Value};
+use std::sync::Arc;
+
+/// A move as the view keeps it: the action, typed (its `Display` writes the token back), or,
+/// for a token that does not read back as the same action, the token itself.
+#[derive(Clone, Debug)]
+enum Played {
+    Action(SkwitzAction),
+    Token(Arc<str>),
+}
+
+/// A move token read as the action it writes: `out`, a card, or a card and its captured cards
+/// in notation order. `None` for anything else (a token that would not be written back as it
+/// is).
+fn action_of(token: &str) -> Option<SkwitzAction> {
+    let b = token.as_bytes();
+    if b == b"out" {
+        return Some(SkwitzAction::Out);
+    }
+    let card_at = |i: usize| -> Option<Card> {
+        Some(Card::new(
+            Rank::from_letter(char::from(*b.get(i)?))?,
+            Suit::from_letter(char::from(*b.get(i + 1)?))?,
+        ))
+    };
+    if b.len() == 2 {
+        return card_at(0).map(SkwitzAction::Trail);
+    }
+    // `CARD:C1,C2,…`: three bytes per captured card, the last without its comma.
+    if b.len() < 5 || b[2] != b':' || (b.len() - 3) % 3 != 2 {
+        return None;
+    }
+    let card = card_at(0)?;
+    let mut taken = CardSet::EMPTY;
+    let mut last: Option<Card> = None;
+    let mut i = 3;
+    loop {
+        let x = card_at(i)?;
+        // Strictly in notation order, as the action writes them.
+        if last.is_some_and(|l| l >= x) {
+            return None;
+        }
+        last = Some(x);
+        taken.insert(x);
+        i += 3;
+        if i > b.len() {
+            return Some(SkwitzAction::Capture(card, taken));
+        }
+        if b[i - 1] != b',' {
+            return None;
+        }
+    }
+}
 
 /// One seat's knowledge.
 #[derive(Clone)]
@@ -13,7 +66,9 @@ pub struct SkwitzView {
     pub(super) players: usize,
     pub(super) seat: Seat,
     /// Made JSON only in `to_json` (for a process bot that asked for `view`).
-    pub(super) options: Options,
+    options: Options,
+    /// `matador_source` is not `table_only`: the capturing card scores a matador too.
+    pub(super) matador_any: bool,
     teams: bool,
     game_no: usize,
     deal: usize,
@@ -33,10 +88,12 @@ pub struct SkwitzView {
     skwitz: Vec<usize>,
     matadors: Vec<Vec<String>>,
     last_captor: Option<Seat>,
-    /// The cards seen face up in this deal.
-    pub(super) seen: Vec<Card>,
-    /// This deal's moves (shared strings: search copies views for every world it plays).
-    moves: Vec<(Seat, std::sync::Arc<str>)>,
+    /// The cards seen face up in this deal, in the order seen.
+    seen: Vec<Card>,
+    /// The same cards as a set.
+    pub(super) seen_set: CardSet,
+    /// This deal's moves.
+    moves: Vec<(Seat, Played)>,
     winners: Vec<Seat>,
     scores: Option<Vec<f64>>,
 }
@@ -48,6 +105,10 @@ impl SkwitzView {
             players: n,
             seat: info.seat,
             options: info.options.clone(),
+            matador_any: !info
+                .options
+                .iter()
+                .any(|(k, v)| k == "matador_source" && v == "table_only"),
             teams: info.options.flag("teams"),
             game_no: 0,
             deal: 0,
@@ -68,6 +129,7 @@ impl SkwitzView {
             matadors: vec![vec![]; n],
             last_captor: None,
             seen: vec![],
+            seen_set: CardSet::EMPTY,
             moves: vec![],
             winners: vec![],
             scores: None,
@@ -76,10 +138,6 @@ impl SkwitzView {
 
     fn seat_arg(&self, a: Option<&Arg>) -> Option<Seat> {
         a.and_then(|x| x.parse::<Seat>().ok()).filter(|&s| s < self.players)
-    }
-
-    fn cards(args: &[Arg]) -> Vec<Card> {
-        args.iter().filter_map(|a| a.parse().ok()).collect()
     }
 
     /// Sets the points of `seat`'s side (both partners with teams).
@@ -91,17 +149,31 @@ impl SkwitzView {
         }
     }
 
-    fn play(&mut self, seat: Seat, token: &str) {
-        self.moves.push((seat, std::sync::Arc::from(token)));
-        if token == "out" {
-            return;
+    /// A `move` line's token: typed where it is an action.
+    fn play_arg(&mut self, seat: Seat, arg: &Arg) {
+        let action = match arg {
+            Arg::Card(c) => Some(SkwitzAction::Trail(*c)),
+            Arg::Word(w) => action_of(w),
+            Arg::Text(t) => action_of(t),
+            Arg::Int(_) => None,
+        };
+        match action {
+            Some(a) => self.play(seat, a),
+            None => self.play_token(seat, &arg.text()),
         }
+    }
+
+    /// A token that is no action as written (never one the referee sends): read as far as it
+    /// goes, and kept as it is.
+    fn play_token(&mut self, seat: Seat, token: &str) {
+        self.moves.push((seat, Played::Token(Arc::from(token))));
         let (card_s, rest) = match token.split_once(':') {
             Some((c, r)) => (c, Some(r)),
             None => (token, None),
         };
         let Ok(card) = card_s.parse::<Card>() else { return };
         self.seen.push(card);
+        self.seen_set.insert(card);
         if seat == self.seat {
             self.hand.retain(|&c| c != card);
         }
@@ -118,12 +190,43 @@ impl SkwitzView {
             }
         }
     }
+
+    fn play(&mut self, seat: Seat, action: SkwitzAction) {
+        self.moves.push((seat, Played::Action(action)));
+        let (card, taken) = match action {
+            SkwitzAction::Out => return,
+            SkwitzAction::Trail(c) => (c, None),
+            SkwitzAction::Capture(c, taken) => (c, Some(taken)),
+        };
+        self.seen.push(card);
+        self.seen_set.insert(card);
+        if seat == self.seat {
+            self.hand.retain(|&c| c != card);
+        }
+        self.hand_sizes[seat] = self.hand_sizes[seat].saturating_sub(1);
+        match taken {
+            None => self.table.push(card),
+            Some(taken) => {
+                self.table.retain(|&c| !taken.contains(c));
+                self.piles[seat] += taken.len() + 1;
+                let spades = taken.of_suit(Suit::Spades).len() + usize::from(card.suit == Suit::Spades);
+                self.spades[seat] += spades;
+                self.last_captor = Some(seat);
+            }
+        }
+    }
 }
 
 impl SeatView for SkwitzView {
     fn observe(&mut self, kind: &str, args: &[Arg]) {
         let n = self.players;
         match kind {
+            // The commonest line first.
+            "move" => {
+                if let (Some(s), Some(t)) = (self.seat_arg(args.first()), args.get(1)) {
+                    self.play_arg(s, t);
+                }
+            }
             "newgame" => {
                 self.game_no = args.first().and_then(|a| a.parse().ok()).unwrap_or(0);
                 self.points = vec![0; n];
@@ -135,19 +238,22 @@ impl SeatView for SkwitzView {
                 self.table.clear();
                 self.bottom = None;
                 self.draw = 0;
-                self.hand_sizes = vec![0; n];
-                self.piles = vec![0; n];
-                self.spades = vec![0; n];
-                self.skwitz = vec![0; n];
-                self.matadors = vec![vec![]; n];
+                self.hand_sizes.fill(0);
+                self.piles.fill(0);
+                self.spades.fill(0);
+                self.skwitz.fill(0);
+                self.matadors.iter_mut().for_each(Vec::clear);
                 self.last_captor = None;
                 self.seen.clear();
+                self.seen_set = CardSet::EMPTY;
                 self.moves.clear();
             }
             "bottom" => self.bottom = args.first().and_then(|a| a.parse().ok()),
             "table" => {
-                self.table = Self::cards(args);
+                self.table.clear();
+                self.table.extend(args.iter().filter_map(Arg::card));
                 self.seen.extend(self.table.iter().copied());
+                self.seen_set = self.seen_set.union(CardSet::from_cards(&self.table));
             }
             "draw" => {
                 self.draw = args.first().and_then(|a| a.parse().ok()).unwrap_or(0);
@@ -155,15 +261,10 @@ impl SeatView for SkwitzView {
                 // Everyone draws the same number of cards; our own `hand` line gives it.
             }
             "hand" => {
-                self.hand = Self::cards(args);
+                self.hand.clear();
+                self.hand.extend(args.iter().filter_map(Arg::card));
                 let k = self.hand.len();
-                self.hand_sizes = vec![k; n];
-            }
-            "move" => {
-                if let (Some(s), Some(t)) = (self.seat_arg(args.first()), args.get(1)) {
-                    let t = t.clone();
-                    self.play(s, &t.text());
-                }
+                self.hand_sizes.fill(k);
             }
             "matador" => {
                 if let (Some(s), Some(c)) = (self.seat_arg(args.first()), args.get(1)) {
@@ -184,7 +285,7 @@ impl SeatView for SkwitzView {
                 let amount: i64 = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(0);
                 for (i, d) in [(0, -amount), (1, amount)] {
                     match args.get(i) {
-                        Some(a) if a == "pot" => self.pot += d,
+                        Some(a) if is_pot(a) => self.pot += d,
                         a => {
                             if let Some(s) = self.seat_arg(a) {
                                 self.chips[s] += d;
@@ -248,13 +349,103 @@ impl SeatView for SkwitzView {
             "matadors": self.matadors,
             "last_captor": self.last_captor,
             "seen": cards(&self.seen),
-            "moves": self.moves.iter().map(|(s, t)| json!([s, &**t])).collect::<Vec<_>>(),
+            "moves": self
+                .moves
+                .iter()
+                .map(|(s, p)| match p {
+                    Played::Action(a) => json!([s, a.to_string()]),
+                    Played::Token(t) => json!([s, &**t]),
+                })
+                .collect::<Vec<_>>(),
             "winners": self.winners,
             "scores": self.scores,
         })
     }
 }
 
+/// Whether a `pay` line's purse is the pot (a seat number never is).
+fn is_pot(a: &Arg) -> bool {
+    match a {
+        Arg::Int(_) | Arg::Card(_) => false,
+        Arg::Word(w) => *w == "pot",
+        Arg::Text(t) => t == "pot",
+    }
+}
+
 pub fn new_view(info: &GameInfo) -> Box<dyn SeatView> {
     Box::new(SkwitzView::new(info))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chance::{Purpose, Rng};
+
+    #[test]
+    fn move_tokens_read_back_as_the_actions_that_write_them() {
+        let mut rng = Rng::new(5, Purpose::Table, 0);
+        for _ in 0..5000 {
+            let card = Card::from_index(rng.below(52) as usize);
+            let taken = CardSet(rng.next_u64() & rng.next_u64() & rng.next_u64() & CardSet::DECK.0);
+            for a in [
+                SkwitzAction::Out,
+                SkwitzAction::Trail(card),
+                SkwitzAction::Capture(card, taken),
+            ] {
+                let token = a.to_string();
+                let read = action_of(&token);
+                if matches!(a, SkwitzAction::Capture(_, t) if t.is_empty()) {
+                    assert_eq!(read, None, "{token}");
+                } else {
+                    assert_eq!(read, Some(a), "{token}");
+                }
+            }
+        }
+        for bad in [
+            "",
+            "o",
+            "outs",
+            "A",
+            "ASX",
+            "AS:",
+            "AS:KS,",
+            "AS:KS,QS,",
+            "AS:QS,KS",
+            "AS:KS,KS",
+            "AS;KS",
+            "AS:KSx",
+            "1S",
+            "AS:KS QS",
+            "as",
+            "AS:ks",
+        ] {
+            assert_eq!(action_of(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_token_that_is_no_action_is_kept_as_it_is() {
+        let info = GameInfo {
+            game: "skwitz".into(),
+            options: Options::resolve(&super::super::options(), "skwitz", &[] as &[&str]).unwrap(),
+            players: 4,
+            seat: 0,
+        };
+        let mut v = SkwitzView::new(&info);
+        for l in [
+            "deal 1 0",
+            "table 2H 3H 4H 5H",
+            "move 3 7C:2H,5H",
+            "move 2 9C:4H,3H,x",
+            "move 1 QS",
+        ] {
+            let mut w = l.split(' ');
+            let kind = w.next().unwrap();
+            v.observe(kind, &crate::game::text_args(w));
+        }
+        let j = v.to_json();
+        assert_eq!(j["moves"], json!([[3, "7C:2H,5H"], [2, "9C:4H,3H,x"], [1, "QS"]]));
+        assert_eq!(j["table"], json!(["QS"]));
+        assert_eq!(j["piles"], json!([0, 0, 3, 3]));
+    }
 }
