@@ -3,17 +3,20 @@
 # in one run; the speed-up is the median of the round-by-round time ratios (1 table ÷ 2 tables;
 # 2.0 would be perfect on two free cores). Every seat random, then every seat simple.
 #
-# Usage: bench/scaling.sh [GAME]   (default rikken; RUNS=3 rounds; DEALS_RANDOM, DEALS_SIMPLE)
+# Usage: bench/scaling.sh [GAME]   (default rikken; RUNS=3 rounds; DEALS_RANDOM, DEALS_SIMPLE;
+#        RECORD=1: every run also writes its records, to /dev/null)
 # shellcheck source=bench/lib.sh
 source "$(dirname "$0")/lib.sh"
 
 G=${1:-rikken}
 DEALS_RANDOM=${DEALS_RANDOM:-8000}
 DEALS_SIMPLE=${DEALS_SIMPLE:-1500}
+RECORD_ARGS=()
+[[ ${RECORD:-0} == 1 ]] && RECORD_ARGS=(--record /dev/null)
 match() { # BOT DEALS CONCURRENCY
-    measure "$C" match "$G" --bot "$1" --games "$2" --seed 1 --quiet --concurrency "$3"
+    measure "$C" match "$G" --bot "$1" --games "$2" --seed 1 --quiet --concurrency "$3" "${RECORD_ARGS[@]}"
 }
-echo "scaling: croupier match $G, in-process, --concurrency 2 vs 1 on $(nproc) cores; $RUNS rounds"
+echo "scaling: croupier match $G ${RECORD_ARGS[*]}, in-process, --concurrency 2 vs 1 on $(nproc) cores; $RUNS rounds"
 for bot in random simple; do
     if [[ $bot == random ]]; then deals=$DEALS_RANDOM; else deals=$DEALS_SIMPLE; fi
     c2() { match "$bot" "$deals" 2; }
