@@ -241,6 +241,10 @@ impl<G: Engine> Game for Typed<G> {
         std::mem::take(&mut self.events)
     }
 
+    fn take_events_into(&mut self, out: &mut Vec<Event>) {
+        out.append(&mut self.events);
+    }
+
     fn indexed(&self) -> bool {
         true
     }

@@ -96,14 +96,24 @@ pub trait FromArg: Sized {
     fn from_arg(arg: &Arg) -> Result<Self, ArgError>;
 }
 
+/// Typed arguments are read inline (views read every card of every event they see); a token
+/// is parsed out of line.
 impl FromArg for Card {
+    #[inline]
     fn from_arg(arg: &Arg) -> Result<Card, ArgError> {
         match arg {
             Arg::Card(c) => Ok(*c),
-            Arg::Text(t) => Card::from_token(t).ok_or(ArgError),
-            Arg::Word(w) => Card::from_token(w).ok_or(ArgError),
-            Arg::Int(_) => Err(ArgError),
+            other => card_from_token(other),
         }
+    }
+}
+
+fn card_from_token(arg: &Arg) -> Result<Card, ArgError> {
+    match arg {
+        Arg::Card(c) => Ok(*c),
+        Arg::Text(t) => Card::from_token(t).ok_or(ArgError),
+        Arg::Word(w) => Card::from_token(w).ok_or(ArgError),
+        Arg::Int(_) => Err(ArgError),
     }
 }
 
@@ -116,12 +126,11 @@ impl FromArg for String {
 macro_rules! int_args {
     ($($t:ty),*) => {$(
         impl FromArg for $t {
+            #[inline]
             fn from_arg(arg: &Arg) -> Result<$t, ArgError> {
                 match arg {
                     Arg::Int(i) => <$t>::try_from(*i).map_err(|_| ArgError),
-                    Arg::Text(t) => t.parse().map_err(|_| ArgError),
-                    Arg::Word(w) => w.parse().map_err(|_| ArgError),
-                    Arg::Card(_) => Err(ArgError),
+                    other => int_from_token(other),
                 }
             }
         }
@@ -133,6 +142,14 @@ macro_rules! int_args {
     )*};
 }
 int_args!(i64, u64, usize, u32, i32, u16, u8);
+
+fn int_from_token<T: std::str::FromStr>(arg: &Arg) -> Result<T, ArgError> {
+    match arg {
+        Arg::Text(t) => t.parse().map_err(|_| ArgError),
+        Arg::Word(w) => w.parse().map_err(|_| ArgError),
+        Arg::Int(_) | Arg::Card(_) => Err(ArgError),
+    }
+}
 
 impl FromArg for f64 {
     fn from_arg(arg: &Arg) -> Result<f64, ArgError> {
@@ -147,10 +164,12 @@ impl FromArg for f64 {
 
 impl Arg {
     /// The argument as a `T` (as `str::parse` reads a token, without making one).
+    #[inline]
     pub fn parse<T: FromArg>(&self) -> Result<T, ArgError> {
         T::from_arg(self)
     }
     /// The argument as a card, if it is one.
+    #[inline]
     pub fn card(&self) -> Option<Card> {
         Card::from_arg(self).ok()
     }
@@ -224,7 +243,7 @@ impl From<&'static str> for Arg {
 
 impl From<crate::cards::Suit> for Arg {
     fn from(s: crate::cards::Suit) -> Arg {
-        Arg::Text(s.to_string())
+        Arg::Word(["S", "H", "D", "C"][s.index()])
     }
 }
 
@@ -331,6 +350,11 @@ pub trait Game: Send + CloneGame {
     fn apply(&mut self, action: &str) -> Result<(), String>;
     /// Events produced since the last call, in order.
     fn take_events(&mut self) -> Vec<Event>;
+    /// The same events appended to `out`: a caller that takes them after every action keeps
+    /// one buffer, and the engine keeps its own (no allocation per action).
+    fn take_events_into(&mut self, out: &mut Vec<Event>) {
+        out.append(&mut self.take_events());
+    }
     /// Whether legal actions by index ([`legal_count`](Game::legal_count) and the rest) are
     /// cheap: true for typed engines; the defaults below make every token each time.
     fn indexed(&self) -> bool {

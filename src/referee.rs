@@ -797,8 +797,10 @@ impl Table {
         // The legal tokens of each decision, written into the same strings every time.
         let mut legal: Vec<String> = Vec::new();
         let mut token_buf = String::new();
+        let mut events: Vec<Event> = Vec::new();
         loop {
-            for ev in game.take_events() {
+            game.take_events_into(&mut events);
+            for ev in events.drain(..) {
                 self.route(&ev, seat_of);
             }
             let Some(seat) = game.to_move() else { break };

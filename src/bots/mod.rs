@@ -243,6 +243,13 @@ impl Bot for Builtin {
     }
 
     fn notify(&mut self, kind: &str, args: &[Arg]) {
+        // A game's events once the view is made (in-process, from the start): straight to it.
+        if let Some(v) = &mut self.view {
+            if !matches!(kind, "game" | "option" | "players" | "seat" | "rngseed") {
+                v.observe(kind, args);
+                return;
+            }
+        }
         let arg = |i: usize| args.get(i).map(Arg::to_string).unwrap_or_default();
         if kind == "game" {
             self.view = None;
