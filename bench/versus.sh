@@ -5,7 +5,9 @@
 # the speed-up. Build the old one first, e.g. for the code before issue 12:
 #   git worktree add /tmp/old 0515aac && (cd /tmp/old && cargo build --release)
 #
-# Usage: bench/versus.sh OLD_CROUPIER [GAME…]   (default: all six; RUNS=3 rounds)
+# Usage: bench/versus.sh OLD_CROUPIER [GAME…]   (default: all six; RUNS=3 rounds; NEW_MORE=K:
+#        the new build plays K times the games, so that its runs are not mostly start-up;
+#        default 1)
 # shellcheck source=bench/lib.sh
 source "$(dirname "$0")/lib.sh"
 
@@ -27,11 +29,12 @@ for G in "${games[@]}"; do
     for BOT in random simple; do
         # (not `n`: inturn has a local of that name, which the functions below would see)
         if [[ $BOT == random ]]; then COUNT=${RANDOM_GAMES[$G]}; else COUNT=${SIMPLE_GAMES[$G]}; fi
+        K=${NEW_MORE:-1}
         old() { run "$OLD" "$BOT" "$COUNT"; }
-        new() { run "$C" "$BOT" "$COUNT"; }
-        echo "$G, ${PLAYERS[$G]} $BOT seats, $COUNT games:"
+        new() { run "$C" "$BOT" $((COUNT * K)); }
+        echo "$G, ${PLAYERS[$G]} $BOT seats, $COUNT games (new: $((COUNT * K))):"
         inturn "old ($OLD)" old "new" new
-        awk -v o="${MED[0]}" -v w="${MED[1]}" -v n="$COUNT" -v r="${RAT[1]}" \
-            'BEGIN { printf "  games/s: old %.0f, new %.0f; speed-up %.1f×\n", n / o, n / w, 1 / r }'
+        awk -v o="${MED[0]}" -v w="${MED[1]}" -v n="$COUNT" -v k="$K" -v r="${RAT[1]}" \
+            'BEGIN { printf "  games/s: old %.0f, new %.0f; speed-up %.1f×\n", n / o, n * k / w, k / r }'
     done
 done
