@@ -78,6 +78,14 @@ pub enum Arg {
     Word(&'static str),
     /// Any other token (made at run time, or read from a line).
     Text(String),
+    /// A game's action as the game's own number for it, which that game's views read instead
+    /// of parsing a token ([`Arg::action_code`]), and the game's function that writes its
+    /// token: the token is made only where a line is written. Read from a line, the same
+    /// action is `Text`.
+    Action {
+        code: u64,
+        write: fn(u64, &mut fmt::Formatter<'_>) -> fmt::Result,
+    },
 }
 
 /// Why an argument is not what a view asked for.
@@ -113,6 +121,7 @@ fn card_from_token(arg: &Arg) -> Result<Card, ArgError> {
         Arg::Card(c) => Ok(*c),
         Arg::Text(t) => Card::from_token(t).ok_or(ArgError),
         Arg::Word(w) => Card::from_token(w).ok_or(ArgError),
+        Arg::Action { .. } => Card::from_token(&arg.to_string()).ok_or(ArgError),
         Arg::Int(_) => Err(ArgError),
     }
 }
@@ -147,6 +156,7 @@ fn int_from_token<T: std::str::FromStr>(arg: &Arg) -> Result<T, ArgError> {
     match arg {
         Arg::Text(t) => t.parse().map_err(|_| ArgError),
         Arg::Word(w) => w.parse().map_err(|_| ArgError),
+        Arg::Action { .. } => arg.to_string().parse().map_err(|_| ArgError),
         Arg::Int(_) | Arg::Card(_) => Err(ArgError),
     }
 }
@@ -155,9 +165,7 @@ impl FromArg for f64 {
     fn from_arg(arg: &Arg) -> Result<f64, ArgError> {
         match arg {
             Arg::Int(i) => Ok(*i as f64),
-            Arg::Text(t) => t.parse().map_err(|_| ArgError),
-            Arg::Word(w) => w.parse().map_err(|_| ArgError),
-            Arg::Card(_) => Err(ArgError),
+            other => int_from_token(other),
         }
     }
 }
@@ -173,12 +181,22 @@ impl Arg {
     pub fn card(&self) -> Option<Card> {
         Card::from_arg(self).ok()
     }
-    /// The token as text (borrowed for words and text, written for numbers and cards).
+    /// The token as text (borrowed for words and text, written for numbers, cards and
+    /// actions).
     pub fn text(&self) -> std::borrow::Cow<'_, str> {
         match self {
             Arg::Word(w) => std::borrow::Cow::Borrowed(w),
             Arg::Text(t) => std::borrow::Cow::Borrowed(t.as_str()),
             other => std::borrow::Cow::Owned(other.to_string()),
+        }
+    }
+    /// The game's number of an [`Arg::Action`] (`None` for any other argument: a token to
+    /// parse).
+    #[inline]
+    pub fn action_code(&self) -> Option<u64> {
+        match self {
+            Arg::Action { code, .. } => Some(*code),
+            _ => None,
         }
     }
 }
@@ -190,6 +208,7 @@ impl fmt::Display for Arg {
             Arg::Card(c) => c.fmt(f),
             Arg::Word(w) => f.write_str(w),
             Arg::Text(t) => f.write_str(t),
+            Arg::Action { code, write } => write(*code, f),
         }
     }
 }

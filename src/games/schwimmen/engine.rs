@@ -61,18 +61,28 @@ impl fmt::Display for SchwimmenAction {
     }
 }
 
-/// An action as an event argument: a fixed word, or the token of a swap.
+/// An action as an event argument: a fixed word, or a swap as a number (`hand * 52 + middle`,
+/// card indexes: [`swap_of_code`]) that writes its token where a line is made.
 impl From<SchwimmenAction> for Arg {
     fn from(a: SchwimmenAction) -> Arg {
         match a {
             SchwimmenAction::KeepSeen => Arg::Word("keep_seen"),
             SchwimmenAction::TakeUnseen => Arg::Word("take_unseen"),
-            SchwimmenAction::Swap(..) => Arg::Text(a.to_string()),
+            SchwimmenAction::Swap(h, m) => Arg::Action {
+                code: (h.index() * 52 + m.index()) as u64,
+                write: |code, f| fmt::Display::fmt(&swap_of_code(code).ok_or(fmt::Error)?, f),
+            },
             SchwimmenAction::SwapAll => Arg::Word("swap_all"),
             SchwimmenAction::Knock => Arg::Word("knock"),
             SchwimmenAction::Pass => Arg::Word("pass"),
         }
     }
+}
+
+/// The swap an [`Arg::Action`] of this game stands for.
+pub(super) fn swap_of_code(code: u64) -> Option<SchwimmenAction> {
+    let (h, m) = ((code / 52) as usize, (code % 52) as usize);
+    (h < 52).then(|| SchwimmenAction::Swap(Card::from_index(h), Card::from_index(m)))
 }
 
 /// The options read on the decision path, typed once.

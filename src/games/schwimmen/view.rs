@@ -179,6 +179,7 @@ impl SeatView for SchwimmenView {
                     let played = match t {
                         Arg::Word(w) => action_of(w),
                         Arg::Text(w) => action_of(w),
+                        Arg::Action { code, .. } => super::engine::swap_of_code(*code),
                         _ => None,
                     };
                     let played = match played {
@@ -309,6 +310,20 @@ impl SeatView for SchwimmenView {
 mod tests {
     use super::*;
     use crate::options::Options;
+
+    /// A swap as an event argument writes its token, and its number reads back as the swap.
+    #[test]
+    fn swaps_as_arguments_write_their_token_and_read_back() {
+        for h in 0..52 {
+            for m in 0..52 {
+                let a = SchwimmenAction::Swap(Card::from_index(h), Card::from_index(m));
+                let arg = Arg::from(a);
+                assert_eq!(arg.to_string(), a.to_string());
+                assert_eq!(arg.action_code().and_then(super::super::engine::swap_of_code), Some(a));
+                assert_eq!(action_of(&arg.to_string()), Some(a));
+            }
+        }
+    }
 
     #[test]
     fn the_view_folds_the_lines_of_a_round() {

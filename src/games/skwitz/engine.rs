@@ -67,7 +67,27 @@ impl fmt::Display for SkwitzAction {
     }
 }
 
-crate::action_arg!(SkwitzAction, SkwitzAction::Trail);
+/// An action as an event argument: a trail is its card, a capture a number (the card's index,
+/// then the captured cards' set above it: [`capture_of_code`]) that writes its token where a
+/// line is made, `out` a fixed word.
+impl From<SkwitzAction> for Arg {
+    fn from(a: SkwitzAction) -> Arg {
+        match a {
+            SkwitzAction::Out => Arg::Word("out"),
+            SkwitzAction::Trail(c) => Arg::Card(c),
+            SkwitzAction::Capture(c, taken) => Arg::Action {
+                code: c.index() as u64 | taken.0 << 6,
+                write: |code, f| fmt::Display::fmt(&capture_of_code(code).ok_or(fmt::Error)?, f),
+            },
+        }
+    }
+}
+
+/// The capture an [`Arg::Action`] of this game stands for.
+pub(super) fn capture_of_code(code: u64) -> Option<SkwitzAction> {
+    let c = (code & 63) as usize;
+    (c < 52).then(|| SkwitzAction::Capture(Card::from_index(c), CardSet(code >> 6)))
+}
 
 /// Where chips go to or come from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

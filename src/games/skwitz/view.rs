@@ -155,6 +155,7 @@ impl SkwitzView {
             Arg::Card(c) => Some(SkwitzAction::Trail(*c)),
             Arg::Word(w) => action_of(w),
             Arg::Text(t) => action_of(t),
+            Arg::Action { code, .. } => super::engine::capture_of_code(*code),
             Arg::Int(_) => None,
         };
         match action {
@@ -369,6 +370,7 @@ fn is_pot(a: &Arg) -> bool {
         Arg::Int(_) | Arg::Card(_) => false,
         Arg::Word(w) => *w == "pot",
         Arg::Text(t) => t == "pot",
+        Arg::Action { .. } => false,
     }
 }
 
@@ -398,6 +400,12 @@ mod tests {
                     assert_eq!(read, None, "{token}");
                 } else {
                     assert_eq!(read, Some(a), "{token}");
+                }
+                // As an event argument: the same token, and a capture's number reads back.
+                let arg = Arg::from(a);
+                assert_eq!(arg.to_string(), token);
+                if let Some(code) = arg.action_code() {
+                    assert_eq!(crate::games::skwitz::engine::capture_of_code(code), Some(a), "{token}");
                 }
             }
         }
