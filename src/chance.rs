@@ -172,16 +172,15 @@ impl DealRequest {
 
     /// Deals the cards of `order` (a permutation of the deck) as this request describes.
     fn deal_order(&self, order: &[Card]) -> Deal {
-        let n = self.hand_sizes.len();
-        let mut hands = vec![Vec::new(); n];
+        let mut hands: Vec<Vec<Card>> = self.hand_sizes.iter().map(|&k| Vec::with_capacity(k)).collect();
         let mut it = order.iter().copied();
-        let max = self.hand_sizes.iter().copied().max().unwrap_or(0);
+        let max = [self.hand_sizes.iter().copied().max().unwrap_or(0)];
         let packets = if self.packets.is_empty() {
-            vec![max]
+            &max[..]
         } else {
-            self.packets.clone()
+            &self.packets[..]
         };
-        for p in packets {
+        for &p in packets {
             for s in self.seat_order() {
                 let want = self.hand_sizes[s];
                 let take = p.min(want - hands[s].len());

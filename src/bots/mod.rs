@@ -223,6 +223,37 @@ impl Builtin {
         self.view = Some(view);
         self.spec = Some(spec);
     }
+
+    /// [`Bot::notify`] for setup lines, and for events before the view is made (out of line:
+    /// the events' path stays small).
+    #[inline(never)]
+    fn notify_setup(&mut self, kind: &str, args: &[Arg]) {
+        let arg = |i: usize| args.get(i).map(Arg::to_string).unwrap_or_default();
+        if kind == "game" {
+            self.view = None;
+            self.spec = None;
+            self.pending.clear();
+            self.rng = Rng::new(self.seed, Purpose::Bot, 0);
+        }
+        if self.setup.take(kind, args) {
+            return;
+        }
+        match kind {
+            "rngseed" => {
+                if let Ok(s) = arg(0).parse::<u64>() {
+                    self.seed_rng(s);
+                }
+            }
+            _ if !self.wants_view() => {}
+            _ => {
+                self.ensure_view();
+                match &mut self.view {
+                    Some(v) => v.observe(kind, args),
+                    None => self.pending.push((kind.to_string(), args.to_vec())),
+                }
+            }
+        }
+    }
 }
 
 impl Bot for Builtin {
@@ -250,31 +281,7 @@ impl Bot for Builtin {
                 return;
             }
         }
-        let arg = |i: usize| args.get(i).map(Arg::to_string).unwrap_or_default();
-        if kind == "game" {
-            self.view = None;
-            self.spec = None;
-            self.pending.clear();
-            self.rng = Rng::new(self.seed, Purpose::Bot, 0);
-        }
-        if self.setup.take(kind, args) {
-            return;
-        }
-        match kind {
-            "rngseed" => {
-                if let Ok(s) = arg(0).parse::<u64>() {
-                    self.seed_rng(s);
-                }
-            }
-            _ if !self.wants_view() => {}
-            _ => {
-                self.ensure_view();
-                match &mut self.view {
-                    Some(v) => v.observe(kind, args),
-                    None => self.pending.push((kind.to_string(), args.to_vec())),
-                }
-            }
-        }
+        self.notify_setup(kind, args);
     }
 
     fn listens(&self) -> bool {
