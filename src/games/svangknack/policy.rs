@@ -18,7 +18,7 @@ use crate::cards::{Card, Suit};
 use crate::game::SeatView;
 
 fn trump_of(view: &SvangView) -> Option<Suit> {
-    view.round.trump.as_deref().and_then(|s| s.parse().ok())
+    view.trump()
 }
 
 /// The `simple` bot's choice for a Svängknack decision (the `simple_policy` of the game's
@@ -162,7 +162,7 @@ fn play_cards(view: &SvangView, legal: &[Card]) -> Option<Card> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::view::Trick;
+    use super::super::view::{Tok, Trick};
     use super::*;
     use crate::game::GameInfo;
     use crate::games::svangknack::options;
@@ -178,7 +178,7 @@ mod tests {
             seat: 1,
         });
         v.round.hand = hand.split(' ').map(|c| c.parse().unwrap()).collect();
-        v.round.trump = trump.map(String::from);
+        v.round.trump = trump.map(|t| Tok::Text(t.to_string()));
         v
     }
 
@@ -243,12 +243,9 @@ mod tests {
             "9S",
             "lead the strongest"
         );
-        v.round.trick = Some(Trick {
-            leader: 0,
-            cards: vec![(0, "TH".parse().unwrap())],
-            farg: vec![],
-            winner: None,
-        });
+        let mut t = Trick::new(0);
+        t.cards.push((0, "TH".parse().unwrap()));
+        v.round.trick = Some(t);
         assert_eq!(simple_policy(&v, "play", &legal("KH")), "KH");
         assert_eq!(simple_policy(&v, "play", &legal("KH 3H")), "KH", "the cheapest winner");
         v.round.trick.as_mut().unwrap().cards.push((3, "AH".parse().unwrap()));
