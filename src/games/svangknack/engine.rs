@@ -19,6 +19,7 @@ use crate::game::{Arg, Audience, Game, Outcome, Seat};
 use crate::options::Options;
 use serde_json::json;
 use std::fmt;
+use std::sync::Arc;
 
 /// Builds a Svängknack session (the [`crate::game::NewGame`] of the spec): the typed engine
 /// behind the string interface.
@@ -81,6 +82,45 @@ impl fmt::Display for SvangknackAction {
 }
 
 crate::action_arg!(SvangknackAction, SvangknackAction::Play);
+
+impl SvangknackAction {
+    /// The token of an action that is not a card, as a fixed word (an event argument that
+    /// makes no text); `None` for a card.
+    pub fn word(self) -> Option<&'static str> {
+        use SvangknackAction::*;
+        Some(match self {
+            Swing => "swing",
+            Handover => "handover",
+            HandoverLast => "handover_last",
+            Redeal => "redeal",
+            Agree => "agree",
+            Refuse => "refuse",
+            Trump(s) => suit_word(s),
+            Knock => "knock",
+            Fold => "fold",
+            Play(_) => return None,
+            Farg => "farg",
+        })
+    }
+
+    /// The action as an event argument: a card, or its fixed word.
+    fn arg(self) -> Arg {
+        match (self, self.word()) {
+            (_, Some(w)) => Arg::Word(w),
+            (a, None) => Arg::from(a),
+        }
+    }
+}
+
+/// A suit's letter as a fixed word (the token of a trump choice).
+fn suit_word(s: Suit) -> &'static str {
+    match s {
+        Suit::Spades => "S",
+        Suit::Hearts => "H",
+        Suit::Diamonds => "D",
+        Suit::Clubs => "C",
+    }
+}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Phase {
@@ -316,33 +356,45 @@ enum RoundSummary {
 
 impl RoundSummary {
     fn text(&self, n: usize) -> String {
+        use std::fmt::Write;
+        let mut t = String::with_capacity(48);
         match *self {
-            RoundSummary::Lone { round, seat, pot } => format!("round {round}: seat {seat} alone takes {pot}"),
+            RoundSummary::Lone { round, seat, pot } => {
+                let _ = write!(t, "round {round}: seat {seat} alone takes {pot}");
+            }
             RoundSummary::Played { round, pot, won, bets } => {
-                let winners: Vec<String> = (0..n)
-                    .filter(|&s| won[s] > 0)
-                    .map(|s| format!("{s}:{}", won[s]))
-                    .collect();
-                format!(
-                    "round {round}: pot {pot}, tricks {}, bet {}",
-                    winners.join(" "),
-                    seats_token(bets, n)
-                )
+                let _ = write!(t, "round {round}: pot {pot}, tricks ");
+                for (k, s) in (0..n).filter(|&s| won[s] > 0).enumerate() {
+                    let sep = if k > 0 { " " } else { "" };
+                    let _ = write!(t, "{sep}{s}:{}", won[s]);
+                }
+                t.push_str(", bet ");
+                write_seats(&mut t, bets, n);
             }
         }
+        t
     }
 }
 
 /// Seats of a bit set as one token: `0,2,5`, or `-` for none.
 fn seats_token(seats: u32, n: usize) -> String {
+    let mut t = String::with_capacity(3 * seats.count_ones().max(1) as usize);
+    write_seats(&mut t, seats, n);
+    t
+}
+
+/// Writes [`seats_token`] at the end of `out`.
+fn write_seats(out: &mut String, seats: u32, n: usize) {
     if seats == 0 {
-        "-".into()
-    } else {
-        (0..n)
-            .filter(|&s| seats & (1 << s) != 0)
-            .map(|s| s.to_string())
-            .collect::<Vec<_>>()
-            .join(",")
+        out.push('-');
+        return;
+    }
+    use std::fmt::Write;
+    for (k, s) in (0..n).filter(|&s| seats & (1 << s) != 0).enumerate() {
+        if k > 0 {
+            out.push(',');
+        }
+        let _ = write!(out, "{s}");
     }
 }
 
@@ -395,6 +447,8 @@ pub struct Svangknack {
     outcome: Option<Outcome>,
     /// A deal from a deal file that failed; reported by the `apply` that caused it.
     deal_error: Option<String>,
+    /// The request of every deal (shared by clones until one deals).
+    deal_request: Arc<DealRequest>,
 }
 
 impl Svangknack {
@@ -448,6 +502,7 @@ impl Svangknack {
             won: [0; MAX_PLAYERS],
             outcome: None,
             deal_error: None,
+            deal_request: Arc::new(Svangknack::deal_request(&r, players, dealer)),
         };
         g.start_round(events)?;
         Ok(g)
@@ -469,20 +524,29 @@ impl Svangknack {
         self.participants & (1 << s) != 0
     }
 
+    /// Every seat's chips as one token: `3,-2,5`.
     fn chips_token(&self) -> String {
-        self.chips[..self.n]
-            .iter()
-            .map(|c| c.to_string())
-            .collect::<Vec<_>>()
-            .join(",")
+        use std::fmt::Write;
+        let mut t = String::with_capacity(4 * self.n);
+        for (i, c) in self.chips[..self.n].iter().enumerate() {
+            if i > 0 {
+                t.push(',');
+            }
+            let _ = write!(t, "{c}");
+        }
+        t
     }
 
-    fn deck(&self) -> Vec<Card> {
-        if self.r.deck36 {
+    /// What a round deals: 3 cards each from the dealer's left, the rest is the stock.
+    fn deal_request(r: &Rules, n: usize, dealer: Seat) -> DealRequest {
+        let deck = if r.deck36 {
             deck_from(Rank::new(6))
         } else {
             deck_from(Rank::TWO)
-        }
+        };
+        let mut req = DealRequest::hands(dealer, deck, n, 3);
+        req.piles = vec![("stock", usize::MAX)];
+        req
     }
 
     fn stock(&self) -> &[Card] {
@@ -538,9 +602,11 @@ impl Svangknack {
     /// A fresh shuffle: 3 cards each, all at once, clockwise from the dealer's left; the rest is
     /// the stock (in order).
     fn deal_cards(&mut self, ev: &mut impl Events) -> Result<(), String> {
-        let mut req = DealRequest::hands(self.dealer, self.deck(), self.n, 3);
-        req.piles = vec![("stock", usize::MAX)];
-        let deal = self.chance.deal(&req)?;
+        // The request is kept (the deck made once): only the dealer changes.
+        let req = Arc::make_mut(&mut self.deal_request);
+        req.dealer = self.dealer;
+        req.first = (self.dealer + 1) % self.n;
+        let deal = self.chance.deal(&self.deal_request)?;
         self.deal_no += 1;
         let stock = deal.piles.get("stock").map_or(&[][..], Vec::as_slice);
         let kept = stock.len().min(DECK);
@@ -603,7 +669,7 @@ impl Svangknack {
 
     fn apply_swing(&mut self, action: SvangknackAction, ev: &mut impl Events) -> Result<(), String> {
         let f = self.swinger;
-        ev.emit(self.all(), "move", || args![f, action, "swing"]);
+        ev.emit(self.all(), "move", || args![f, action.arg(), "swing"]);
         match action {
             SvangknackAction::Redeal => {
                 self.redeal_available = false;
@@ -706,7 +772,7 @@ impl Svangknack {
 
     fn set_trump(&mut self, s: Suit, ev: &mut impl Events) {
         self.trump = Some(s);
-        ev.emit(self.all(), "trump", || args![s.letter()]);
+        ev.emit(self.all(), "trump", || args![suit_word(s)]);
         self.participants = 1 << self.swinger;
         let t = self.turnup.as_slice();
         let same_suit = t.len() == 2 && t[0].suit == t[1].suit;
@@ -1064,7 +1130,7 @@ impl Engine for Svangknack {
             Swing | Handover | HandoverLast | Redeal => self.apply_swing(action, ev)?,
             Agree | Refuse => self.apply_consent(action == Agree, ev)?,
             Trump(s) => {
-                ev.emit(self.all(), "move", || args![self.swinger, s.letter(), "trump"]);
+                ev.emit(self.all(), "move", || args![self.swinger, suit_word(s), "trump"]);
                 self.set_trump(s, ev);
             }
             Knock | Fold => self.apply_knock(action == Knock, ev),

@@ -78,11 +78,12 @@ fn is_word(arg: &Arg, w: &str) -> bool {
     }
 }
 
+/// A trick as the seat saw it (seats as bytes: a trick is copied into the round's list).
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Trick {
     pub(super) leader: Seat,
-    pub(super) cards: Few<(Seat, Card), MAX_SEATS>,
-    pub(super) farg: Few<Seat, MAX_SEATS>,
+    pub(super) cards: Few<(u8, Card), MAX_SEATS>,
+    pub(super) farg: Few<u8, MAX_SEATS>,
     pub(super) winner: Option<Seat>,
 }
 
@@ -277,11 +278,13 @@ impl SeatView for SvangView {
                         r.hand.retain(|&h| h != c);
                     }
                     r.played.push(c);
+                    // A seat is a byte in a trick (Svängknack seats at most 16).
+                    let b = s as u8;
                     match &mut r.trick {
-                        Some(t) => push_few(&mut t.cards, (s, c)),
+                        Some(t) => push_few(&mut t.cards, (b, c)),
                         None => {
                             let mut t = Trick::new(s);
-                            t.cards.push((s, c));
+                            t.cards.push((b, c));
                             r.trick = Some(t);
                         }
                     }
@@ -291,7 +294,7 @@ impl SeatView for SvangView {
                 match tok.as_str() {
                     "farg" => {
                         if let Some(t) = &mut r.trick {
-                            push_few(&mut t.farg, s);
+                            push_few(&mut t.farg, s as u8);
                         }
                     }
                     "knock" => r.knocked.push(s),
