@@ -85,6 +85,24 @@ impl fmt::Display for ZwikkenAction {
 
 crate::action_arg!(ZwikkenAction, ZwikkenAction::Play);
 
+impl ZwikkenAction {
+    /// The action as an event argument: a card, a fixed word, or (an exchange) its token.
+    fn arg(self) -> Arg {
+        use ZwikkenAction::*;
+        Arg::Word(match self {
+            Pass => "pass",
+            Ask => "ask",
+            KenPass => "ken_pass",
+            KenAsk => "ken_ask",
+            WaitBetter => "wait_better",
+            Seek => "seek",
+            NoSeek => "no_seek",
+            NoExchange => "no_exchange",
+            Play(_) | Exchange(_) | ExchangePlay(..) => return Arg::from(self),
+        })
+    }
+}
+
 /// The phase of the current deal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Phase {
@@ -337,7 +355,9 @@ pub struct Zwikken {
     trick: Few<(Seat, Card), MAX_PLAYERS>,
     trick_no: usize,
     taken: [u32; MAX_PLAYERS],
-    outcome: Option<Outcome>,
+    /// Why the session ended and its summary, once it has (the outcome is made from these
+    /// and the state, when asked).
+    ended: Option<(&'static str, String)>,
     /// A deal from a deal file that failed; reported by the `apply` that caused it.
     deal_error: Option<String>,
 }
@@ -393,7 +413,7 @@ impl Zwikken {
             trick: Few::new((0, no_card)),
             trick_no: 0,
             taken: [0; MAX_PLAYERS],
-            outcome: None,
+            ended: None,
             deal_error: None,
         };
         g.start_deal(events)?;
@@ -696,7 +716,7 @@ impl Zwikken {
 
     fn apply_bid(&mut self, bid: ZwikkenAction, ev: &mut impl Events) {
         let p = self.turn;
-        ev.emit(self.all(), "move", || args![p, bid, "bid"]);
+        ev.emit(self.all(), "move", || args![p, bid.arg(), "bid"]);
         let said = self.wording(bid);
         ev.emit(self.all(), "say", || args![p, said]);
         match bid {
@@ -980,7 +1000,7 @@ impl Zwikken {
         let k = ENDS.iter().position(|&h| h == how).expect("a known end");
         self.tally[k] += 1;
         ev.emit(self.all(), "end", || {
-            args![how, winner.map_or("-".to_string(), |w| w.to_string())]
+            args![how, winner.map_or(Arg::Word("-"), Arg::from)]
         });
         self.deal_end = Some((how, winner));
     }
@@ -1060,11 +1080,8 @@ impl Zwikken {
         if !self.split.is_empty() {
             ev.emit(self.all(), "pot", || args![self.pot]);
         }
-        let scores: Vec<f64> = self.balance[..self.n]
-            .iter()
-            .map(|&b| (b - self.start) as f64)
-            .collect();
-        let chips: Vec<String> = scores.iter().map(|s| format!("{s:+}")).collect();
+        let scores = self.balance[..self.n].iter().map(|&b| (b - self.start) as f64);
+        let chips: Vec<String> = scores.map(|s| format!("{s:+}")).collect();
         let t = self.tally;
         let split: i64 = self.split.iter().map(|(_, x)| x).sum();
         let summary = format!(
@@ -1085,24 +1102,41 @@ impl Zwikken {
             chips.join(" ")
         );
         ev.emit(self.all(), "session", || args![reason]);
-        let ledger: Vec<serde_json::Value> = self
+        self.ended = Some((reason, summary));
+    }
+
+    /// The outcome of a finished session: the scores, and the tally and ledger in the detail
+    /// (made when asked, from the state the session ended in).
+    fn make_outcome(&self) -> Option<Outcome> {
+        use serde_json::{Map, Value};
+        let (reason, summary) = self.ended.as_ref()?;
+        let scores: Vec<f64> = self.balance[..self.n]
+            .iter()
+            .map(|&b| (b - self.start) as f64)
+            .collect();
+        let t = self.tally;
+        let split: i64 = self.split.iter().map(|(_, x)| x).sum();
+        let seats = |set: u32| -> Value { (0..self.n).filter(|&s| set & (1 << s) != 0).collect::<Vec<_>>().into() };
+        let ledger: Vec<Value> = self
             .ledger
             .iter()
             .map(|l| {
-                json!({
-                    "deal": l.deal,
-                    "dealer": l.dealer,
-                    "turned": l.turned.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
-                    "askers": (0..self.n).filter(|&s| l.askers & (1 << s) != 0).collect::<Vec<_>>(),
-                    "end": l.end,
-                    "winner": l.winner,
-                    "pot_before": l.pot_before,
-                    "pot_after": l.pot_after,
-                    "chips": &l.chips[..self.n],
-                })
+                // The keys in the order of the record.
+                let mut m = Map::with_capacity(9);
+                m.insert("deal".into(), l.deal.into());
+                m.insert("dealer".into(), l.dealer.into());
+                let turned: Vec<Value> = l.turned.iter().map(|c| Value::String(c.to_string())).collect();
+                m.insert("turned".into(), turned.into());
+                m.insert("askers".into(), seats(l.askers));
+                m.insert("end".into(), l.end.into());
+                m.insert("winner".into(), l.winner.map_or(Value::Null, Value::from));
+                m.insert("pot_before".into(), l.pot_before.into());
+                m.insert("pot_after".into(), l.pot_after.into());
+                m.insert("chips".into(), l.chips[..self.n].to_vec().into());
+                Value::Object(m)
             })
             .collect();
-        self.outcome = Some(Outcome {
+        Some(Outcome {
             scores,
             detail: json!({
                 "deals": self.deal_no,
@@ -1118,7 +1152,7 @@ impl Zwikken {
                 "ledger": ledger,
                 "summary": summary,
             }),
-        });
+        })
     }
 }
 
@@ -1168,7 +1202,7 @@ impl Engine for Zwikken {
                 self.end_deal(ev);
             }
             NoExchange | Exchange(_) => {
-                ev.emit(self.all(), "move", || args![p, action, "exchange"]);
+                ev.emit(self.all(), "move", || args![p, action.arg(), "exchange"]);
                 if let Exchange(take) = action {
                     let ten = self.ten_for(p, take);
                     self.do_exchange(p, take, ten, ev);
@@ -1231,7 +1265,7 @@ impl Engine for Zwikken {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        self.outcome.clone()
+        self.make_outcome()
     }
 
     fn chance(&self) -> &Chance {
