@@ -17,7 +17,6 @@ use crate::engine::{Engine, Events, Typed};
 use crate::few::Few;
 use crate::game::{Arg, Audience, Game, Outcome, Seat};
 use crate::options::Options;
-use serde_json::json;
 use std::fmt;
 use std::sync::Arc;
 
@@ -355,18 +354,30 @@ enum RoundSummary {
 }
 
 impl RoundSummary {
+    /// `round 3: seat 2 alone takes 21`, `round 1: pot 18, tricks 1:2 5:1, bet -`.
     fn text(&self, n: usize) -> String {
-        use std::fmt::Write;
         let mut t = String::with_capacity(48);
+        t.push_str("round ");
         match *self {
             RoundSummary::Lone { round, seat, pot } => {
-                let _ = write!(t, "round {round}: seat {seat} alone takes {pot}");
+                push_int(&mut t, round as i64);
+                t.push_str(": seat ");
+                push_int(&mut t, seat as i64);
+                t.push_str(" alone takes ");
+                push_int(&mut t, pot);
             }
             RoundSummary::Played { round, pot, won, bets } => {
-                let _ = write!(t, "round {round}: pot {pot}, tricks ");
+                push_int(&mut t, round as i64);
+                t.push_str(": pot ");
+                push_int(&mut t, pot);
+                t.push_str(", tricks ");
                 for (k, s) in (0..n).filter(|&s| won[s] > 0).enumerate() {
-                    let sep = if k > 0 { " " } else { "" };
-                    let _ = write!(t, "{sep}{s}:{}", won[s]);
+                    if k > 0 {
+                        t.push(' ');
+                    }
+                    push_int(&mut t, s as i64);
+                    t.push(':');
+                    push_int(&mut t, won[s] as i64);
                 }
                 t.push_str(", bet ");
                 write_seats(&mut t, bets, n);
@@ -389,13 +400,31 @@ fn write_seats(out: &mut String, seats: u32, n: usize) {
         out.push('-');
         return;
     }
-    use std::fmt::Write;
     for (k, s) in (0..n).filter(|&s| seats & (1 << s) != 0).enumerate() {
         if k > 0 {
             out.push(',');
         }
-        let _ = write!(out, "{s}");
+        push_int(out, s as i64);
     }
+}
+
+/// Writes `v` in decimal at the end of `out` (as `Display` does, without the formatter).
+fn push_int(out: &mut String, v: i64) {
+    let mut buf = [0u8; 20];
+    let mut i = buf.len();
+    let mut u = v.unsigned_abs();
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (u % 10) as u8;
+        u /= 10;
+        if u == 0 {
+            break;
+        }
+    }
+    if v < 0 {
+        out.push('-');
+    }
+    out.push_str(std::str::from_utf8(&buf[i..]).expect("digits"));
 }
 
 /// The seats of the game, clockwise (a queue of voters, knockers or players to act).
@@ -444,7 +473,8 @@ pub struct Svangknack {
     trick: TrickState,
     to_act: Seats,
     won: [u32; MAX_PLAYERS],
-    outcome: Option<Outcome>,
+    /// Why the session ended, once it has (the outcome is made from this and the state).
+    ended: Option<&'static str>,
     /// A deal from a deal file that failed; reported by the `apply` that caused it.
     deal_error: Option<String>,
     /// The request of every deal (shared by clones until one deals).
@@ -500,7 +530,7 @@ impl Svangknack {
             trick: TrickState::default(),
             to_act: Few::new(0),
             won: [0; MAX_PLAYERS],
-            outcome: None,
+            ended: None,
             deal_error: None,
             deal_request: Arc::new(Svangknack::deal_request(&r, players, dealer)),
         };
@@ -526,13 +556,12 @@ impl Svangknack {
 
     /// Every seat's chips as one token: `3,-2,5`.
     fn chips_token(&self) -> String {
-        use std::fmt::Write;
         let mut t = String::with_capacity(4 * self.n);
-        for (i, c) in self.chips[..self.n].iter().enumerate() {
+        for (i, &c) in self.chips[..self.n].iter().enumerate() {
             if i > 0 {
                 t.push(',');
             }
-            let _ = write!(t, "{c}");
+            push_int(&mut t, c);
         }
         t
     }
@@ -1057,6 +1086,13 @@ impl Svangknack {
     fn finish(&mut self, reason: &'static str, ev: &mut impl Events) {
         self.phase = Phase::Over;
         ev.emit(self.all(), "end", || args![reason]);
+        self.ended = Some(reason);
+    }
+
+    /// The outcome of a finished session (made when asked, from the state it ended in).
+    fn make_outcome(&self) -> Option<Outcome> {
+        use serde_json::Value;
+        let reason = self.ended?;
         let chips = &self.chips[..self.n];
         let best = (0..self.n).max_by_key(|&s| chips[s]).unwrap_or(0);
         let summary = format!(
@@ -1069,19 +1105,20 @@ impl Svangknack {
             },
             chips[best]
         );
-        let rounds: Vec<String> = self.rounds_log.iter().map(|r| r.text(self.n)).collect();
-        self.outcome = Some(Outcome {
+        let rounds: Vec<Value> = self.rounds_log.iter().map(|r| Value::String(r.text(self.n))).collect();
+        // The keys in the order of the record.
+        let mut detail = serde_json::Map::with_capacity(7);
+        detail.insert("rounds".into(), self.round_no.into());
+        detail.insert("deals".into(), self.deal_no.into());
+        detail.insert("end".into(), reason.into());
+        detail.insert("split".into(), self.final_split.into());
+        detail.insert("chips".into(), chips.to_vec().into());
+        detail.insert("round_summaries".into(), rounds.into());
+        detail.insert("summary".into(), summary.into());
+        Some(Outcome {
             scores: chips.iter().map(|&c| c as f64).collect(),
-            detail: json!({
-                "rounds": self.round_no,
-                "deals": self.deal_no,
-                "end": reason,
-                "split": self.final_split,
-                "chips": chips,
-                "round_summaries": rounds,
-                "summary": summary,
-            }),
-        });
+            detail: Value::Object(detail),
+        })
     }
 }
 
@@ -1182,7 +1219,7 @@ impl Engine for Svangknack {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        self.outcome.clone()
+        self.make_outcome()
     }
 
     fn chance(&self) -> &Chance {
@@ -1191,5 +1228,19 @@ impl Engine for Svangknack {
 
     fn chance_mut(&mut self) -> &mut Chance {
         &mut self.chance
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::push_int;
+
+    #[test]
+    fn numbers_are_written_as_display_writes_them() {
+        for v in [0, 7, -3, 10, -10, 1234567, i64::MAX, i64::MIN] {
+            let mut t = String::from("x");
+            push_int(&mut t, v);
+            assert_eq!(t, format!("x{v}"));
+        }
     }
 }

@@ -179,6 +179,40 @@ fn cards(v: &[Card]) -> Vec<String> {
     v.iter().map(|c| c.to_string()).collect()
 }
 
+/// A number as `str::parse::<i64>` reads it (an optional sign, then digits, in range).
+fn parse_i64(s: &[u8]) -> Option<i64> {
+    let (neg, digits) = match s.first() {
+        Some(b'-') => (true, &s[1..]),
+        Some(b'+') => (false, &s[1..]),
+        _ => (false, s),
+    };
+    if digits.is_empty() {
+        return None;
+    }
+    let mut v: i64 = 0;
+    for &b in digits {
+        let d = b.wrapping_sub(b'0');
+        if d > 9 {
+            return None;
+        }
+        v = v.checked_mul(10)?;
+        v = if neg {
+            v.checked_sub(d as i64)?
+        } else {
+            v.checked_add(d as i64)?
+        };
+    }
+    Some(v)
+}
+
+/// An argument as a number (a number argument read directly).
+fn int(arg: Option<&Arg>) -> Option<i64> {
+    match arg? {
+        Arg::Int(i) => Some(*i),
+        other => other.parse::<i64>().ok(),
+    }
+}
+
 /// Reads the cards among `args` into `out` (emptied first).
 fn cards_into(out: &mut Vec<Card>, args: &[Arg]) {
     out.clear();
@@ -211,7 +245,7 @@ impl SvangView {
         let Some(t) = token else { return };
         let mut read = [0i64; MAX_SEATS];
         let mut k = 0;
-        for v in t.text().split(',').filter_map(|x| x.parse::<i64>().ok()) {
+        for v in t.text().as_bytes().split(|&b| b == b',').filter_map(parse_i64) {
             if k < MAX_SEATS {
                 read[k] = v;
             }
@@ -230,44 +264,10 @@ impl SvangView {
 
 impl SeatView for SvangView {
     fn observe(&mut self, kind: &str, args: &[Arg]) {
-        let num = |i: usize| args.get(i).and_then(|a| a.parse::<i64>().ok());
+        let num = |i: usize| int(args.get(i));
         let r = &mut self.round;
+        // The most frequent lines first.
         match kind {
-            "round" => {
-                let (number, dealer, forehand) = (
-                    num(0).unwrap_or(0) as u64,
-                    num(1).map(|s| s as Seat),
-                    num(2).map(|s| s as Seat),
-                );
-                r.reset(number, dealer, forehand);
-            }
-            "ante" => {
-                let a = num(0).unwrap_or(0);
-                if args.get(1).is_some_and(|x| is_word(x, "all")) {
-                    self.chips.iter_mut().for_each(|c| *c -= a);
-                } else if let Some(c) = num(1).and_then(|s| self.chips.get_mut(s as usize)) {
-                    *c -= a;
-                }
-            }
-            "pot" => r.pot = num(0).unwrap_or(0),
-            "hand" => cards_into(&mut r.hand, args),
-            "redeal" => r.redeal = args.first().map(Tok::of),
-            "swinger" => r.swinger = num(0).map(|s| s as Seat),
-            "turnup" => cards_into(&mut r.turnup, args),
-            "trump" => r.trump = args.first().map(Tok::of),
-            "forced" => r.forced = args.first().map(Tok::of),
-            "participants" => {
-                r.participants.clear();
-                if let Some(t) = args.first() {
-                    r.participants
-                        .extend(t.text().split(',').filter_map(|x| x.parse::<Seat>().ok()));
-                }
-            }
-            "lastman" => {
-                if let Some(s) = num(0) {
-                    r.knocked.push(s as Seat);
-                }
-            }
             "move" => {
                 let (Some(s), Some(tok)) = (num(0), args.get(1)) else {
                     return;
@@ -319,6 +319,41 @@ impl SeatView for SvangView {
             "bet" => {
                 if let Some(s) = num(0) {
                     r.bets.push(s as Seat);
+                }
+            }
+            "round" => {
+                let (number, dealer, forehand) = (
+                    num(0).unwrap_or(0) as u64,
+                    num(1).map(|s| s as Seat),
+                    num(2).map(|s| s as Seat),
+                );
+                r.reset(number, dealer, forehand);
+            }
+            "ante" => {
+                let a = num(0).unwrap_or(0);
+                if args.get(1).is_some_and(|x| is_word(x, "all")) {
+                    self.chips.iter_mut().for_each(|c| *c -= a);
+                } else if let Some(c) = num(1).and_then(|s| self.chips.get_mut(s as usize)) {
+                    *c -= a;
+                }
+            }
+            "pot" => r.pot = num(0).unwrap_or(0),
+            "hand" => cards_into(&mut r.hand, args),
+            "redeal" => r.redeal = args.first().map(Tok::of),
+            "swinger" => r.swinger = num(0).map(|s| s as Seat),
+            "turnup" => cards_into(&mut r.turnup, args),
+            "trump" => r.trump = args.first().map(Tok::of),
+            "forced" => r.forced = args.first().map(Tok::of),
+            "participants" => {
+                r.participants.clear();
+                if let Some(t) = args.first() {
+                    r.participants
+                        .extend(t.text().split(',').filter_map(|x| x.parse::<Seat>().ok()));
+                }
+            }
+            "lastman" => {
+                if let Some(s) = num(0) {
+                    r.knocked.push(s as Seat);
                 }
             }
             "lone" => r.lone = true,
@@ -381,4 +416,36 @@ impl SeatView for SvangView {
 
 pub fn new_view(info: &GameInfo) -> Box<dyn SeatView> {
     Box::new(SvangView::new(info))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_i64;
+
+    #[test]
+    fn numbers_are_read_as_str_parse_reads_them() {
+        for t in [
+            "0",
+            "7",
+            "-3",
+            "+5",
+            "-0",
+            "0012",
+            "",
+            "-",
+            "+",
+            "--1",
+            "1-",
+            "3 ",
+            " 3",
+            "x",
+            "9223372036854775807",
+            "9223372036854775808",
+            "-9223372036854775808",
+            "-9223372036854775809",
+            "99999999999999999999999",
+        ] {
+            assert_eq!(parse_i64(t.as_bytes()), t.parse::<i64>().ok(), "{t:?}");
+        }
+    }
 }
