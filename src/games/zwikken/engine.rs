@@ -21,6 +21,7 @@ use crate::game::{Arg, Audience, Game, Outcome, Seat};
 use crate::options::Options;
 use serde_json::json;
 use std::fmt;
+use std::sync::Arc;
 
 /// Builds a Zwikken session (the [`crate::game::NewGame`] of the spec): the typed engine behind
 /// the string interface.
@@ -360,6 +361,8 @@ pub struct Zwikken {
     ended: Option<(&'static str, String)>,
     /// A deal from a deal file that failed; reported by the `apply` that caused it.
     deal_error: Option<String>,
+    /// The request of every deal (shared by clones until one deals).
+    deal_request: Arc<DealRequest>,
 }
 
 impl Zwikken {
@@ -415,6 +418,16 @@ impl Zwikken {
             taken: [0; MAX_PLAYERS],
             ended: None,
             deal_error: None,
+            deal_request: Arc::new(DealRequest {
+                dealer,
+                deck: deck_from(Rank::TEN),
+                hand_sizes: vec![3; n],
+                piles: vec![("turned", 1), ("stock", usize::MAX)],
+                first: 0,
+                clockwise: true,
+                packets: vec![],
+                cut_from: None,
+            }),
         };
         g.start_deal(events)?;
         Ok(g)
@@ -523,19 +536,16 @@ impl Zwikken {
         if self.pot == 0 || self.rules.ante_every_deal {
             self.everyone_pays(1, "ante", ev);
         }
-        let deck = deck_from(Rank::TEN);
-        let sizes = (0..self.n).map(|s| if self.active[s] { 3 } else { 0 }).collect();
-        let req = DealRequest {
-            dealer: self.dealer,
-            deck,
-            hand_sizes: sizes,
-            piles: vec![("turned", 1), ("stock", usize::MAX)],
-            first: self.next_active(self.dealer),
-            clockwise: true,
-            packets: vec![],
-            cut_from: None,
-        };
-        let deal = self.chance.deal(&req)?;
+        // The request is kept (the deck made once): the dealer, the first seat and the hands
+        // of the seats still in change.
+        let first = self.next_active(self.dealer);
+        let req = Arc::make_mut(&mut self.deal_request);
+        req.dealer = self.dealer;
+        req.first = first;
+        for (size, &active) in req.hand_sizes.iter_mut().zip(&self.active) {
+            *size = if active { 3 } else { 0 };
+        }
+        let deal = self.chance.deal(&self.deal_request)?;
         let turned = deal.piles.get("turned").map_or(&[][..], Vec::as_slice);
         if turned.len() != 1 {
             return Err(format!("deal {}: the turned pile must hold one card", self.deal_no));
@@ -1136,22 +1146,22 @@ impl Zwikken {
                 Value::Object(m)
             })
             .collect();
+        // The keys in the order of the record (values made here, not serialized again).
+        let mut detail = Map::with_capacity(12);
+        detail.insert("deals".into(), self.deal_no.into());
+        detail.insert("end".into(), (*reason).into());
+        for (k, name) in ENDS.iter().enumerate() {
+            detail.insert((*name).into(), t[k].into());
+        }
+        detail.insert("split".into(), split.into());
+        detail.insert("active".into(), self.active[..self.n].to_vec().into());
+        let shares: Vec<Value> = self.split.iter().map(|&(s, x)| json!([s, x])).collect();
+        detail.insert("split_shares".into(), shares.into());
+        detail.insert("ledger".into(), ledger.into());
+        detail.insert("summary".into(), summary.as_str().into());
         Some(Outcome {
             scores,
-            detail: json!({
-                "deals": self.deal_no,
-                "end": reason,
-                "zwik": t[0],
-                "points": t[1],
-                "passer": t[2],
-                "tie": t[3],
-                "no_play": t[4],
-                "split": split,
-                "active": &self.active[..self.n],
-                "split_shares": self.split.iter().map(|&(s, x)| json!([s, x])).collect::<Vec<_>>(),
-                "ledger": ledger,
-                "summary": summary,
-            }),
+            detail: Value::Object(detail),
         })
     }
 }

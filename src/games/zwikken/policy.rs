@@ -18,6 +18,7 @@
 use super::engine::{card_points, zwik_rank, ExchangeTargets, ZwikkenAction};
 use super::view::ZwikkenView;
 use crate::cards::{Card, Rank, Suit};
+use crate::few::Few;
 use crate::game::SeatView;
 
 /// The `simple` bot's choice for a Zwikken decision (the `simple_policy` of the game's spec),
@@ -62,9 +63,10 @@ fn players(view: &ZwikkenView) -> usize {
 /// The turned card `take` that, exchanged for `ten`, gives the hand a zwik.
 fn zwik_target(hand: &[Card], targets: &[(Card, Card)]) -> Option<Card> {
     targets.iter().find_map(|&(take, ten)| {
-        let mut h: Vec<Card> = hand.iter().copied().filter(|&c| c != ten).collect();
-        h.push(take);
-        zwik_rank(&h).map(|_| take)
+        // The hand after the exchange is a zwik: three cards of one rank.
+        let mut kept = hand.iter().filter(|&&c| c != ten);
+        let n = kept.clone().count() + 1;
+        (n == 3 && kept.all(|c| c.rank == take.rank)).then_some(take)
     })
 }
 
@@ -167,7 +169,7 @@ fn wanted_bid(view: &ZwikkenView, can_ask: bool, can_wait: bool) -> Option<Bid> 
     let ten = Card::new(Rank::TEN, trump);
     let turned = &view.deal.turned;
     let any_turned = view.exchange_targets == ExchangeTargets::AnyTurned;
-    let mut best_hand = hand.clone();
+    let mut best_hand = std::borrow::Cow::Borrowed(&hand[..]);
     if hand.contains(&ten) {
         let targets: Vec<(Card, Card)> = turned
             .iter()
@@ -180,8 +182,9 @@ fn wanted_bid(view: &ZwikkenView, can_ask: bool, can_wait: bool) -> Option<Bid> 
         // The exchange for the current turned card improves the trump.
         if let Some(&t) = turned.last() {
             if t.suit == trump {
-                best_hand.retain(|&c| c != ten);
-                best_hand.push(t);
+                let h = best_hand.to_mut();
+                h.retain(|&c| c != ten);
+                h.push(t);
             }
         }
     }
@@ -279,14 +282,17 @@ fn typed_play(view: &ZwikkenView, actions: &[ZwikkenAction]) -> Option<ZwikkenAc
         let card = choose_card(view, &hand, &options, trump)?;
         return Some(ZwikkenAction::ExchangePlay(take, card));
     }
-    let options: Vec<Card> = actions
-        .iter()
-        .filter_map(|a| match *a {
-            ZwikkenAction::Play(c) => Some(c),
-            _ => None,
-        })
-        .collect();
-    choose_card(view, hand, &options, trump).map(ZwikkenAction::Play)
+    // The cards (at most the deck's 20), without a Vec.
+    let mut options: Few<Card, 20> = Few::new(Card::from_index(0));
+    for a in actions {
+        if let ZwikkenAction::Play(c) = *a {
+            if options.len() == 20 {
+                return None;
+            }
+            options.push(c);
+        }
+    }
+    choose_card(view, hand, options.as_slice(), trump).map(ZwikkenAction::Play)
 }
 
 fn play(view: &ZwikkenView, legal: &[String]) -> Option<String> {
@@ -316,9 +322,11 @@ fn choose_card(view: &ZwikkenView, hand: &[Card], options: &[Card], trump: Suit)
     let strength_of = |c: &Card| (c.suit == trump, c.rank);
     if trick.is_empty() {
         let has_top = hand.iter().any(|c| c.suit == trump && c.rank >= Rank::KING);
-        let trumps: Vec<Card> = options.iter().copied().filter(|c| c.suit == trump).collect();
-        if has_top && !trumps.is_empty() {
-            return trumps.iter().copied().max_by_key(|c| c.rank);
+        let trumps = options.iter().copied().filter(|c| c.suit == trump);
+        if has_top {
+            if let Some(t) = trumps.max_by_key(|c| c.rank) {
+                return Some(t);
+            }
         }
         return options.iter().copied().max_by_key(strength_of);
     }
@@ -329,18 +337,15 @@ fn choose_card(view: &ZwikkenView, hand: &[Card], options: &[Card], trump: Suit)
             best = c;
         }
     }
-    let winning: Vec<Card> = options
-        .iter()
-        .copied()
-        .filter(|&c| beats(c, best, led, trump))
-        .collect();
+    let winning = options.iter().copied().filter(|&c| beats(c, best, led, trump));
     let last = trick.len() + 1 == players;
-    if !winning.is_empty() {
-        return if last {
-            winning.iter().copied().min_by_key(strength_of)
-        } else {
-            winning.iter().copied().max_by_key(strength_of)
-        };
+    let win = if last {
+        winning.min_by_key(strength_of)
+    } else {
+        winning.max_by_key(strength_of)
+    };
+    if win.is_some() {
+        return win;
     }
     options
         .iter()

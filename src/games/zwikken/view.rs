@@ -161,11 +161,17 @@ pub struct ZwikkenView {
 }
 
 fn seat_arg(args: &[Arg], i: usize) -> Option<Seat> {
-    args.get(i).and_then(|a| a.parse().ok())
+    match args.get(i)? {
+        Arg::Int(n) => Seat::try_from(*n).ok(),
+        other => other.parse().ok(),
+    }
 }
 
 fn int_arg(args: &[Arg], i: usize) -> i64 {
-    args.get(i).and_then(|a| a.parse().ok()).unwrap_or(0)
+    match args.get(i) {
+        Some(Arg::Int(n)) => *n,
+        other => other.and_then(|a| a.parse().ok()).unwrap_or(0),
+    }
 }
 
 fn strs(cards: &[Card]) -> Vec<String> {
@@ -260,11 +266,21 @@ fn trick_json(t: &Trick) -> Value {
 impl SeatView for ZwikkenView {
     fn observe(&mut self, kind: &str, args: &[Arg]) {
         let d = &mut self.deal;
+        // The most frequent lines first.
         match kind {
-            "deal" => d.reset(args.first().and_then(|a| a.parse().ok()), seat_arg(args, 1)),
-            "hand" => {
-                d.hand.clear();
-                d.hand.extend(args.iter().filter_map(|a| a.parse::<Card>().ok()));
+            "move" => {
+                if let (Some(seat), Some(token)) = (seat_arg(args, 0), args.get(1)) {
+                    self.on_move(seat, token);
+                }
+            }
+            // Only the seats' words ("pas", "ik vraag"): nothing to keep.
+            "say" | "allpass" => {}
+            "pay" => {
+                if let Some(s) = seat_arg(args, 0) {
+                    if let Some(c) = self.chips.get_mut(s) {
+                        *c -= int_arg(args, 1);
+                    }
+                }
             }
             "turn" => {
                 if let Some(c) = args.first().and_then(|a| a.parse::<Card>().ok()) {
@@ -276,10 +292,10 @@ impl SeatView for ZwikkenView {
                     d.ken = None;
                 }
             }
-            "move" => {
-                if let (Some(seat), Some(token)) = (seat_arg(args, 0), args.get(1)) {
-                    self.on_move(seat, token);
-                }
+            "deal" => d.reset(args.first().and_then(|a| a.parse().ok()), seat_arg(args, 1)),
+            "hand" => {
+                d.hand.clear();
+                d.hand.extend(args.iter().filter_map(|a| a.parse::<Card>().ok()));
             }
             "exchange" => {
                 let (seat, take, ten) = (
@@ -323,13 +339,6 @@ impl SeatView for ZwikkenView {
                 d.ended = Some((how.clone(), w));
                 if let Some(k) = d.number {
                     self.history.push((k, how, w));
-                }
-            }
-            "pay" => {
-                if let Some(s) = seat_arg(args, 0) {
-                    if let Some(c) = self.chips.get_mut(s) {
-                        *c -= int_arg(args, 1);
-                    }
                 }
             }
             "win" | "split" => {
