@@ -424,7 +424,7 @@ fn push_int(out: &mut String, v: i64) {
     if v < 0 {
         out.push('-');
     }
-    out.push_str(std::str::from_utf8(&buf[i..]).expect("digits"));
+    out.extend(buf[i..].iter().map(|&d| d as char));
 }
 
 /// The seats of the game, clockwise (a queue of voters, knockers or players to act).
@@ -660,7 +660,9 @@ impl Svangknack {
         for s in 0..self.n {
             let hand = self.hands[s];
             ev.emit(Audience::seat(s), "hand", || {
-                CardSet::iter(hand).map(crate::game::Arg::Card).collect()
+                let mut args = Vec::with_capacity(hand.len());
+                args.extend(CardSet::iter(hand).map(Arg::Card));
+                args
             });
         }
     }

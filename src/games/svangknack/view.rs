@@ -135,6 +135,22 @@ pub(super) struct Round {
 }
 
 impl Round {
+    /// An empty round whose lists hold a round of `n` seats without growing.
+    fn with_capacity(n: usize) -> Round {
+        Round {
+            hand: Vec::with_capacity(3),
+            moves: Vec::with_capacity(2 * n + 4),
+            turnup: Vec::with_capacity(2),
+            knocked: Vec::with_capacity(n + 1),
+            folded: Vec::with_capacity(n),
+            participants: Vec::with_capacity(n),
+            tricks: Vec::with_capacity(3),
+            played: Vec::with_capacity(3 * n),
+            bets: Vec::with_capacity(n),
+            ..Round::default()
+        }
+    }
+
     /// A new round: everything as `Round::default()` with these numbers, the lists emptied in
     /// place.
     fn reset(&mut self, number: u64, dealer: Option<Seat>, forehand: Option<Seat>) {
@@ -213,10 +229,18 @@ fn int(arg: Option<&Arg>) -> Option<i64> {
     }
 }
 
+/// An argument as a card, if it is one (a card argument read directly).
+fn card(arg: &Arg) -> Option<Card> {
+    match arg {
+        Arg::Card(c) => Some(*c),
+        other => other.card(),
+    }
+}
+
 /// Reads the cards among `args` into `out` (emptied first).
 fn cards_into(out: &mut Vec<Card>, args: &[Arg]) {
     out.clear();
-    out.extend(args.iter().filter_map(|a| a.parse::<Card>().ok()));
+    out.extend(args.iter().filter_map(card));
 }
 
 impl SvangView {
@@ -234,7 +258,7 @@ impl SvangView {
             options: info.options.clone(),
             stake,
             chips: vec![0; info.players],
-            round: Round::default(),
+            round: Round::with_capacity(info.players),
             rounds_done: 0,
             ended: None,
         }
@@ -245,11 +269,22 @@ impl SvangView {
         let Some(t) = token else { return };
         let mut read = [0i64; MAX_SEATS];
         let mut k = 0;
-        for v in t.text().as_bytes().split(|&b| b == b',').filter_map(parse_i64) {
-            if k < MAX_SEATS {
-                read[k] = v;
+        let text = t.text();
+        let bytes = text.as_bytes();
+        let mut start = 0;
+        // The comma-separated parts, each kept when it is a number.
+        while start <= bytes.len() {
+            let end = bytes[start..]
+                .iter()
+                .position(|&b| b == b',')
+                .map_or(bytes.len(), |e| start + e);
+            if let Some(v) = parse_i64(&bytes[start..end]) {
+                if k < MAX_SEATS {
+                    read[k] = v;
+                }
+                k += 1;
             }
-            k += 1;
+            start = end + 1;
         }
         if k == self.players && k <= MAX_SEATS {
             self.chips.copy_from_slice(&read[..k]);
@@ -273,7 +308,7 @@ impl SeatView for SvangView {
                     return;
                 };
                 let s = s as Seat;
-                if let Ok(c) = tok.parse::<Card>() {
+                if let Some(c) = card(tok) {
                     if s == self.seat {
                         r.hand.retain(|&h| h != c);
                     }
@@ -420,7 +455,25 @@ pub fn new_view(info: &GameInfo) -> Box<dyn SeatView> {
 
 #[cfg(test)]
 mod tests {
-    use super::parse_i64;
+    use super::*;
+
+    #[test]
+    fn the_chips_token_is_read_as_its_numbers_split_by_commas() {
+        let info = GameInfo {
+            game: "svangknack".into(),
+            options: Options::default(),
+            players: 3,
+            seat: 0,
+        };
+        for t in ["3,-2,5", "1,2", "1,2,3,4", "1,,2,3", "1,x,2,3", ",1,2,3,", "", "7,8,9"] {
+            let mut v = SvangView::new(&info);
+            v.chips = vec![10, 20, 30];
+            v.set_chips(Some(&Arg::Text(t.into())));
+            let parsed: Vec<i64> = t.split(',').filter_map(|x| x.parse().ok()).collect();
+            let want = if parsed.len() == 3 { parsed } else { vec![10, 20, 30] };
+            assert_eq!(v.chips, want, "{t:?}");
+        }
+    }
 
     #[test]
     fn numbers_are_read_as_str_parse_reads_them() {

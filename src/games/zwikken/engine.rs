@@ -581,7 +581,9 @@ impl Zwikken {
             if self.active[s] {
                 let hand = self.hands[s];
                 ev.emit(Audience::seat(s), "hand", || {
-                    CardSet::iter(hand).map(crate::game::Arg::Card).collect()
+                    let mut args = Vec::with_capacity(hand.len());
+                    args.extend(CardSet::iter(hand).map(Arg::Card));
+                    args
                 });
             }
         }

@@ -113,6 +113,20 @@ pub(super) struct DealState {
 }
 
 impl DealState {
+    /// An empty deal whose lists hold a deal of `n` seats without growing.
+    fn with_capacity(n: usize) -> DealState {
+        DealState {
+            hand: Vec::with_capacity(3),
+            turned: Vec::with_capacity(3),
+            bids: Vec::with_capacity(2 * n),
+            askers: Vec::with_capacity(n),
+            tricks: Vec::with_capacity(3),
+            played: Vec::with_capacity(3 * n),
+            points: Vec::with_capacity(n),
+            ..DealState::default()
+        }
+    }
+
     /// A new deal: everything as `DealState::default()` with these numbers, the lists emptied
     /// in place.
     fn reset(&mut self, number: Option<usize>, dealer: Option<Seat>) {
@@ -191,7 +205,7 @@ impl ZwikkenView {
                     .find(|(k, _)| *k == "exchange_targets")
                     .map(|(_, v)| v.as_str()),
             ),
-            deal: DealState::default(),
+            deal: DealState::with_capacity(info.players),
             pot: 0,
             chips: vec![0; info.players],
             active: vec![true; info.players],
@@ -295,7 +309,10 @@ impl SeatView for ZwikkenView {
             "deal" => d.reset(args.first().and_then(|a| a.parse().ok()), seat_arg(args, 1)),
             "hand" => {
                 d.hand.clear();
-                d.hand.extend(args.iter().filter_map(|a| a.parse::<Card>().ok()));
+                d.hand.extend(args.iter().filter_map(|a| match a {
+                    Arg::Card(c) => Some(*c),
+                    other => other.card(),
+                }));
             }
             "exchange" => {
                 let (seat, take, ten) = (
