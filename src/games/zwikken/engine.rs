@@ -1129,22 +1129,46 @@ impl Zwikken {
         let t = self.tally;
         let split: i64 = self.split.iter().map(|(_, x)| x).sum();
         let seats = |set: u32| -> Value { (0..self.n).filter(|&s| set & (1 << s) != 0).collect::<Vec<_>>().into() };
+        // Every line has the same keys, in the order of the record: a line is a copy of this
+        // one (no key hashed again) with its values set.
+        const KEYS: [&str; 9] = [
+            "deal",
+            "dealer",
+            "turned",
+            "askers",
+            "end",
+            "winner",
+            "pot_before",
+            "pot_after",
+            "chips",
+        ];
+        let mut line = Map::with_capacity(KEYS.len());
+        for k in KEYS {
+            line.insert(k.into(), Value::Null);
+        }
         let ledger: Vec<Value> = self
             .ledger
             .iter()
             .map(|l| {
-                // The keys in the order of the record.
-                let mut m = Map::with_capacity(9);
-                m.insert("deal".into(), l.deal.into());
-                m.insert("dealer".into(), l.dealer.into());
-                let turned: Vec<Value> = l.turned.iter().map(|c| Value::String(c.to_string())).collect();
-                m.insert("turned".into(), turned.into());
-                m.insert("askers".into(), seats(l.askers));
-                m.insert("end".into(), l.end.into());
-                m.insert("winner".into(), l.winner.map_or(Value::Null, Value::from));
-                m.insert("pot_before".into(), l.pot_before.into());
-                m.insert("pot_after".into(), l.pot_after.into());
-                m.insert("chips".into(), l.chips[..self.n].to_vec().into());
+                let mut m = line.clone();
+                for (k, v) in m.iter_mut() {
+                    *v = match k.as_str() {
+                        "deal" => l.deal.into(),
+                        "dealer" => l.dealer.into(),
+                        "turned" => l
+                            .turned
+                            .iter()
+                            .map(|c| Value::String(c.to_string()))
+                            .collect::<Vec<_>>()
+                            .into(),
+                        "askers" => seats(l.askers),
+                        "end" => l.end.into(),
+                        "winner" => l.winner.map_or(Value::Null, Value::from),
+                        "pot_before" => l.pot_before.into(),
+                        "pot_after" => l.pot_after.into(),
+                        _ => l.chips[..self.n].to_vec().into(),
+                    };
+                }
                 Value::Object(m)
             })
             .collect();

@@ -223,12 +223,23 @@ impl ZwikkenView {
             self.play(seat, *card);
             return;
         }
-        let text = arg.text();
-        let token: &str = &text;
+        let text;
+        let token: &str = match arg {
+            Arg::Word(w) => w,
+            Arg::Text(t) => t,
+            other => {
+                text = other.to_string();
+                &text
+            }
+        };
         let d = &mut self.deal;
         match token {
             "pass" | "ask" | "ken_pass" | "ken_ask" | "wait_better" => {
-                d.bids.push((seat, Tok::of_str(token)));
+                let tok = match arg {
+                    Arg::Word(w) => Tok::Word(w),
+                    _ => Tok::of_str(token),
+                };
+                d.bids.push((seat, tok));
                 if token.ends_with("ask") {
                     d.askers.push(seat);
                 }
