@@ -297,47 +297,57 @@ impl SvangView {
     }
 }
 
+impl SvangView {
+    /// A `move` line (about half of all lines): a card played, or a word.
+    fn on_move(&mut self, args: &[Arg]) {
+        let num = |i: usize| int(args.get(i));
+        let r = &mut self.round;
+        let (Some(s), Some(tok)) = (num(0), args.get(1)) else {
+            return;
+        };
+        let s = s as Seat;
+        if let Some(c) = card(tok) {
+            if s == self.seat {
+                r.hand.retain(|&h| h != c);
+            }
+            r.played.push(c);
+            // A seat is a byte in a trick (Svängknack seats at most 16).
+            let b = s as u8;
+            match &mut r.trick {
+                Some(t) => push_few(&mut t.cards, (b, c)),
+                None => {
+                    let mut t = Trick::new(s);
+                    t.cards.push((b, c));
+                    r.trick = Some(t);
+                }
+            }
+            return;
+        }
+        let tok = Tok::of(tok);
+        match tok.as_str() {
+            "farg" => {
+                if let Some(t) = &mut r.trick {
+                    push_few(&mut t.farg, s as u8);
+                }
+            }
+            "knock" => r.knocked.push(s),
+            "fold" => r.folded.push(s),
+            _ => {}
+        }
+        r.moves.push((s, tok));
+    }
+}
+
 impl SeatView for SvangView {
     fn observe(&mut self, kind: &str, args: &[Arg]) {
+        if kind == "move" {
+            self.on_move(args);
+            return;
+        }
         let num = |i: usize| int(args.get(i));
         let r = &mut self.round;
         // The most frequent lines first.
         match kind {
-            "move" => {
-                let (Some(s), Some(tok)) = (num(0), args.get(1)) else {
-                    return;
-                };
-                let s = s as Seat;
-                if let Some(c) = card(tok) {
-                    if s == self.seat {
-                        r.hand.retain(|&h| h != c);
-                    }
-                    r.played.push(c);
-                    // A seat is a byte in a trick (Svängknack seats at most 16).
-                    let b = s as u8;
-                    match &mut r.trick {
-                        Some(t) => push_few(&mut t.cards, (b, c)),
-                        None => {
-                            let mut t = Trick::new(s);
-                            t.cards.push((b, c));
-                            r.trick = Some(t);
-                        }
-                    }
-                    return;
-                }
-                let tok = Tok::of(tok);
-                match tok.as_str() {
-                    "farg" => {
-                        if let Some(t) = &mut r.trick {
-                            push_few(&mut t.farg, s as u8);
-                        }
-                    }
-                    "knock" => r.knocked.push(s),
-                    "fold" => r.folded.push(s),
-                    _ => {}
-                }
-                r.moves.push((s, tok));
-            }
             "trick" => {
                 if let Some(mut t) = r.trick.take() {
                     t.winner = num(1).map(|w| w as Seat);
