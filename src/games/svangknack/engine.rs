@@ -17,8 +17,8 @@ use crate::engine::{Engine, Events, Typed};
 use crate::few::Few;
 use crate::game::{Arg, Audience, Game, Outcome, Seat};
 use crate::options::Options;
-use serde_json::json;
 use std::fmt;
+use std::sync::Arc;
 
 /// Builds a Svängknack session (the [`crate::game::NewGame`] of the spec): the typed engine
 /// behind the string interface.
@@ -81,6 +81,45 @@ impl fmt::Display for SvangknackAction {
 }
 
 crate::action_arg!(SvangknackAction, SvangknackAction::Play);
+
+impl SvangknackAction {
+    /// The token of an action that is not a card, as a fixed word (an event argument that
+    /// makes no text); `None` for a card.
+    pub fn word(self) -> Option<&'static str> {
+        use SvangknackAction::*;
+        Some(match self {
+            Swing => "swing",
+            Handover => "handover",
+            HandoverLast => "handover_last",
+            Redeal => "redeal",
+            Agree => "agree",
+            Refuse => "refuse",
+            Trump(s) => suit_word(s),
+            Knock => "knock",
+            Fold => "fold",
+            Play(_) => return None,
+            Farg => "farg",
+        })
+    }
+
+    /// The action as an event argument: a card, or its fixed word.
+    fn arg(self) -> Arg {
+        match (self, self.word()) {
+            (_, Some(w)) => Arg::Word(w),
+            (a, None) => Arg::from(a),
+        }
+    }
+}
+
+/// A suit's letter as a fixed word (the token of a trump choice).
+fn suit_word(s: Suit) -> &'static str {
+    match s {
+        Suit::Spades => "S",
+        Suit::Hearts => "H",
+        Suit::Diamonds => "D",
+        Suit::Clubs => "C",
+    }
+}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Phase {
@@ -315,35 +354,77 @@ enum RoundSummary {
 }
 
 impl RoundSummary {
+    /// `round 3: seat 2 alone takes 21`, `round 1: pot 18, tricks 1:2 5:1, bet -`.
     fn text(&self, n: usize) -> String {
+        let mut t = String::with_capacity(48);
+        t.push_str("round ");
         match *self {
-            RoundSummary::Lone { round, seat, pot } => format!("round {round}: seat {seat} alone takes {pot}"),
+            RoundSummary::Lone { round, seat, pot } => {
+                push_int(&mut t, round as i64);
+                t.push_str(": seat ");
+                push_int(&mut t, seat as i64);
+                t.push_str(" alone takes ");
+                push_int(&mut t, pot);
+            }
             RoundSummary::Played { round, pot, won, bets } => {
-                let winners: Vec<String> = (0..n)
-                    .filter(|&s| won[s] > 0)
-                    .map(|s| format!("{s}:{}", won[s]))
-                    .collect();
-                format!(
-                    "round {round}: pot {pot}, tricks {}, bet {}",
-                    winners.join(" "),
-                    seats_token(bets, n)
-                )
+                push_int(&mut t, round as i64);
+                t.push_str(": pot ");
+                push_int(&mut t, pot);
+                t.push_str(", tricks ");
+                for (k, s) in (0..n).filter(|&s| won[s] > 0).enumerate() {
+                    if k > 0 {
+                        t.push(' ');
+                    }
+                    push_int(&mut t, s as i64);
+                    t.push(':');
+                    push_int(&mut t, won[s] as i64);
+                }
+                t.push_str(", bet ");
+                write_seats(&mut t, bets, n);
             }
         }
+        t
     }
 }
 
 /// Seats of a bit set as one token: `0,2,5`, or `-` for none.
 fn seats_token(seats: u32, n: usize) -> String {
+    let mut t = String::with_capacity(3 * seats.count_ones().max(1) as usize);
+    write_seats(&mut t, seats, n);
+    t
+}
+
+/// Writes [`seats_token`] at the end of `out`.
+fn write_seats(out: &mut String, seats: u32, n: usize) {
     if seats == 0 {
-        "-".into()
-    } else {
-        (0..n)
-            .filter(|&s| seats & (1 << s) != 0)
-            .map(|s| s.to_string())
-            .collect::<Vec<_>>()
-            .join(",")
+        out.push('-');
+        return;
     }
+    for (k, s) in (0..n).filter(|&s| seats & (1 << s) != 0).enumerate() {
+        if k > 0 {
+            out.push(',');
+        }
+        push_int(out, s as i64);
+    }
+}
+
+/// Writes `v` in decimal at the end of `out` (as `Display` does, without the formatter).
+fn push_int(out: &mut String, v: i64) {
+    let mut buf = [0u8; 20];
+    let mut i = buf.len();
+    let mut u = v.unsigned_abs();
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (u % 10) as u8;
+        u /= 10;
+        if u == 0 {
+            break;
+        }
+    }
+    if v < 0 {
+        out.push('-');
+    }
+    out.extend(buf[i..].iter().map(|&d| d as char));
 }
 
 /// The seats of the game, clockwise (a queue of voters, knockers or players to act).
@@ -392,9 +473,12 @@ pub struct Svangknack {
     trick: TrickState,
     to_act: Seats,
     won: [u32; MAX_PLAYERS],
-    outcome: Option<Outcome>,
+    /// Why the session ended, once it has (the outcome is made from this and the state).
+    ended: Option<&'static str>,
     /// A deal from a deal file that failed; reported by the `apply` that caused it.
     deal_error: Option<String>,
+    /// The request of every deal (shared by clones until one deals).
+    deal_request: Arc<DealRequest>,
 }
 
 impl Svangknack {
@@ -446,8 +530,9 @@ impl Svangknack {
             trick: TrickState::default(),
             to_act: Few::new(0),
             won: [0; MAX_PLAYERS],
-            outcome: None,
+            ended: None,
             deal_error: None,
+            deal_request: Arc::new(Svangknack::deal_request(&r, players, dealer)),
         };
         g.start_round(events)?;
         Ok(g)
@@ -469,20 +554,28 @@ impl Svangknack {
         self.participants & (1 << s) != 0
     }
 
+    /// Every seat's chips as one token: `3,-2,5`.
     fn chips_token(&self) -> String {
-        self.chips[..self.n]
-            .iter()
-            .map(|c| c.to_string())
-            .collect::<Vec<_>>()
-            .join(",")
+        let mut t = String::with_capacity(4 * self.n);
+        for (i, &c) in self.chips[..self.n].iter().enumerate() {
+            if i > 0 {
+                t.push(',');
+            }
+            push_int(&mut t, c);
+        }
+        t
     }
 
-    fn deck(&self) -> Vec<Card> {
-        if self.r.deck36 {
+    /// What a round deals: 3 cards each from the dealer's left, the rest is the stock.
+    fn deal_request(r: &Rules, n: usize, dealer: Seat) -> DealRequest {
+        let deck = if r.deck36 {
             deck_from(Rank::new(6))
         } else {
             deck_from(Rank::TWO)
-        }
+        };
+        let mut req = DealRequest::hands(dealer, deck, n, 3);
+        req.piles = vec![("stock", usize::MAX)];
+        req
     }
 
     fn stock(&self) -> &[Card] {
@@ -538,9 +631,11 @@ impl Svangknack {
     /// A fresh shuffle: 3 cards each, all at once, clockwise from the dealer's left; the rest is
     /// the stock (in order).
     fn deal_cards(&mut self, ev: &mut impl Events) -> Result<(), String> {
-        let mut req = DealRequest::hands(self.dealer, self.deck(), self.n, 3);
-        req.piles = vec![("stock", usize::MAX)];
-        let deal = self.chance.deal(&req)?;
+        // The request is kept (the deck made once): only the dealer changes.
+        let req = Arc::make_mut(&mut self.deal_request);
+        req.dealer = self.dealer;
+        req.first = (self.dealer + 1) % self.n;
+        let deal = self.chance.deal(&self.deal_request)?;
         self.deal_no += 1;
         let stock = deal.piles.get("stock").map_or(&[][..], Vec::as_slice);
         let kept = stock.len().min(DECK);
@@ -565,7 +660,9 @@ impl Svangknack {
         for s in 0..self.n {
             let hand = self.hands[s];
             ev.emit(Audience::seat(s), "hand", || {
-                CardSet::iter(hand).map(crate::game::Arg::Card).collect()
+                let mut args = Vec::with_capacity(hand.len());
+                args.extend(CardSet::iter(hand).map(Arg::Card));
+                args
             });
         }
     }
@@ -603,7 +700,7 @@ impl Svangknack {
 
     fn apply_swing(&mut self, action: SvangknackAction, ev: &mut impl Events) -> Result<(), String> {
         let f = self.swinger;
-        ev.emit(self.all(), "move", || args![f, action, "swing"]);
+        ev.emit(self.all(), "move", || args![f, action.arg(), "swing"]);
         match action {
             SvangknackAction::Redeal => {
                 self.redeal_available = false;
@@ -706,7 +803,7 @@ impl Svangknack {
 
     fn set_trump(&mut self, s: Suit, ev: &mut impl Events) {
         self.trump = Some(s);
-        ev.emit(self.all(), "trump", || args![s.letter()]);
+        ev.emit(self.all(), "trump", || args![suit_word(s)]);
         self.participants = 1 << self.swinger;
         let t = self.turnup.as_slice();
         let same_suit = t.len() == 2 && t[0].suit == t[1].suit;
@@ -991,6 +1088,13 @@ impl Svangknack {
     fn finish(&mut self, reason: &'static str, ev: &mut impl Events) {
         self.phase = Phase::Over;
         ev.emit(self.all(), "end", || args![reason]);
+        self.ended = Some(reason);
+    }
+
+    /// The outcome of a finished session (made when asked, from the state it ended in).
+    fn make_outcome(&self) -> Option<Outcome> {
+        use serde_json::Value;
+        let reason = self.ended?;
         let chips = &self.chips[..self.n];
         let best = (0..self.n).max_by_key(|&s| chips[s]).unwrap_or(0);
         let summary = format!(
@@ -1003,19 +1107,20 @@ impl Svangknack {
             },
             chips[best]
         );
-        let rounds: Vec<String> = self.rounds_log.iter().map(|r| r.text(self.n)).collect();
-        self.outcome = Some(Outcome {
+        let rounds: Vec<Value> = self.rounds_log.iter().map(|r| Value::String(r.text(self.n))).collect();
+        // The keys in the order of the record.
+        let mut detail = serde_json::Map::with_capacity(7);
+        detail.insert("rounds".into(), self.round_no.into());
+        detail.insert("deals".into(), self.deal_no.into());
+        detail.insert("end".into(), reason.into());
+        detail.insert("split".into(), self.final_split.into());
+        detail.insert("chips".into(), chips.to_vec().into());
+        detail.insert("round_summaries".into(), rounds.into());
+        detail.insert("summary".into(), summary.into());
+        Some(Outcome {
             scores: chips.iter().map(|&c| c as f64).collect(),
-            detail: json!({
-                "rounds": self.round_no,
-                "deals": self.deal_no,
-                "end": reason,
-                "split": self.final_split,
-                "chips": chips,
-                "round_summaries": rounds,
-                "summary": summary,
-            }),
-        });
+            detail: Value::Object(detail),
+        })
     }
 }
 
@@ -1064,7 +1169,7 @@ impl Engine for Svangknack {
             Swing | Handover | HandoverLast | Redeal => self.apply_swing(action, ev)?,
             Agree | Refuse => self.apply_consent(action == Agree, ev)?,
             Trump(s) => {
-                ev.emit(self.all(), "move", || args![self.swinger, s.letter(), "trump"]);
+                ev.emit(self.all(), "move", || args![self.swinger, suit_word(s), "trump"]);
                 self.set_trump(s, ev);
             }
             Knock | Fold => self.apply_knock(action == Knock, ev),
@@ -1116,7 +1221,7 @@ impl Engine for Svangknack {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        self.outcome.clone()
+        self.make_outcome()
     }
 
     fn chance(&self) -> &Chance {
@@ -1125,5 +1230,19 @@ impl Engine for Svangknack {
 
     fn chance_mut(&mut self) -> &mut Chance {
         &mut self.chance
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::push_int;
+
+    #[test]
+    fn numbers_are_written_as_display_writes_them() {
+        for v in [0, 7, -3, 10, -10, 1234567, i64::MAX, i64::MIN] {
+            let mut t = String::from("x");
+            push_int(&mut t, v);
+            assert_eq!(t, format!("x{v}"));
+        }
     }
 }

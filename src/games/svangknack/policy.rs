@@ -15,10 +15,11 @@
 use super::engine::SvangknackAction;
 use super::view::SvangView;
 use crate::cards::{Card, Suit};
+use crate::few::Few;
 use crate::game::SeatView;
 
 fn trump_of(view: &SvangView) -> Option<Suit> {
-    view.round.trump.as_deref().and_then(|s| s.parse().ok())
+    view.trump()
 }
 
 /// The `simple` bot's choice for a Svängknack decision (the `simple_policy` of the game's
@@ -31,18 +32,12 @@ pub fn simple_policy(view: &dyn SeatView, decision: &str, legal: &[String]) -> S
         return first.clone();
     };
     let hand = &view.round.hand;
+    let has = |t: &str| legal.iter().any(|l| l == t);
     let choice = match decision {
-        "swing" => Some(swing(hand, legal)),
-        "consent" => Some(
-            if hand.iter().any(|c| c.rank.value() >= 13) {
-                "refuse"
-            } else {
-                "agree"
-            }
-            .to_string(),
-        ),
+        "swing" => Some(swing(hand, has("redeal"), has("handover")).to_string()),
+        "consent" => Some(consent(hand).to_string()),
         "trump" => choose_trump(hand, legal),
-        "knock" => Some(knock(view, hand)),
+        "knock" => Some(knock(view, hand).to_string()),
         "play" => play(view, legal),
         _ => None,
     };
@@ -52,48 +47,66 @@ pub fn simple_policy(view: &dyn SeatView, decision: &str, legal: &[String]) -> S
     }
 }
 
-fn swing(hand: &[Card], legal: &[String]) -> String {
+/// Swings with a high card or a pair from the jack up, else redeals when it may, else hands
+/// over (`redeal`, `handover`: whether those are legal).
+fn swing(hand: &[Card], redeal: bool, handover: bool) -> SvangknackAction {
     let high = hand.iter().any(|c| c.rank.value() >= 13);
     let pair = Suit::ALL
         .iter()
         .any(|&s| hand.iter().filter(|c| c.suit == s && c.rank.value() >= 11).count() >= 2);
-    let has = |t: &str| legal.iter().any(|l| l == t);
-    if high || pair || !(has("redeal") || has("handover")) {
-        "swing".into()
-    } else if has("redeal") {
-        "redeal".into()
+    if high || pair || !(redeal || handover) {
+        SvangknackAction::Swing
+    } else if redeal {
+        SvangknackAction::Redeal
     } else {
-        "handover".into()
+        SvangknackAction::Handover
     }
+}
+
+/// Agrees to a redeal unless it holds an ace or a king.
+fn consent(hand: &[Card]) -> SvangknackAction {
+    if hand.iter().any(|c| c.rank.value() >= 13) {
+        SvangknackAction::Refuse
+    } else {
+        SvangknackAction::Agree
+    }
+}
+
+/// How much the policy wants suit `s` as trump: the cards it holds of it, then the highest.
+fn trump_key(hand: &[Card], s: Suit) -> (usize, Option<crate::cards::Rank>) {
+    let mine = hand.iter().filter(|c| c.suit == s);
+    (mine.clone().count(), mine.map(|c| c.rank).max())
 }
 
 fn choose_trump(hand: &[Card], legal: &[String]) -> Option<String> {
     legal
         .iter()
         .filter_map(|t| t.parse::<Suit>().ok().map(|s| (t, s)))
-        .max_by_key(|&(_, s)| {
-            let mine: Vec<&Card> = hand.iter().filter(|c| c.suit == s).collect();
-            (mine.len(), mine.iter().map(|c| c.rank).max())
-        })
+        .max_by_key(|&(_, s)| trump_key(hand, s))
         .map(|(t, _)| t.clone())
 }
 
-fn knock(view: &SvangView, hand: &[Card]) -> String {
+fn knock(view: &SvangView, hand: &[Card]) -> SvangknackAction {
     let Some(t) = trump_of(view) else {
-        return "fold".into();
+        return SvangknackAction::Fold;
     };
-    let trumps: Vec<&Card> = hand.iter().filter(|c| c.suit == t).collect();
     let side_aces = hand.iter().filter(|c| c.suit != t && c.rank.value() == 14).count();
     let mut worth = 0.0;
-    for c in &trumps {
+    let mut trumps = 0;
+    for c in hand.iter().filter(|c| c.suit == t) {
         worth += if c.rank.value() >= 12 { 1.0 } else { 0.5 };
+        trumps += 1;
     }
-    if !trumps.is_empty() {
+    if trumps > 0 {
         worth += 0.5 * side_aces as f64;
     }
     let knocked = view.round.knocked.len();
     let need = if knocked >= 3 { 1.25 } else { 1.0 };
-    if worth >= need { "knock" } else { "fold" }.into()
+    if worth >= need {
+        SvangknackAction::Knock
+    } else {
+        SvangknackAction::Fold
+    }
 }
 
 /// A card's strength in a trick led in `led` with trump `t`.
@@ -108,25 +121,55 @@ fn power(c: Card, led: Option<Suit>, t: Option<Suit>) -> u32 {
     }
 }
 
-/// [`simple_policy`] on the typed legal actions (the spec's `typed_policy`): the card play.
+/// [`simple_policy`] on the typed legal actions (the spec's `typed_policy`): every decision,
+/// as `simple_policy` chooses among their tokens (its choice where it is legal, else the
+/// first action).
 pub fn typed_policy(view: &dyn SeatView, decision: &str, legal: &dyn std::any::Any) -> Option<usize> {
-    // Färg whenever it may, as `play`.
     let actions = legal.downcast_ref::<Vec<SvangknackAction>>()?;
-    let play = decision == "play" && view.as_any().is::<SvangView>();
-    if let Some(i) = actions
-        .iter()
-        .position(|&a| a == SvangknackAction::Farg)
-        .filter(|_| play)
-    {
-        return Some(i);
+    let v = view.as_any().downcast_ref::<SvangView>()?;
+    if actions.is_empty() {
+        return None;
     }
-    let card_of = |a: &SvangknackAction| match *a {
-        SvangknackAction::Play(c) => Some(c),
-        _ => None,
+    let hand = &v.round.hand;
+    let has = |a: SvangknackAction| actions.contains(&a);
+    let choice = match decision {
+        "swing" => swing(hand, has(SvangknackAction::Redeal), has(SvangknackAction::Handover)),
+        "consent" => consent(hand),
+        "trump" => {
+            // The last of the suits it wants most, as `max_by_key` on the tokens.
+            let best = actions
+                .iter()
+                .filter_map(|&a| match a {
+                    SvangknackAction::Trump(s) => Some((a, s)),
+                    _ => None,
+                })
+                .max_by_key(|&(_, s)| trump_key(hand, s));
+            match best {
+                Some((a, _)) => a,
+                None => return Some(0),
+            }
+        }
+        "knock" => knock(v, hand),
+        "play" => {
+            // Färg whenever it may, as `play`.
+            if has(SvangknackAction::Farg) {
+                SvangknackAction::Farg
+            } else {
+                // The cards, as `play` reads them from the tokens (a hand holds at most the deck).
+                let mut cards: Few<Card, 52> = Few::new(Card::from_index(0));
+                for &a in actions {
+                    match a {
+                        SvangknackAction::Play(c) if cards.len() < 52 => cards.push(c),
+                        _ => return None,
+                    }
+                }
+                let chosen = play_cards(v, cards.as_slice());
+                return Some(chosen.and_then(|c| cards.iter().position(|&x| x == c)).unwrap_or(0));
+            }
+        }
+        _ => return None,
     };
-    crate::games::typed_card_play(view, decision, legal, card_of, |v: &SvangView, cards| {
-        play_cards(v, cards)
-    })
+    Some(actions.iter().position(|&a| a == choice).unwrap_or(0))
 }
 
 fn play(view: &SvangView, legal: &[String]) -> Option<String> {
@@ -139,17 +182,12 @@ fn play(view: &SvangView, legal: &[String]) -> Option<String> {
 
 fn play_cards(view: &SvangView, legal: &[Card]) -> Option<Card> {
     let t = trump_of(view);
-    let trick: Vec<Card> = view
-        .round
-        .trick
-        .as_ref()
-        .map(|t| t.cards.iter().map(|&(_, c)| c).collect())
-        .unwrap_or_default();
-    let Some(led) = trick.first().map(|c| c.suit) else {
+    let trick = view.round.trick.as_ref().map_or(&[][..], |t| t.cards.as_slice());
+    let Some(led) = trick.first().map(|(_, c)| c.suit) else {
         // Lead the strongest card.
         return legal.iter().max_by_key(|c| power(**c, None, t)).copied();
     };
-    let best = trick.iter().map(|c| power(*c, Some(led), t)).max().unwrap_or(0);
+    let best = trick.iter().map(|&(_, c)| power(c, Some(led), t)).max().unwrap_or(0);
     let winning = legal
         .iter()
         .filter(|c| power(**c, Some(led), t) > best)
@@ -162,7 +200,7 @@ fn play_cards(view: &SvangView, legal: &[Card]) -> Option<Card> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::view::Trick;
+    use super::super::view::{Tok, Trick};
     use super::*;
     use crate::game::GameInfo;
     use crate::games::svangknack::options;
@@ -178,7 +216,7 @@ mod tests {
             seat: 1,
         });
         v.round.hand = hand.split(' ').map(|c| c.parse().unwrap()).collect();
-        v.round.trump = trump.map(String::from);
+        v.round.trump = trump.map(|t| Tok::Text(t.to_string()));
         v
     }
 
@@ -243,12 +281,9 @@ mod tests {
             "9S",
             "lead the strongest"
         );
-        v.round.trick = Some(Trick {
-            leader: 0,
-            cards: vec![(0, "TH".parse().unwrap())],
-            farg: vec![],
-            winner: None,
-        });
+        let mut t = Trick::new(0);
+        t.cards.push((0, "TH".parse().unwrap()));
+        v.round.trick = Some(t);
         assert_eq!(simple_policy(&v, "play", &legal("KH")), "KH");
         assert_eq!(simple_policy(&v, "play", &legal("KH 3H")), "KH", "the cheapest winner");
         v.round.trick.as_mut().unwrap().cards.push((3, "AH".parse().unwrap()));

@@ -1,27 +1,116 @@
 //! The Svängknack seat view: what one seat knows, folded from the lines routed to it
 //! (protocol.md, section "Svängknack and Kul"), and its JSON form.
+//!
+//! The view is folded once per seat and event, so it is typed and keeps its buffers: a round
+//! clears its lists instead of dropping them, a move is kept as the fixed word it is (text
+//! only for a token no engine writes), and the chips line is read in place.
 
 use crate::cards::Card;
+use crate::few::Few;
 use crate::game::{Arg, GameInfo, Seat, SeatView};
 use crate::options::Options;
 use serde_json::{json, Value};
 
-#[derive(Clone, Debug, Default)]
+/// The most seats a trick holds (Svängknack seats at most 16).
+const MAX_SEATS: usize = 16;
+
+/// A token of a line kept by the view: one of the fixed words the engine writes, or any other
+/// text (as it came). Its JSON is its text either way.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum Tok {
+    Word(&'static str),
+    Text(String),
+}
+
+impl Tok {
+    /// The argument as a token: a fixed word stays a word (no text is made for it).
+    fn of(arg: &Arg) -> Tok {
+        match arg {
+            Arg::Word(w) => Tok::Word(w),
+            Arg::Text(t) => match known_word(t) {
+                Some(w) => Tok::Word(w),
+                None => Tok::Text(t.clone()),
+            },
+            other => Tok::Text(other.to_string()),
+        }
+    }
+
+    pub(super) fn as_str(&self) -> &str {
+        match self {
+            Tok::Word(w) => w,
+            Tok::Text(t) => t,
+        }
+    }
+}
+
+/// The words of Svängknack lines that the view keeps (moves, trump, redeal, forced), as
+/// static text.
+fn known_word(t: &str) -> Option<&'static str> {
+    Some(match t {
+        "swing" => "swing",
+        "handover" => "handover",
+        "handover_last" => "handover_last",
+        "redeal" => "redeal",
+        "agree" => "agree",
+        "refuse" => "refuse",
+        "knock" => "knock",
+        "fold" => "fold",
+        "farg" => "farg",
+        "S" => "S",
+        "H" => "H",
+        "D" => "D",
+        "C" => "C",
+        "refused" => "refused",
+        "stock" => "stock",
+        "shuffle" => "shuffle",
+        "participation" => "participation",
+        "same_suit" => "same_suit",
+        _ => return None,
+    })
+}
+
+/// Whether an argument is the word `w` (without writing a number or card as text).
+fn is_word(arg: &Arg, w: &str) -> bool {
+    match arg {
+        Arg::Word(x) => *x == w,
+        Arg::Text(t) => t == w,
+        _ => false,
+    }
+}
+
+/// A trick as the seat saw it (seats as bytes: a trick is copied into the round's list).
+#[derive(Clone, Copy, Debug)]
 pub(super) struct Trick {
     pub(super) leader: Seat,
-    pub(super) cards: Vec<(Seat, Card)>,
-    pub(super) farg: Vec<Seat>,
+    pub(super) cards: Few<(u8, Card), MAX_SEATS>,
+    pub(super) farg: Few<u8, MAX_SEATS>,
     pub(super) winner: Option<Seat>,
 }
 
 impl Trick {
-    fn to_json(&self) -> Value {
+    pub(super) fn new(leader: Seat) -> Trick {
+        Trick {
+            leader,
+            cards: Few::new((0, Card::from_index(0))),
+            farg: Few::new(0),
+            winner: None,
+        }
+    }
+
+    fn json(&self) -> Value {
         let cards: Vec<Value> = self.cards.iter().map(|(s, c)| json!([s, c.to_string()])).collect();
-        json!({"leader": self.leader, "cards": cards, "farg": self.farg, "winner": self.winner})
+        json!({"leader": self.leader, "cards": cards, "farg": self.farg.as_slice(), "winner": self.winner})
     }
 }
 
-/// Everything about the current round (reset by a `round` line).
+/// Pushes onto a [`Few`] unless it is full (a line no engine writes is dropped, not a panic).
+fn push_few<T: Copy, const N: usize>(f: &mut Few<T, N>, x: T) {
+    if f.len() < N {
+        f.push(x);
+    }
+}
+
+/// Everything about the current round (reset by a `round` line, its buffers kept).
 #[derive(Clone, Debug, Default)]
 pub(super) struct Round {
     pub(super) number: u64,
@@ -30,11 +119,11 @@ pub(super) struct Round {
     pub(super) swinger: Option<Seat>,
     pub(super) pot: i64,
     pub(super) hand: Vec<Card>,
-    pub(super) moves: Vec<(Seat, String)>,
-    pub(super) redeal: Option<String>,
+    pub(super) moves: Vec<(Seat, Tok)>,
+    pub(super) redeal: Option<Tok>,
     pub(super) turnup: Vec<Card>,
-    pub(super) trump: Option<String>,
-    pub(super) forced: Option<String>,
+    pub(super) trump: Option<Tok>,
+    pub(super) forced: Option<Tok>,
     pub(super) knocked: Vec<Seat>,
     pub(super) folded: Vec<Seat>,
     pub(super) participants: Vec<Seat>,
@@ -43,6 +132,48 @@ pub(super) struct Round {
     pub(super) played: Vec<Card>,
     pub(super) bets: Vec<Seat>,
     pub(super) lone: bool,
+}
+
+impl Round {
+    /// An empty round whose lists hold a round of `n` seats without growing.
+    fn with_capacity(n: usize) -> Round {
+        Round {
+            hand: Vec::with_capacity(3),
+            moves: Vec::with_capacity(2 * n + 4),
+            turnup: Vec::with_capacity(2),
+            knocked: Vec::with_capacity(n + 1),
+            folded: Vec::with_capacity(n),
+            participants: Vec::with_capacity(n),
+            tricks: Vec::with_capacity(3),
+            played: Vec::with_capacity(3 * n),
+            bets: Vec::with_capacity(n),
+            ..Round::default()
+        }
+    }
+
+    /// A new round: everything as `Round::default()` with these numbers, the lists emptied in
+    /// place.
+    fn reset(&mut self, number: u64, dealer: Option<Seat>, forehand: Option<Seat>) {
+        self.number = number;
+        self.dealer = dealer;
+        self.forehand = forehand;
+        self.swinger = forehand;
+        self.pot = 0;
+        self.hand.clear();
+        self.moves.clear();
+        self.redeal = None;
+        self.turnup.clear();
+        self.trump = None;
+        self.forced = None;
+        self.knocked.clear();
+        self.folded.clear();
+        self.participants.clear();
+        self.tricks.clear();
+        self.trick = None;
+        self.played.clear();
+        self.bets.clear();
+        self.lone = false;
+    }
 }
 
 /// One seat's knowledge of a Svängknack session.
@@ -64,6 +195,54 @@ fn cards(v: &[Card]) -> Vec<String> {
     v.iter().map(|c| c.to_string()).collect()
 }
 
+/// A number as `str::parse::<i64>` reads it (an optional sign, then digits, in range).
+fn parse_i64(s: &[u8]) -> Option<i64> {
+    let (neg, digits) = match s.first() {
+        Some(b'-') => (true, &s[1..]),
+        Some(b'+') => (false, &s[1..]),
+        _ => (false, s),
+    };
+    if digits.is_empty() {
+        return None;
+    }
+    let mut v: i64 = 0;
+    for &b in digits {
+        let d = b.wrapping_sub(b'0');
+        if d > 9 {
+            return None;
+        }
+        v = v.checked_mul(10)?;
+        v = if neg {
+            v.checked_sub(d as i64)?
+        } else {
+            v.checked_add(d as i64)?
+        };
+    }
+    Some(v)
+}
+
+/// An argument as a number (a number argument read directly).
+fn int(arg: Option<&Arg>) -> Option<i64> {
+    match arg? {
+        Arg::Int(i) => Some(*i),
+        other => other.parse::<i64>().ok(),
+    }
+}
+
+/// An argument as a card, if it is one (a card argument read directly).
+fn card(arg: &Arg) -> Option<Card> {
+    match arg {
+        Arg::Card(c) => Some(*c),
+        other => other.card(),
+    }
+}
+
+/// Reads the cards among `args` into `out` (emptied first).
+fn cards_into(out: &mut Vec<Card>, args: &[Arg]) {
+    out.clear();
+    out.extend(args.iter().filter_map(card));
+}
+
 impl SvangView {
     pub fn new(info: &GameInfo) -> SvangView {
         let stake = info
@@ -79,99 +258,96 @@ impl SvangView {
             options: info.options.clone(),
             stake,
             chips: vec![0; info.players],
-            round: Round::default(),
+            round: Round::with_capacity(info.players),
             rounds_done: 0,
             ended: None,
         }
     }
 
+    /// The chips of every seat from a token `3,-2,5`: taken when it has a number per seat.
     fn set_chips(&mut self, token: Option<&Arg>) {
-        if let Some(t) = token {
-            let v: Vec<i64> = t.text().split(',').filter_map(|x| x.parse().ok()).collect();
-            if v.len() == self.players {
-                self.chips = v;
+        let Some(t) = token else { return };
+        let mut read = [0i64; MAX_SEATS];
+        let mut k = 0;
+        let text = t.text();
+        let bytes = text.as_bytes();
+        let mut start = 0;
+        // The comma-separated parts, each kept when it is a number.
+        while start <= bytes.len() {
+            let end = bytes[start..]
+                .iter()
+                .position(|&b| b == b',')
+                .map_or(bytes.len(), |e| start + e);
+            if let Some(v) = parse_i64(&bytes[start..end]) {
+                if k < MAX_SEATS {
+                    read[k] = v;
+                }
+                k += 1;
             }
+            start = end + 1;
         }
+        if k == self.players && k <= MAX_SEATS {
+            self.chips.copy_from_slice(&read[..k]);
+        }
+    }
+
+    /// The trump suit, once it is chosen.
+    pub(super) fn trump(&self) -> Option<crate::cards::Suit> {
+        self.round.trump.as_ref().and_then(|t| t.as_str().parse().ok())
+    }
+}
+
+impl SvangView {
+    /// A `move` line (about half of all lines): a card played, or a word.
+    fn on_move(&mut self, args: &[Arg]) {
+        let num = |i: usize| int(args.get(i));
+        let r = &mut self.round;
+        let (Some(s), Some(tok)) = (num(0), args.get(1)) else {
+            return;
+        };
+        let s = s as Seat;
+        if let Some(c) = card(tok) {
+            if s == self.seat {
+                r.hand.retain(|&h| h != c);
+            }
+            r.played.push(c);
+            // A seat is a byte in a trick (Svängknack seats at most 16).
+            let b = s as u8;
+            match &mut r.trick {
+                Some(t) => push_few(&mut t.cards, (b, c)),
+                None => {
+                    let mut t = Trick::new(s);
+                    t.cards.push((b, c));
+                    r.trick = Some(t);
+                }
+            }
+            return;
+        }
+        let tok = Tok::of(tok);
+        match tok.as_str() {
+            "farg" => {
+                if let Some(t) = &mut r.trick {
+                    push_few(&mut t.farg, s as u8);
+                }
+            }
+            "knock" => r.knocked.push(s),
+            "fold" => r.folded.push(s),
+            _ => {}
+        }
+        r.moves.push((s, tok));
     }
 }
 
 impl SeatView for SvangView {
     fn observe(&mut self, kind: &str, args: &[Arg]) {
-        let num = |i: usize| args.get(i).and_then(|a| a.parse::<i64>().ok());
+        if kind == "move" {
+            self.on_move(args);
+            return;
+        }
+        let num = |i: usize| int(args.get(i));
         let r = &mut self.round;
+        // The most frequent lines first.
         match kind {
-            "round" => {
-                self.round = Round {
-                    number: num(0).unwrap_or(0) as u64,
-                    dealer: num(1).map(|s| s as Seat),
-                    forehand: num(2).map(|s| s as Seat),
-                    swinger: num(2).map(|s| s as Seat),
-                    ..Round::default()
-                };
-            }
-            "ante" => {
-                let a = num(0).unwrap_or(0);
-                match args.get(1).map(Arg::text).as_deref() {
-                    Some("all") => self.chips.iter_mut().for_each(|c| *c -= a),
-                    _ => {
-                        if let Some(c) = num(1).and_then(|s| self.chips.get_mut(s as usize)) {
-                            *c -= a;
-                        }
-                    }
-                }
-            }
-            "pot" => r.pot = num(0).unwrap_or(0),
-            "hand" => r.hand = args.iter().filter_map(|a| a.parse().ok()).collect(),
-            "redeal" => r.redeal = args.first().map(Arg::to_string),
-            "swinger" => r.swinger = num(0).map(|s| s as Seat),
-            "turnup" => r.turnup = args.iter().filter_map(|a| a.parse().ok()).collect(),
-            "trump" => r.trump = args.first().map(Arg::to_string),
-            "forced" => r.forced = args.first().map(Arg::to_string),
-            "participants" => {
-                r.participants = args
-                    .first()
-                    .map(|t| t.text().split(',').filter_map(|x| x.parse().ok()).collect())
-                    .unwrap_or_default()
-            }
-            "lastman" => {
-                if let Some(s) = num(0) {
-                    r.knocked.push(s as Seat);
-                }
-            }
-            "move" => {
-                let (Some(s), Some(tok)) = (num(0), args.get(1)) else {
-                    return;
-                };
-                let s = s as Seat;
-                if let Ok(c) = tok.parse::<Card>() {
-                    if s == self.seat {
-                        r.hand.retain(|&h| h != c);
-                    }
-                    r.played.push(c);
-                    match &mut r.trick {
-                        Some(t) => t.cards.push((s, c)),
-                        None => {
-                            r.trick = Some(Trick {
-                                leader: s,
-                                cards: vec![(s, c)],
-                                ..Trick::default()
-                            })
-                        }
-                    }
-                    return;
-                }
-                match &*tok.text() {
-                    "farg" => {
-                        if let Some(t) = &mut r.trick {
-                            t.farg.push(s);
-                        }
-                    }
-                    "knock" => r.knocked.push(s),
-                    "fold" => r.folded.push(s),
-                    _ => {}
-                }
-                r.moves.push((s, tok.to_string()));
-            }
             "trick" => {
                 if let Some(mut t) = r.trick.take() {
                     t.winner = num(1).map(|w| w as Seat);
@@ -188,6 +364,41 @@ impl SeatView for SvangView {
             "bet" => {
                 if let Some(s) = num(0) {
                     r.bets.push(s as Seat);
+                }
+            }
+            "round" => {
+                let (number, dealer, forehand) = (
+                    num(0).unwrap_or(0) as u64,
+                    num(1).map(|s| s as Seat),
+                    num(2).map(|s| s as Seat),
+                );
+                r.reset(number, dealer, forehand);
+            }
+            "ante" => {
+                let a = num(0).unwrap_or(0);
+                if args.get(1).is_some_and(|x| is_word(x, "all")) {
+                    self.chips.iter_mut().for_each(|c| *c -= a);
+                } else if let Some(c) = num(1).and_then(|s| self.chips.get_mut(s as usize)) {
+                    *c -= a;
+                }
+            }
+            "pot" => r.pot = num(0).unwrap_or(0),
+            "hand" => cards_into(&mut r.hand, args),
+            "redeal" => r.redeal = args.first().map(Tok::of),
+            "swinger" => r.swinger = num(0).map(|s| s as Seat),
+            "turnup" => cards_into(&mut r.turnup, args),
+            "trump" => r.trump = args.first().map(Tok::of),
+            "forced" => r.forced = args.first().map(Tok::of),
+            "participants" => {
+                r.participants.clear();
+                if let Some(t) = args.first() {
+                    r.participants
+                        .extend(t.text().split(',').filter_map(|x| x.parse::<Seat>().ok()));
+                }
+            }
+            "lastman" => {
+                if let Some(s) = num(0) {
+                    r.knocked.push(s as Seat);
                 }
             }
             "lone" => r.lone = true,
@@ -207,8 +418,8 @@ impl SeatView for SvangView {
 
     fn to_json(&self) -> Value {
         let r = &self.round;
-        let moves: Vec<Value> = r.moves.iter().map(|(s, t)| json!([s, t])).collect();
-        let tricks: Vec<Value> = r.tricks.iter().map(Trick::to_json).collect();
+        let moves: Vec<Value> = r.moves.iter().map(|(s, t)| json!([s, t.as_str()])).collect();
+        let tricks: Vec<Value> = r.tricks.iter().map(Trick::json).collect();
         let mut won = vec![0u32; self.players];
         for t in &r.tricks {
             if let Some(w) = t.winner {
@@ -230,15 +441,15 @@ impl SeatView for SvangView {
             "trick_value": r.pot / 3,
             "hand": cards(&r.hand),
             "moves": moves,
-            "redeal": r.redeal,
+            "redeal": r.redeal.as_ref().map(Tok::as_str),
             "turnup": cards(&r.turnup),
-            "trump": r.trump,
-            "forced": r.forced,
+            "trump": r.trump.as_ref().map(Tok::as_str),
+            "forced": r.forced.as_ref().map(Tok::as_str),
             "knocked": r.knocked,
             "folded": r.folded,
             "participants": r.participants,
             "tricks": tricks,
-            "trick": r.trick.as_ref().map(Trick::to_json),
+            "trick": r.trick.as_ref().map(Trick::json),
             "tricks_won": won,
             "played": cards(&r.played),
             "bets": r.bets,
@@ -250,4 +461,54 @@ impl SeatView for SvangView {
 
 pub fn new_view(info: &GameInfo) -> Box<dyn SeatView> {
     Box::new(SvangView::new(info))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_chips_token_is_read_as_its_numbers_split_by_commas() {
+        let info = GameInfo {
+            game: "svangknack".into(),
+            options: Options::default(),
+            players: 3,
+            seat: 0,
+        };
+        for t in ["3,-2,5", "1,2", "1,2,3,4", "1,,2,3", "1,x,2,3", ",1,2,3,", "", "7,8,9"] {
+            let mut v = SvangView::new(&info);
+            v.chips = vec![10, 20, 30];
+            v.set_chips(Some(&Arg::Text(t.into())));
+            let parsed: Vec<i64> = t.split(',').filter_map(|x| x.parse().ok()).collect();
+            let want = if parsed.len() == 3 { parsed } else { vec![10, 20, 30] };
+            assert_eq!(v.chips, want, "{t:?}");
+        }
+    }
+
+    #[test]
+    fn numbers_are_read_as_str_parse_reads_them() {
+        for t in [
+            "0",
+            "7",
+            "-3",
+            "+5",
+            "-0",
+            "0012",
+            "",
+            "-",
+            "+",
+            "--1",
+            "1-",
+            "3 ",
+            " 3",
+            "x",
+            "9223372036854775807",
+            "9223372036854775808",
+            "-9223372036854775808",
+            "-9223372036854775809",
+            "99999999999999999999999",
+        ] {
+            assert_eq!(parse_i64(t.as_bytes()), t.parse::<i64>().ok(), "{t:?}");
+        }
+    }
 }

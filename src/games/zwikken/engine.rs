@@ -21,6 +21,7 @@ use crate::game::{Arg, Audience, Game, Outcome, Seat};
 use crate::options::Options;
 use serde_json::json;
 use std::fmt;
+use std::sync::Arc;
 
 /// Builds a Zwikken session (the [`crate::game::NewGame`] of the spec): the typed engine behind
 /// the string interface.
@@ -84,6 +85,24 @@ impl fmt::Display for ZwikkenAction {
 }
 
 crate::action_arg!(ZwikkenAction, ZwikkenAction::Play);
+
+impl ZwikkenAction {
+    /// The action as an event argument: a card, a fixed word, or (an exchange) its token.
+    fn arg(self) -> Arg {
+        use ZwikkenAction::*;
+        Arg::Word(match self {
+            Pass => "pass",
+            Ask => "ask",
+            KenPass => "ken_pass",
+            KenAsk => "ken_ask",
+            WaitBetter => "wait_better",
+            Seek => "seek",
+            NoSeek => "no_seek",
+            NoExchange => "no_exchange",
+            Play(_) | Exchange(_) | ExchangePlay(..) => return Arg::from(self),
+        })
+    }
+}
 
 /// The phase of the current deal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -337,9 +356,13 @@ pub struct Zwikken {
     trick: Few<(Seat, Card), MAX_PLAYERS>,
     trick_no: usize,
     taken: [u32; MAX_PLAYERS],
-    outcome: Option<Outcome>,
+    /// Why the session ended and its summary, once it has (the outcome is made from these
+    /// and the state, when asked).
+    ended: Option<(&'static str, String)>,
     /// A deal from a deal file that failed; reported by the `apply` that caused it.
     deal_error: Option<String>,
+    /// The request of every deal (shared by clones until one deals).
+    deal_request: Arc<DealRequest>,
 }
 
 impl Zwikken {
@@ -393,8 +416,18 @@ impl Zwikken {
             trick: Few::new((0, no_card)),
             trick_no: 0,
             taken: [0; MAX_PLAYERS],
-            outcome: None,
+            ended: None,
             deal_error: None,
+            deal_request: Arc::new(DealRequest {
+                dealer,
+                deck: deck_from(Rank::TEN),
+                hand_sizes: vec![3; n],
+                piles: vec![("turned", 1), ("stock", usize::MAX)],
+                first: 0,
+                clockwise: true,
+                packets: vec![],
+                cut_from: None,
+            }),
         };
         g.start_deal(events)?;
         Ok(g)
@@ -503,19 +536,16 @@ impl Zwikken {
         if self.pot == 0 || self.rules.ante_every_deal {
             self.everyone_pays(1, "ante", ev);
         }
-        let deck = deck_from(Rank::TEN);
-        let sizes = (0..self.n).map(|s| if self.active[s] { 3 } else { 0 }).collect();
-        let req = DealRequest {
-            dealer: self.dealer,
-            deck,
-            hand_sizes: sizes,
-            piles: vec![("turned", 1), ("stock", usize::MAX)],
-            first: self.next_active(self.dealer),
-            clockwise: true,
-            packets: vec![],
-            cut_from: None,
-        };
-        let deal = self.chance.deal(&req)?;
+        // The request is kept (the deck made once): the dealer, the first seat and the hands
+        // of the seats still in change.
+        let first = self.next_active(self.dealer);
+        let req = Arc::make_mut(&mut self.deal_request);
+        req.dealer = self.dealer;
+        req.first = first;
+        for (size, &active) in req.hand_sizes.iter_mut().zip(&self.active) {
+            *size = if active { 3 } else { 0 };
+        }
+        let deal = self.chance.deal(&self.deal_request)?;
         let turned = deal.piles.get("turned").map_or(&[][..], Vec::as_slice);
         if turned.len() != 1 {
             return Err(format!("deal {}: the turned pile must hold one card", self.deal_no));
@@ -551,7 +581,9 @@ impl Zwikken {
             if self.active[s] {
                 let hand = self.hands[s];
                 ev.emit(Audience::seat(s), "hand", || {
-                    CardSet::iter(hand).map(crate::game::Arg::Card).collect()
+                    let mut args = Vec::with_capacity(hand.len());
+                    args.extend(CardSet::iter(hand).map(Arg::Card));
+                    args
                 });
             }
         }
@@ -696,7 +728,7 @@ impl Zwikken {
 
     fn apply_bid(&mut self, bid: ZwikkenAction, ev: &mut impl Events) {
         let p = self.turn;
-        ev.emit(self.all(), "move", || args![p, bid, "bid"]);
+        ev.emit(self.all(), "move", || args![p, bid.arg(), "bid"]);
         let said = self.wording(bid);
         ev.emit(self.all(), "say", || args![p, said]);
         match bid {
@@ -980,7 +1012,7 @@ impl Zwikken {
         let k = ENDS.iter().position(|&h| h == how).expect("a known end");
         self.tally[k] += 1;
         ev.emit(self.all(), "end", || {
-            args![how, winner.map_or("-".to_string(), |w| w.to_string())]
+            args![how, winner.map_or(Arg::Word("-"), Arg::from)]
         });
         self.deal_end = Some((how, winner));
     }
@@ -1060,11 +1092,8 @@ impl Zwikken {
         if !self.split.is_empty() {
             ev.emit(self.all(), "pot", || args![self.pot]);
         }
-        let scores: Vec<f64> = self.balance[..self.n]
-            .iter()
-            .map(|&b| (b - self.start) as f64)
-            .collect();
-        let chips: Vec<String> = scores.iter().map(|s| format!("{s:+}")).collect();
+        let scores = self.balance[..self.n].iter().map(|&b| (b - self.start) as f64);
+        let chips: Vec<String> = scores.map(|s| format!("{s:+}")).collect();
         let t = self.tally;
         let split: i64 = self.split.iter().map(|(_, x)| x).sum();
         let summary = format!(
@@ -1085,40 +1114,81 @@ impl Zwikken {
             chips.join(" ")
         );
         ev.emit(self.all(), "session", || args![reason]);
-        let ledger: Vec<serde_json::Value> = self
+        self.ended = Some((reason, summary));
+    }
+
+    /// The outcome of a finished session: the scores, and the tally and ledger in the detail
+    /// (made when asked, from the state the session ended in).
+    fn make_outcome(&self) -> Option<Outcome> {
+        use serde_json::{Map, Value};
+        let (reason, summary) = self.ended.as_ref()?;
+        let scores: Vec<f64> = self.balance[..self.n]
+            .iter()
+            .map(|&b| (b - self.start) as f64)
+            .collect();
+        let t = self.tally;
+        let split: i64 = self.split.iter().map(|(_, x)| x).sum();
+        let seats = |set: u32| -> Value { (0..self.n).filter(|&s| set & (1 << s) != 0).collect::<Vec<_>>().into() };
+        // Every line has the same keys, in the order of the record: a line is a copy of this
+        // one (no key hashed again) with its values set.
+        const KEYS: [&str; 9] = [
+            "deal",
+            "dealer",
+            "turned",
+            "askers",
+            "end",
+            "winner",
+            "pot_before",
+            "pot_after",
+            "chips",
+        ];
+        let mut line = Map::with_capacity(KEYS.len());
+        for k in KEYS {
+            line.insert(k.into(), Value::Null);
+        }
+        let ledger: Vec<Value> = self
             .ledger
             .iter()
             .map(|l| {
-                json!({
-                    "deal": l.deal,
-                    "dealer": l.dealer,
-                    "turned": l.turned.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
-                    "askers": (0..self.n).filter(|&s| l.askers & (1 << s) != 0).collect::<Vec<_>>(),
-                    "end": l.end,
-                    "winner": l.winner,
-                    "pot_before": l.pot_before,
-                    "pot_after": l.pot_after,
-                    "chips": &l.chips[..self.n],
-                })
+                let mut m = line.clone();
+                for (k, v) in m.iter_mut() {
+                    *v = match k.as_str() {
+                        "deal" => l.deal.into(),
+                        "dealer" => l.dealer.into(),
+                        "turned" => l
+                            .turned
+                            .iter()
+                            .map(|c| Value::String(c.to_string()))
+                            .collect::<Vec<_>>()
+                            .into(),
+                        "askers" => seats(l.askers),
+                        "end" => l.end.into(),
+                        "winner" => l.winner.map_or(Value::Null, Value::from),
+                        "pot_before" => l.pot_before.into(),
+                        "pot_after" => l.pot_after.into(),
+                        _ => l.chips[..self.n].to_vec().into(),
+                    };
+                }
+                Value::Object(m)
             })
             .collect();
-        self.outcome = Some(Outcome {
+        // The keys in the order of the record (values made here, not serialized again).
+        let mut detail = Map::with_capacity(12);
+        detail.insert("deals".into(), self.deal_no.into());
+        detail.insert("end".into(), (*reason).into());
+        for (k, name) in ENDS.iter().enumerate() {
+            detail.insert((*name).into(), t[k].into());
+        }
+        detail.insert("split".into(), split.into());
+        detail.insert("active".into(), self.active[..self.n].to_vec().into());
+        let shares: Vec<Value> = self.split.iter().map(|&(s, x)| json!([s, x])).collect();
+        detail.insert("split_shares".into(), shares.into());
+        detail.insert("ledger".into(), ledger.into());
+        detail.insert("summary".into(), summary.as_str().into());
+        Some(Outcome {
             scores,
-            detail: json!({
-                "deals": self.deal_no,
-                "end": reason,
-                "zwik": t[0],
-                "points": t[1],
-                "passer": t[2],
-                "tie": t[3],
-                "no_play": t[4],
-                "split": split,
-                "active": &self.active[..self.n],
-                "split_shares": self.split.iter().map(|&(s, x)| json!([s, x])).collect::<Vec<_>>(),
-                "ledger": ledger,
-                "summary": summary,
-            }),
-        });
+            detail: Value::Object(detail),
+        })
     }
 }
 
@@ -1168,7 +1238,7 @@ impl Engine for Zwikken {
                 self.end_deal(ev);
             }
             NoExchange | Exchange(_) => {
-                ev.emit(self.all(), "move", || args![p, action, "exchange"]);
+                ev.emit(self.all(), "move", || args![p, action.arg(), "exchange"]);
                 if let Exchange(take) = action {
                     let ten = self.ten_for(p, take);
                     self.do_exchange(p, take, ten, ev);
@@ -1231,7 +1301,7 @@ impl Engine for Zwikken {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        self.outcome.clone()
+        self.make_outcome()
     }
 
     fn chance(&self) -> &Chance {

@@ -18,6 +18,7 @@
 use super::engine::{card_points, zwik_rank, ExchangeTargets, ZwikkenAction};
 use super::view::ZwikkenView;
 use crate::cards::{Card, Rank, Suit};
+use crate::few::Few;
 use crate::game::SeatView;
 
 /// The `simple` bot's choice for a Zwikken decision (the `simple_policy` of the game's spec),
@@ -62,29 +63,43 @@ fn players(view: &ZwikkenView) -> usize {
 /// The turned card `take` that, exchanged for `ten`, gives the hand a zwik.
 fn zwik_target(hand: &[Card], targets: &[(Card, Card)]) -> Option<Card> {
     targets.iter().find_map(|&(take, ten)| {
-        let mut h: Vec<Card> = hand.iter().copied().filter(|&c| c != ten).collect();
-        h.push(take);
-        zwik_rank(&h).map(|_| take)
+        // The hand after the exchange is a zwik: three cards of one rank.
+        let mut kept = hand.iter().filter(|&&c| c != ten);
+        let n = kept.clone().count() + 1;
+        (n == 3 && kept.all(|c| c.rank == take.rank)).then_some(take)
     })
 }
 
 /// The turned cards the seat may take, as (card, ten) pairs, from `exchange_X` tokens.
 fn targets_of(view: &ZwikkenView, trump: Suit, legal: &[String]) -> Vec<(Card, Card)> {
-    let matched = view.exchange_targets == ExchangeTargets::SuitMatched;
-    let mut seen = Vec::new();
-    legal
+    let takes = legal
         .iter()
-        .filter_map(|t| t.strip_prefix("exchange_")?.split('_').next()?.parse::<Card>().ok())
-        .filter(|c| {
-            let new = !seen.contains(c);
-            seen.push(*c);
-            new
-        })
-        .map(|take| {
-            let ten = Card::new(Rank::TEN, if matched { take.suit } else { trump });
-            (take, ten)
-        })
-        .collect()
+        .filter_map(|t| t.strip_prefix("exchange_")?.split('_').next()?.parse::<Card>().ok());
+    targets_from(view, trump, takes)
+}
+
+/// The exchanges on offer as (card, ten) pairs, from the turned cards the exchange actions
+/// take (in their order, each once).
+fn targets_from(view: &ZwikkenView, trump: Suit, takes: impl Iterator<Item = Card>) -> Vec<(Card, Card)> {
+    let matched = view.exchange_targets == ExchangeTargets::SuitMatched;
+    let mut out: Vec<(Card, Card)> = Vec::new();
+    for take in takes {
+        if out.iter().any(|&(t, _)| t == take) {
+            continue;
+        }
+        let ten = Card::new(Rank::TEN, if matched { take.suit } else { trump });
+        out.push((take, ten));
+    }
+    out
+}
+
+/// [`targets_of`] on the typed actions.
+fn typed_targets(view: &ZwikkenView, trump: Suit, actions: &[ZwikkenAction]) -> Vec<(Card, Card)> {
+    let takes = actions.iter().filter_map(|a| match *a {
+        ZwikkenAction::Exchange(c) | ZwikkenAction::ExchangePlay(c, _) => Some(c),
+        _ => None,
+    });
+    targets_from(view, trump, takes)
 }
 
 /// The exchange the policy wants: a zwik, else a higher card of the ten's suit.
@@ -124,32 +139,52 @@ fn strength(hand: &[Card], trump: Suit) -> f64 {
     s
 }
 
+/// What the policy bids: ask, or wait for a better card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Bid {
+    Ask,
+    Wait,
+}
+
 fn bid(view: &ZwikkenView, legal: &[String]) -> Option<String> {
-    let hand = view.deal.hand.clone();
+    let ask = legal.iter().find(|t| t.ends_with("ask"));
+    let wait = legal.iter().any(|t| t == "wait_better");
+    match wanted_bid(view, ask.is_some(), wait)? {
+        Bid::Ask => ask.cloned(),
+        Bid::Wait => Some("wait_better".into()),
+    }
+}
+
+/// The bid the policy wants, when it may ask (`can_ask`) and may wait (`can_wait`); `None`:
+/// the first legal bid (a pass).
+fn wanted_bid(view: &ZwikkenView, can_ask: bool, can_wait: bool) -> Option<Bid> {
+    let hand = &view.deal.hand;
     let trump = trump_of(view)?;
-    let ask = legal.iter().find(|t| t.ends_with("ask")).cloned();
-    let ask_tok = ask.clone()?;
-    if zwik_rank(&hand).is_some() {
-        return Some(ask_tok);
+    if !can_ask {
+        return None;
+    }
+    if zwik_rank(hand).is_some() {
+        return Some(Bid::Ask);
     }
     let ten = Card::new(Rank::TEN, trump);
     let turned = &view.deal.turned;
     let any_turned = view.exchange_targets == ExchangeTargets::AnyTurned;
-    let mut best_hand = hand.clone();
+    let mut best_hand = std::borrow::Cow::Borrowed(&hand[..]);
     if hand.contains(&ten) {
         let targets: Vec<(Card, Card)> = turned
             .iter()
             .filter(|c| any_turned || c.suit == trump)
             .map(|&c| (c, ten))
             .collect();
-        if zwik_target(&hand, &targets).is_some() {
-            return Some(ask_tok);
+        if zwik_target(hand, &targets).is_some() {
+            return Some(Bid::Ask);
         }
         // The exchange for the current turned card improves the trump.
         if let Some(&t) = turned.last() {
             if t.suit == trump {
-                best_hand.retain(|&c| c != ten);
-                best_hand.push(t);
+                let h = best_hand.to_mut();
+                h.retain(|&c| c != ten);
+                h.push(t);
             }
         }
     }
@@ -160,29 +195,35 @@ fn bid(view: &ZwikkenView, legal: &[String]) -> Option<String> {
         need += 0.2;
     }
     if strength(&best_hand, trump) >= need {
-        return Some(ask_tok);
+        return Some(Bid::Ask);
     }
-    if legal.iter().any(|t| t == "wait_better") {
-        return Some("wait_better".into());
+    if can_wait {
+        return Some(Bid::Wait);
     }
     None
 }
 
 fn exchange(view: &ZwikkenView, legal: &[String]) -> Option<String> {
-    let hand = &view.deal.hand;
     let trump = trump_of(view)?;
     let targets = targets_of(view, trump, legal);
+    wanted_take(view, &targets).map(|take| format!("exchange_{take}"))
+}
+
+/// The turned card the policy takes at the exchange among `targets`: a zwik for an asker,
+/// else the highest of the ten's own suit.
+fn wanted_take(view: &ZwikkenView, targets: &[(Card, Card)]) -> Option<Card> {
+    let hand = &view.deal.hand;
     let asker = view.deal.askers.contains(&view.seat);
     if asker {
-        if let Some(z) = zwik_target(hand, &targets) {
-            return Some(format!("exchange_{z}"));
+        if let Some(z) = zwik_target(hand, targets) {
+            return Some(z);
         }
     }
     let t = targets
         .iter()
         .filter(|(take, ten)| take.suit == ten.suit)
         .max_by_key(|(take, _)| take.rank)?;
-    Some(format!("exchange_{}", t.0))
+    Some(t.0)
 }
 
 /// Does `c` beat `best` in a trick led with `led`?
@@ -194,18 +235,64 @@ fn beats(c: Card, best: Card, led: Suit, trump: Suit) -> bool {
     }
 }
 
-/// [`simple_policy`] on the typed legal actions (the spec's `typed_policy`): the card play
-/// where no exchange goes with it (with `exchange_<take>_<card>` actions among the legal
-/// ones, and for every other decision, the tokens decide).
+/// [`simple_policy`] on the typed legal actions (the spec's `typed_policy`): every decision,
+/// as `simple_policy` chooses among their tokens (its choice where it is legal, else the
+/// first action).
 pub fn typed_policy(view: &dyn SeatView, decision: &str, legal: &dyn std::any::Any) -> Option<usize> {
-    let card_of = |a: &ZwikkenAction| match *a {
-        ZwikkenAction::Play(c) => Some(c),
-        _ => None,
+    use ZwikkenAction::*;
+    let actions = legal.downcast_ref::<Vec<ZwikkenAction>>()?;
+    let v = view.as_any().downcast_ref::<ZwikkenView>()?;
+    if actions.len() <= 1 {
+        return (actions.len() == 1).then_some(0);
+    }
+    let choice = match decision {
+        "bid" => {
+            let ask = actions.iter().copied().find(|&a| a == Ask || a == KenAsk);
+            match wanted_bid(v, ask.is_some(), actions.contains(&WaitBetter)) {
+                Some(Bid::Ask) => ask,
+                Some(Bid::Wait) => Some(WaitBetter),
+                None => None,
+            }
+        }
+        "seek" => Some(Seek),
+        "exchange" => trump_of(v).and_then(|trump| wanted_take(v, &typed_targets(v, trump, actions)).map(Exchange)),
+        "play" => typed_play(v, actions),
+        _ => return None,
     };
-    // As `play` with no exchange on offer: no trump or no choice plays the first legal action.
-    let choose =
-        |v: &ZwikkenView, cards: &[Card]| trump_of(v).and_then(|trump| choose_card(v, &v.deal.hand, cards, trump));
-    crate::games::typed_card_play(view, decision, legal, card_of, choose)
+    Some(choice.and_then(|c| actions.iter().position(|&a| a == c)).unwrap_or(0))
+}
+
+/// [`play`] on the typed actions.
+fn typed_play(view: &ZwikkenView, actions: &[ZwikkenAction]) -> Option<ZwikkenAction> {
+    let trump = trump_of(view)?;
+    let targets = typed_targets(view, trump, actions);
+    let hand = &view.deal.hand;
+    if let Some(take) = wanted_exchange(hand, &targets) {
+        let ten = targets.iter().find(|(t, _)| *t == take).map(|(_, ten)| *ten)?;
+        let mut hand = hand.clone();
+        hand.retain(|&c| c != ten);
+        hand.push(take);
+        let options: Vec<Card> = actions
+            .iter()
+            .filter_map(|a| match *a {
+                ZwikkenAction::ExchangePlay(t, c) if t == take => Some(c),
+                _ => None,
+            })
+            .collect();
+        let card = choose_card(view, &hand, &options, trump)?;
+        return Some(ZwikkenAction::ExchangePlay(take, card));
+    }
+    // The cards (at most the deck's 20), without a Vec.
+    let mut options: Few<Card, 20> = Few::new(Card::from_index(0));
+    for a in actions {
+        if let ZwikkenAction::Play(c) = *a {
+            if options.len() == 20 {
+                return None;
+            }
+            options.push(c);
+        }
+    }
+    choose_card(view, hand, options.as_slice(), trump).map(ZwikkenAction::Play)
 }
 
 fn play(view: &ZwikkenView, legal: &[String]) -> Option<String> {
@@ -230,14 +317,16 @@ fn play(view: &ZwikkenView, legal: &[String]) -> Option<String> {
 }
 
 fn choose_card(view: &ZwikkenView, hand: &[Card], options: &[Card], trump: Suit) -> Option<Card> {
-    let trick: &[Card] = view.deal.trick.as_ref().map_or(&[], |t| &t.cards);
+    let trick: &[Card] = view.deal.trick.as_ref().map_or(&[], |t| t.cards.as_slice());
     let players = players(view);
     let strength_of = |c: &Card| (c.suit == trump, c.rank);
     if trick.is_empty() {
         let has_top = hand.iter().any(|c| c.suit == trump && c.rank >= Rank::KING);
-        let trumps: Vec<Card> = options.iter().copied().filter(|c| c.suit == trump).collect();
-        if has_top && !trumps.is_empty() {
-            return trumps.iter().copied().max_by_key(|c| c.rank);
+        let trumps = options.iter().copied().filter(|c| c.suit == trump);
+        if has_top {
+            if let Some(t) = trumps.max_by_key(|c| c.rank) {
+                return Some(t);
+            }
         }
         return options.iter().copied().max_by_key(strength_of);
     }
@@ -248,18 +337,15 @@ fn choose_card(view: &ZwikkenView, hand: &[Card], options: &[Card], trump: Suit)
             best = c;
         }
     }
-    let winning: Vec<Card> = options
-        .iter()
-        .copied()
-        .filter(|&c| beats(c, best, led, trump))
-        .collect();
+    let winning = options.iter().copied().filter(|&c| beats(c, best, led, trump));
     let last = trick.len() + 1 == players;
-    if !winning.is_empty() {
-        return if last {
-            winning.iter().copied().min_by_key(strength_of)
-        } else {
-            winning.iter().copied().max_by_key(strength_of)
-        };
+    let win = if last {
+        winning.min_by_key(strength_of)
+    } else {
+        winning.max_by_key(strength_of)
+    };
+    if win.is_some() {
+        return win;
     }
     options
         .iter()
@@ -291,12 +377,13 @@ mod tests {
     }
 
     /// The trick in progress: its seats and cards.
-    fn trick(seats: &[usize], cards: &[&str]) -> Option<Trick> {
-        Some(Trick {
-            seats: seats.to_vec(),
-            cards: cards.iter().map(|c| c.parse().unwrap()).collect(),
-            winner: None,
-        })
+    fn trick(seats: &[u8], cards: &[&str]) -> Option<Trick> {
+        let mut t = Trick::default();
+        for (&s, c) in seats.iter().zip(cards) {
+            t.seats.push(s);
+            t.cards.push(c.parse().unwrap());
+        }
+        Some(t)
     }
 
     fn legal(v: &[&str]) -> Vec<String> {

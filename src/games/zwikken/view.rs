@@ -3,20 +3,92 @@
 
 use super::engine::ExchangeTargets;
 use crate::cards::Card;
+use crate::few::Few;
 use crate::game::{Arg, GameInfo, Seat, SeatView};
 use crate::options::Options;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 
-/// A trick: its leader and the cards in play order with their seats.
-#[derive(Clone, Debug, Default)]
+/// The most seats at a Zwikken table, so the most cards in a trick.
+const MAX_SEATS: usize = 6;
+
+/// A token of a line kept by the view: one of the fixed words the engine writes, or any other
+/// text (as it came). Its JSON is its text either way.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum Tok {
+    Word(&'static str),
+    Text(String),
+}
+
+impl Tok {
+    /// The argument as a token: a fixed word stays a word (no text is made for it).
+    fn of(arg: &Arg) -> Tok {
+        match arg {
+            Arg::Word(w) => Tok::Word(w),
+            Arg::Text(t) => Tok::of_str(t),
+            other => Tok::Text(other.to_string()),
+        }
+    }
+
+    fn of_str(t: &str) -> Tok {
+        match known_word(t) {
+            Some(w) => Tok::Word(w),
+            None => Tok::Text(t.to_string()),
+        }
+    }
+
+    pub(super) fn as_str(&self) -> &str {
+        match self {
+            Tok::Word(w) => w,
+            Tok::Text(t) => t,
+        }
+    }
+}
+
+/// The words of Zwikken lines that the view keeps (bids, how a deal ended), as static text.
+fn known_word(t: &str) -> Option<&'static str> {
+    Some(match t {
+        "pass" => "pass",
+        "ask" => "ask",
+        "ken_pass" => "ken_pass",
+        "ken_ask" => "ken_ask",
+        "wait_better" => "wait_better",
+        "zwik" => "zwik",
+        "points" => "points",
+        "passer" => "passer",
+        "tie" => "tie",
+        "no_play" => "no_play",
+        _ => return None,
+    })
+}
+
+/// Pushes onto a [`Few`] unless it is full (a line no engine writes is dropped, not a panic).
+fn push_few<T: Copy, const N: usize>(f: &mut Few<T, N>, x: T) {
+    if f.len() < N {
+        f.push(x);
+    }
+}
+
+/// A trick: its leader and the cards in play order with their seats (seats as bytes: a trick
+/// is copied into the deal's list).
+#[derive(Clone, Copy, Debug)]
 pub(super) struct Trick {
-    pub(super) seats: Vec<Seat>,
-    pub(super) cards: Vec<Card>,
+    pub(super) seats: Few<u8, MAX_SEATS>,
+    pub(super) cards: Few<Card, MAX_SEATS>,
     pub(super) winner: Option<Seat>,
 }
 
-/// What one deal has shown so far.
+impl Default for Trick {
+    fn default() -> Trick {
+        Trick {
+            seats: Few::new(0),
+            cards: Few::new(Card::from_index(0)),
+            winner: None,
+        }
+    }
+}
+
+/// What one deal has shown so far (reset by a `deal` line, its buffers kept).
 #[derive(Clone, Debug, Default)]
 pub(super) struct DealState {
     pub(super) number: Option<usize>,
@@ -25,7 +97,7 @@ pub(super) struct DealState {
     pub(super) turned: Vec<Card>,
     pub(super) repeat: bool,
     pub(super) seeks: usize,
-    pub(super) bids: Vec<(Seat, String)>,
+    pub(super) bids: Vec<(Seat, Tok)>,
     pub(super) askers: Vec<Seat>,
     pub(super) ken: Option<Seat>,
     pub(super) waiting: Vec<Seat>,
@@ -34,8 +106,49 @@ pub(super) struct DealState {
     pub(super) tricks: Vec<Trick>,
     pub(super) trick: Option<Trick>,
     pub(super) played: Vec<Card>,
-    pub(super) points: Option<Vec<u32>>,
-    pub(super) ended: Option<(String, Option<Seat>)>,
+    /// The `points` line's numbers, when `has_points`.
+    pub(super) points: Vec<u32>,
+    pub(super) has_points: bool,
+    pub(super) ended: Option<(Tok, Option<Seat>)>,
+}
+
+impl DealState {
+    /// An empty deal whose lists hold a deal of `n` seats without growing.
+    fn with_capacity(n: usize) -> DealState {
+        DealState {
+            hand: Vec::with_capacity(3),
+            turned: Vec::with_capacity(3),
+            bids: Vec::with_capacity(2 * n),
+            askers: Vec::with_capacity(n),
+            tricks: Vec::with_capacity(3),
+            played: Vec::with_capacity(3 * n),
+            points: Vec::with_capacity(n),
+            ..DealState::default()
+        }
+    }
+
+    /// A new deal: everything as `DealState::default()` with these numbers, the lists emptied
+    /// in place.
+    fn reset(&mut self, number: Option<usize>, dealer: Option<Seat>) {
+        self.number = number;
+        self.dealer = dealer;
+        self.hand.clear();
+        self.turned.clear();
+        self.repeat = false;
+        self.seeks = 0;
+        self.bids.clear();
+        self.askers.clear();
+        self.ken = None;
+        self.waiting.clear();
+        self.exchanges.clear();
+        self.zwiks.clear();
+        self.tricks.clear();
+        self.trick = None;
+        self.played.clear();
+        self.points.clear();
+        self.has_points = false;
+        self.ended = None;
+    }
 }
 
 /// One seat's knowledge of a Zwikken session.
@@ -53,7 +166,7 @@ pub struct ZwikkenView {
     chips: Vec<i64>,
     pub(super) active: Vec<bool>,
     /// The results of the finished deals: [deal, how, winner].
-    history: Vec<(usize, String, Option<Seat>)>,
+    history: Vec<(usize, Tok, Option<Seat>)>,
     session_end: Option<String>,
     /// A first-trick `move s exchange_X_Y`: Y is played once the `exchange` line has put X
     /// into the hand.
@@ -62,11 +175,17 @@ pub struct ZwikkenView {
 }
 
 fn seat_arg(args: &[Arg], i: usize) -> Option<Seat> {
-    args.get(i).and_then(|a| a.parse().ok())
+    match args.get(i)? {
+        Arg::Int(n) => Seat::try_from(*n).ok(),
+        other => other.parse().ok(),
+    }
 }
 
 fn int_arg(args: &[Arg], i: usize) -> i64 {
-    args.get(i).and_then(|a| a.parse().ok()).unwrap_or(0)
+    match args.get(i) {
+        Some(Arg::Int(n)) => *n,
+        other => other.and_then(|a| a.parse().ok()).unwrap_or(0),
+    }
 }
 
 fn strs(cards: &[Card]) -> Vec<String> {
@@ -86,7 +205,7 @@ impl ZwikkenView {
                     .find(|(k, _)| *k == "exchange_targets")
                     .map(|(_, v)| v.as_str()),
             ),
-            deal: DealState::default(),
+            deal: DealState::with_capacity(info.players),
             pot: 0,
             chips: vec![0; info.players],
             active: vec![true; info.players],
@@ -97,11 +216,30 @@ impl ZwikkenView {
         }
     }
 
-    fn on_move(&mut self, seat: Seat, token: &str) {
+    /// A `move` line's token: a card is played, a bid is kept, a seek counted, a first-trick
+    /// exchange waits for its `exchange` line.
+    fn on_move(&mut self, seat: Seat, arg: &Arg) {
+        if let Arg::Card(card) = arg {
+            self.play(seat, *card);
+            return;
+        }
+        let text;
+        let token: &str = match arg {
+            Arg::Word(w) => w,
+            Arg::Text(t) => t,
+            other => {
+                text = other.to_string();
+                &text
+            }
+        };
         let d = &mut self.deal;
         match token {
             "pass" | "ask" | "ken_pass" | "ken_ask" | "wait_better" => {
-                d.bids.push((seat, token.to_string()));
+                let tok = match arg {
+                    Arg::Word(w) => Tok::Word(w),
+                    _ => Tok::of_str(token),
+                };
+                d.bids.push((seat, tok));
                 if token.ends_with("ask") {
                     d.askers.push(seat);
                 }
@@ -131,8 +269,9 @@ impl ZwikkenView {
             d.hand.retain(|&c| c != card);
         }
         let t = d.trick.get_or_insert_with(Trick::default);
-        t.seats.push(seat);
-        t.cards.push(card);
+        // A seat is a byte in a trick (Zwikken seats at most 6).
+        push_few(&mut t.seats, seat as u8);
+        push_few(&mut t.cards, card);
         d.played.push(card);
     }
 }
@@ -140,8 +279,8 @@ impl ZwikkenView {
 fn trick_json(t: &Trick) -> Value {
     let mut v = json!({
         "leader": t.seats.first(),
-        "seats": t.seats,
-        "cards": strs(&t.cards),
+        "seats": t.seats.as_slice(),
+        "cards": strs(t.cards.as_slice()),
     });
     if let Some(w) = t.winner {
         v["winner"] = json!(w);
@@ -152,15 +291,22 @@ fn trick_json(t: &Trick) -> Value {
 impl SeatView for ZwikkenView {
     fn observe(&mut self, kind: &str, args: &[Arg]) {
         let d = &mut self.deal;
+        // The most frequent lines first.
         match kind {
-            "deal" => {
-                self.deal = DealState {
-                    number: args.first().and_then(|a| a.parse().ok()),
-                    dealer: seat_arg(args, 1),
-                    ..DealState::default()
-                };
+            "move" => {
+                if let (Some(seat), Some(token)) = (seat_arg(args, 0), args.get(1)) {
+                    self.on_move(seat, token);
+                }
             }
-            "hand" => d.hand = args.iter().filter_map(|a| a.parse().ok()).collect(),
+            // Only the seats' words ("pas", "ik vraag"): nothing to keep.
+            "say" | "allpass" => {}
+            "pay" => {
+                if let Some(s) = seat_arg(args, 0) {
+                    if let Some(c) = self.chips.get_mut(s) {
+                        *c -= int_arg(args, 1);
+                    }
+                }
+            }
             "turn" => {
                 if let Some(c) = args.first().and_then(|a| a.parse::<Card>().ok()) {
                     d.repeat = d.turned.iter().any(|t| t.suit == c.suit);
@@ -171,10 +317,13 @@ impl SeatView for ZwikkenView {
                     d.ken = None;
                 }
             }
-            "move" => {
-                if let (Some(seat), Some(token)) = (seat_arg(args, 0), args.get(1)) {
-                    self.on_move(seat, &token.text());
-                }
+            "deal" => d.reset(args.first().and_then(|a| a.parse().ok()), seat_arg(args, 1)),
+            "hand" => {
+                d.hand.clear();
+                d.hand.extend(args.iter().filter_map(|a| match a {
+                    Arg::Card(c) => Some(*c),
+                    other => other.card(),
+                }));
             }
             "exchange" => {
                 let (seat, take, ten) = (
@@ -207,20 +356,17 @@ impl SeatView for ZwikkenView {
                 t.winner = seat_arg(args, 1);
                 d.tricks.push(t);
             }
-            "points" => d.points = Some(args.iter().map(|a| a.parse().unwrap_or(0)).collect()),
+            "points" => {
+                d.points.clear();
+                d.points.extend(args.iter().map(|a| a.parse::<u32>().unwrap_or(0)));
+                d.has_points = true;
+            }
             "end" => {
-                let how = args.first().map(Arg::to_string).unwrap_or_default();
+                let how = args.first().map_or(Tok::Word(""), Tok::of);
                 let w = seat_arg(args, 1);
                 d.ended = Some((how.clone(), w));
                 if let Some(k) = d.number {
                     self.history.push((k, how, w));
-                }
-            }
-            "pay" => {
-                if let Some(s) = seat_arg(args, 0) {
-                    if let Some(c) = self.chips.get_mut(s) {
-                        *c -= int_arg(args, 1);
-                    }
                 }
             }
             "win" | "split" => {
@@ -284,7 +430,7 @@ impl SeatView for ZwikkenView {
             "repeat": d.repeat,
             "seeks": d.seeks,
             "stock": if d.number.is_some() { json!(stock) } else { Value::Null },
-            "bids": d.bids.iter().map(|(s, t)| json!([s, t])).collect::<Vec<_>>(),
+            "bids": d.bids.iter().map(|(s, t)| json!([s, t.as_str()])).collect::<Vec<_>>(),
             "askers": d.askers,
             "ken": d.ken,
             "waiting": d.waiting,
@@ -293,9 +439,9 @@ impl SeatView for ZwikkenView {
             "tricks": d.tricks.iter().map(trick_json).collect::<Vec<_>>(),
             "trick": d.trick.as_ref().map(trick_json),
             "played": strs(&d.played),
-            "points": d.points,
-            "ended": d.ended.as_ref().map(|(h, w)| json!({"how": h, "winner": w})),
-            "history": self.history.iter().map(|(k, h, w)| json!([k, h, w])).collect::<Vec<_>>(),
+            "points": d.has_points.then_some(&d.points),
+            "ended": d.ended.as_ref().map(|(h, w)| json!({"how": h.as_str(), "winner": w})),
+            "history": self.history.iter().map(|(k, h, w)| json!([k, h.as_str(), w])).collect::<Vec<_>>(),
             "session_end": self.session_end,
             "scores": self.scores,
         })
