@@ -14,33 +14,11 @@ use serde_json::{json, Value};
 /// The most seats a trick holds (Svängknack seats at most 16).
 const MAX_SEATS: usize = 16;
 
-/// A token of a line kept by the view: one of the fixed words the engine writes, or any other
-/// text (as it came). Its JSON is its text either way.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) enum Tok {
-    Word(&'static str),
-    Text(String),
-}
+pub(super) use crate::games::Tok;
 
-impl Tok {
-    /// The argument as a token: a fixed word stays a word (no text is made for it).
-    fn of(arg: &Arg) -> Tok {
-        match arg {
-            Arg::Word(w) => Tok::Word(w),
-            Arg::Text(t) => match known_word(t) {
-                Some(w) => Tok::Word(w),
-                None => Tok::Text(t.clone()),
-            },
-            other => Tok::Text(other.to_string()),
-        }
-    }
-
-    pub(super) fn as_str(&self) -> &str {
-        match self {
-            Tok::Word(w) => w,
-            Tok::Text(t) => t,
-        }
-    }
+/// An argument as a token of the view: one of this game's words, or text.
+fn tok(arg: &Arg) -> Tok {
+    Tok::of(arg, known_word)
 }
 
 /// The words of Svängknack lines that the view keeps (moves, trump, redeal, forced), as
@@ -323,7 +301,7 @@ impl SvangView {
             }
             return;
         }
-        let tok = Tok::of(tok);
+        let tok = self::tok(tok);
         match tok.as_str() {
             "farg" => {
                 if let Some(t) = &mut r.trick {
@@ -384,11 +362,11 @@ impl SeatView for SvangView {
             }
             "pot" => r.pot = num(0).unwrap_or(0),
             "hand" => cards_into(&mut r.hand, args),
-            "redeal" => r.redeal = args.first().map(Tok::of),
+            "redeal" => r.redeal = args.first().map(tok),
             "swinger" => r.swinger = num(0).map(|s| s as Seat),
             "turnup" => cards_into(&mut r.turnup, args),
-            "trump" => r.trump = args.first().map(Tok::of),
-            "forced" => r.forced = args.first().map(Tok::of),
+            "trump" => r.trump = args.first().map(tok),
+            "forced" => r.forced = args.first().map(tok),
             "participants" => {
                 r.participants.clear();
                 if let Some(t) = args.first() {

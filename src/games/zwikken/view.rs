@@ -12,37 +12,11 @@ use std::collections::BTreeMap;
 /// The most seats at a Zwikken table, so the most cards in a trick.
 const MAX_SEATS: usize = 6;
 
-/// A token of a line kept by the view: one of the fixed words the engine writes, or any other
-/// text (as it came). Its JSON is its text either way.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) enum Tok {
-    Word(&'static str),
-    Text(String),
-}
+pub(super) use crate::games::Tok;
 
-impl Tok {
-    /// The argument as a token: a fixed word stays a word (no text is made for it).
-    fn of(arg: &Arg) -> Tok {
-        match arg {
-            Arg::Word(w) => Tok::Word(w),
-            Arg::Text(t) => Tok::of_str(t),
-            other => Tok::Text(other.to_string()),
-        }
-    }
-
-    fn of_str(t: &str) -> Tok {
-        match known_word(t) {
-            Some(w) => Tok::Word(w),
-            None => Tok::Text(t.to_string()),
-        }
-    }
-
-    pub(super) fn as_str(&self) -> &str {
-        match self {
-            Tok::Word(w) => w,
-            Tok::Text(t) => t,
-        }
-    }
+/// An argument as a token of the view: one of this game's words, or text.
+fn tok(arg: &Arg) -> Tok {
+    Tok::of(arg, known_word)
 }
 
 /// The words of Zwikken lines that the view keeps (bids, how a deal ended), as static text.
@@ -237,7 +211,7 @@ impl ZwikkenView {
             "pass" | "ask" | "ken_pass" | "ken_ask" | "wait_better" => {
                 let tok = match arg {
                     Arg::Word(w) => Tok::Word(w),
-                    _ => Tok::of_str(token),
+                    _ => Tok::of_str(token, known_word),
                 };
                 d.bids.push((seat, tok));
                 if token.ends_with("ask") {
@@ -362,7 +336,7 @@ impl SeatView for ZwikkenView {
                 d.has_points = true;
             }
             "end" => {
-                let how = args.first().map_or(Tok::Word(""), Tok::of);
+                let how = args.first().map_or(Tok::Word(""), tok);
                 let w = seat_arg(args, 1);
                 d.ended = Some((how.clone(), w));
                 if let Some(k) = d.number {
