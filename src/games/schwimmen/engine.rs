@@ -62,7 +62,7 @@ impl fmt::Display for SchwimmenAction {
 }
 
 /// An action as an event argument: a fixed word, or a swap as a number (`hand * 52 + middle`,
-/// card indexes: [`swap_of_code`]) that writes its token where a line is made.
+/// card indexes: `swap_of_code`) that writes its token where a line is made.
 impl From<SchwimmenAction> for Arg {
     fn from(a: SchwimmenAction) -> Arg {
         match a {

@@ -68,7 +68,7 @@ impl fmt::Display for SkwitzAction {
 }
 
 /// An action as an event argument: a trail is its card, a capture a number (the card's index,
-/// then the captured cards' set above it: [`capture_of_code`]) that writes its token where a
+/// then the captured cards' set above it: `capture_of_code`) that writes its token where a
 /// line is made, `out` a fixed word.
 impl From<SkwitzAction> for Arg {
     fn from(a: SkwitzAction) -> Arg {
