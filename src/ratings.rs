@@ -55,13 +55,23 @@ impl TableMoments {
         debug_assert_eq!(x.len(), k);
         self.n += 1;
         let n = self.n as f64;
-        let before: Vec<f64> = x.iter().zip(&self.mean).map(|(x, m)| x - m).collect();
-        for (m, d) in self.mean.iter_mut().zip(&before) {
+        // x − the mean before this deal (on the stack at the tables of any card game).
+        let (mut stack, mut heap) = ([0.0; 16], Vec::new());
+        let before: &mut [f64] = if k <= stack.len() {
+            &mut stack[..k]
+        } else {
+            heap.resize(k, 0.0);
+            &mut heap
+        };
+        for ((b, x), m) in before.iter_mut().zip(x).zip(&self.mean) {
+            *b = x - m;
+        }
+        for (m, d) in self.mean.iter_mut().zip(before.iter()) {
             *m += d / n;
         }
         for (i, (xi, mi)) in x.iter().zip(&self.mean).enumerate() {
             let after_i = xi - mi;
-            for (c, b) in self.comoment[i * k..(i + 1) * k].iter_mut().zip(&before) {
+            for (c, b) in self.comoment[i * k..(i + 1) * k].iter_mut().zip(before.iter()) {
                 *c += after_i * b;
             }
         }

@@ -17,6 +17,7 @@ use crate::chance::{derive, Purpose};
 use crate::options::Options;
 use crate::record::GameRecord;
 use crate::referee::{Config, SeatSpec, Table};
+use report::{Accumulator, FactMaker, SetFacts};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -57,6 +58,9 @@ pub struct RunSpec {
     /// table's thread, and the caller only writes them (serializing on the caller's thread
     /// bounded a recorded match of fast bots to one core, whatever its tables).
     pub record_lines: bool,
+    /// Whether the caller folds the sets into statistics ([`Finished::add_to`]): each set's
+    /// facts are then made on its table's thread.
+    pub set_facts: bool,
 }
 
 /// The seed of the cards of set `i`.
@@ -72,17 +76,46 @@ pub enum Control {
     Stop,
 }
 
-/// A finished set: its games' records and, with [`RunSpec::record_lines`], their lines.
+/// A finished set: its games' records and, with [`RunSpec::record_lines`], their lines; with
+/// [`RunSpec::set_facts`], what the statistics need of it.
 struct SetDone {
     index: u64,
     records: Vec<GameRecord>,
     lines: Vec<u8>,
+    facts: Option<SetFacts>,
 }
 
 enum Msg {
-    /// Finished sets, from the worker with this index.
-    Done(usize, Vec<SetDone>),
+    /// Finished sets, from the worker with this index, and the names its facts use that it
+    /// had not sent before.
+    Done(usize, Vec<SetDone>, Vec<String>),
     Failed(String),
+}
+
+/// A finished set, as [`run`] hands it to the caller.
+pub struct Finished<'a> {
+    /// The set's index.
+    pub index: u64,
+    /// Its games' records, in the order of its jobs.
+    pub records: &'a mut Vec<GameRecord>,
+    /// Their JSON lines (one per record, each with its newline; empty unless
+    /// [`RunSpec::record_lines`]).
+    pub lines: &'a [u8],
+    facts: Option<SetFacts>,
+    /// The table that played it and the names its facts refer to.
+    table: usize,
+    names: &'a [String],
+}
+
+impl Finished<'_> {
+    /// Adds the set to `acc` under its index: the facts its table made, else (without
+    /// [`RunSpec::set_facts`]) made from the records now.
+    pub fn add_to(&mut self, acc: &mut Accumulator) {
+        match self.facts.take() {
+            Some(f) => acc.add_made(self.index, f, self.table, self.names),
+            None => acc.add_set(self.index, self.records),
+        }
+    }
 }
 
 /// A worker hands a set that took [`BATCH_WAIT`]/20 or more over at once; faster sets go in
@@ -94,8 +127,7 @@ const BATCH_SETS: usize = 64;
 const BATCH_WAIT: Duration = Duration::from_millis(20);
 
 /// Plays the `count` sets that `sets` makes (taken one at a time, in its order) and calls
-/// `on_set` with each finished set's records and their JSON lines (one per record, each with
-/// its newline; empty unless [`RunSpec::record_lines`]), in completion order. Returns an error if a table
+/// `on_set` with each finished set, in completion order. Returns an error if a table
 /// cannot start or a game cannot be played (records handed over before that are the caller's
 /// to keep). After Ctrl-C or SIGTERM ([`crate::interrupt`]) no new game starts and `run`
 /// returns once the games being played are over; sets left incomplete are not handed over.
@@ -103,7 +135,7 @@ pub fn run<I>(
     spec: &RunSpec,
     sets: I,
     count: u64,
-    mut on_set: impl FnMut(u64, &mut Vec<GameRecord>, &[u8]) -> Result<Control, String>,
+    mut on_set: impl FnMut(&mut Finished<'_>) -> Result<Control, String>,
 ) -> Result<(), String>
 where
     I: Iterator<Item = Set> + Send,
@@ -120,6 +152,8 @@ where
     // allocations, and freeing them on this thread (another thread's memory) took this thread
     // a tenth of a match of random bots, time that two tables have no core for.
     let mut give_back = Vec::new();
+    // Per table, the names its sets' facts refer to.
+    let mut names: Vec<Vec<String>> = vec![Vec::new(); workers];
     let mut result = Ok(());
     std::thread::scope(|scope| {
         for w in 0..workers {
@@ -139,10 +173,18 @@ where
                 continue; // drain until every worker has finished its current game
             }
             let control = match msg {
-                Msg::Done(w, mut sets) => {
+                Msg::Done(w, mut sets, new_names) => {
+                    names[w].extend(new_names);
                     let mut control = Ok(Control::Continue);
                     for set in &mut sets {
-                        control = on_set(set.index, &mut set.records, &set.lines);
+                        control = on_set(&mut Finished {
+                            index: set.index,
+                            records: &mut set.records,
+                            lines: &set.lines,
+                            facts: set.facts.take(),
+                            table: w,
+                            names: &names[w],
+                        });
                         if !matches!(control, Ok(Control::Continue)) {
                             break;
                         }
@@ -196,7 +238,16 @@ fn worker(
     let stopping = || stop.load(Ordering::SeqCst) || crate::interrupt::requested().is_some();
     let mut done: Vec<SetDone> = Vec::new();
     let mut first_unsent = std::time::Instant::now();
-    let hand_over = |done: &mut Vec<SetDone>| done.is_empty() || tx.send(Msg::Done(w, std::mem::take(done))).is_ok();
+    let mut maker = spec.set_facts.then(FactMaker::default);
+    let mut names_sent = 0;
+    let mut hand_over = |done: &mut Vec<SetDone>, maker: &Option<FactMaker>| {
+        if done.is_empty() {
+            return true;
+        }
+        let names = maker.as_ref().map_or(Vec::new(), |m| m.names_from(names_sent).to_vec());
+        names_sent += names.len();
+        tx.send(Msg::Done(w, std::mem::take(done), names)).is_ok()
+    };
     loop {
         if stopping() {
             break;
@@ -223,7 +274,7 @@ fn worker(
                 }
                 Err(e) => {
                     // The sets finished before this one are the caller's to keep.
-                    hand_over(&mut done);
+                    hand_over(&mut done, &maker);
                     let _ = tx.send(Msg::Failed(format!("set {} ({}): {e}", set.index, job.key)));
                     table.shutdown();
                     return;
@@ -240,17 +291,19 @@ fn worker(
                     r.write_line(&mut lines);
                 }
             }
+            let facts = maker.as_mut().map(|m| m.set_facts(&records));
             done.push(SetDone {
                 index: set.index,
                 records,
                 lines,
+                facts,
             });
-            if hand_over_now(started.elapsed(), done.len(), first_unsent.elapsed()) && !hand_over(&mut done) {
+            if hand_over_now(started.elapsed(), done.len(), first_unsent.elapsed()) && !hand_over(&mut done, &maker) {
                 break;
             }
         }
     }
-    hand_over(&mut done);
+    hand_over(&mut done, &maker);
     table.shutdown();
 }
 

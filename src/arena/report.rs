@@ -100,9 +100,17 @@ pub(crate) struct Names {
     ids: HashMap<String, u32>,
 }
 
+/// Up to this many names are looked up by comparing them (a match's few bot names and specs),
+/// which is faster than hashing them.
+const FEW_NAMES: usize = 8;
+
 impl Names {
     pub(crate) fn id(&mut self, s: &str) -> u32 {
-        if let Some(&id) = self.ids.get(s) {
+        if self.all.len() <= FEW_NAMES {
+            if let Some(id) = self.all.iter().position(|x| x == s) {
+                return id as u32;
+            }
+        } else if let Some(&id) = self.ids.get(s) {
             return id;
         }
         let id = self.all.len() as u32;
@@ -113,6 +121,83 @@ impl Names {
 
     pub(crate) fn get(&self, id: u32) -> &str {
         &self.all[id as usize]
+    }
+
+    fn len(&self) -> usize {
+        self.all.len()
+    }
+}
+
+/// Makes sets' facts where their records are (a table's thread: the records are still in its
+/// cache, and the thread that folds the statistics does not have to read them), with name ids
+/// of its own, which [`Accumulator::add_made`] maps to the accumulator's.
+#[derive(Clone, Debug, Default)]
+pub struct FactMaker {
+    names: Names,
+    seats: Vec<u32>,
+}
+
+impl FactMaker {
+    /// The facts of one set's games (in the order they count).
+    pub fn set_facts(&mut self, recs: &[GameRecord]) -> SetFacts {
+        let mut facts = SetFacts::default();
+        for r in recs {
+            note(&mut self.names, &mut self.seats, &mut facts, r);
+        }
+        facts
+    }
+
+    /// The names its facts refer to, by id, from id `from` on.
+    pub fn names_from(&self, from: usize) -> &[String] {
+        &self.names.all[from.min(self.names.len())..]
+    }
+
+    /// How many names it has given ids.
+    pub fn name_count(&self) -> usize {
+        self.names.len()
+    }
+}
+
+/// Adds one game to the facts of its set, names given ids in `names`; `seats` is a buffer.
+fn note(names: &mut Names, seats: &mut Vec<u32>, facts: &mut SetFacts, rec: &GameRecord) {
+    facts.games += 1;
+    seats.clear();
+    seats.extend(seat_bot_names(rec).map(|n| names.id(n)));
+    for (s, &name) in seats.iter().enumerate() {
+        let score = rec.result.scores.get(s).copied().unwrap_or(0.0);
+        let b = match facts.bot(name) {
+            Some(b) => b,
+            None => {
+                let spec = names.id(rec.seats.get(s).map(|x| x.spec.as_str()).unwrap_or(""));
+                facts.push(BotInSet {
+                    name,
+                    spec,
+                    ..BotInSet::default()
+                })
+            }
+        };
+        b.score_sum += score;
+        b.seats += 1;
+    }
+    // Each bot's games count once however many seats it holds.
+    for (s, &name) in seats.iter().enumerate() {
+        if !seats[..s].contains(&name) {
+            if let Some(b) = facts.bot(name) {
+                b.games += 1;
+            }
+        }
+    }
+    for f in &rec.faults {
+        if let Some(b) = seats.get(f.seat).and_then(|&n| facts.bot(n)) {
+            b.faults += 1;
+        }
+    }
+    for a in rec.actions.iter().filter(|a| !a.substitute) {
+        if let Some(b) = seats.get(a.seat).and_then(|&n| facts.bot(n)) {
+            b.ms_sum += a.ms;
+            b.ms_n += 1;
+            b.ms_max = b.ms_max.max(a.ms);
+        }
     }
 }
 
@@ -152,6 +237,12 @@ pub struct Accumulator {
     /// must not sum every set again after each one; `arrived`: the bots until that pair is known.
     running: Option<((u32, u32), Summary)>,
     arrived: Vec<u32>,
+    /// Per [`FactMaker`] ([`Accumulator::add_made`]), its name ids mapped to ours.
+    makers: Vec<Vec<u32>>,
+    /// Buffers: the name id of each seat of a record; a set's bots and their means.
+    seats: Vec<u32>,
+    #[allow(clippy::type_complexity)]
+    table_buf: (Vec<(u32, f64)>, Vec<u32>, Vec<f64>),
     pub sets: u64,
     pub games: u64,
     /// The most games in one set (the seatings per deal of a match).
@@ -241,44 +332,7 @@ impl Accumulator {
 
     /// Adds one game to the facts of its set (the games of a set in the order they count).
     pub fn note(&mut self, facts: &mut SetFacts, rec: &GameRecord) {
-        facts.games += 1;
-        let names: Vec<u32> = seat_bot_names(rec).map(|n| self.names.id(n)).collect();
-        for (s, &name) in names.iter().enumerate() {
-            let score = rec.result.scores.get(s).copied().unwrap_or(0.0);
-            let b = match facts.bot(name) {
-                Some(b) => b,
-                None => {
-                    let spec = self.names.id(rec.seats.get(s).map(|x| x.spec.as_str()).unwrap_or(""));
-                    facts.push(BotInSet {
-                        name,
-                        spec,
-                        ..BotInSet::default()
-                    })
-                }
-            };
-            b.score_sum += score;
-            b.seats += 1;
-        }
-        // Each bot's games count once however many seats it holds.
-        for (s, &name) in names.iter().enumerate() {
-            if !names[..s].contains(&name) {
-                if let Some(b) = facts.bot(name) {
-                    b.games += 1;
-                }
-            }
-        }
-        for f in &rec.faults {
-            if let Some(b) = names.get(f.seat).and_then(|&n| facts.bot(n)) {
-                b.faults += 1;
-            }
-        }
-        for a in rec.actions.iter().filter(|a| !a.substitute) {
-            if let Some(b) = names.get(a.seat).and_then(|&n| facts.bot(n)) {
-                b.ms_sum += a.ms;
-                b.ms_n += 1;
-                b.ms_max = b.ms_max.max(a.ms);
-            }
-        }
+        note(&mut self.names, &mut self.seats, facts, rec);
     }
 
     /// The name of a bot by its id ([`SetFacts::means`]).
@@ -291,6 +345,24 @@ impl Accumulator {
         let mut facts = SetFacts::default();
         for r in recs {
             self.note(&mut facts, r);
+        }
+        self.add_facts(index, facts);
+    }
+
+    /// Adds one set whose facts a [`FactMaker`] made: `names` are the maker's names (at least
+    /// those the facts refer to), `maker` tells makers apart (their ids differ).
+    pub fn add_made(&mut self, index: u64, mut facts: SetFacts, maker: usize, names: &[String]) {
+        if self.makers.len() <= maker {
+            self.makers.resize_with(maker + 1, Vec::new);
+        }
+        let map = &mut self.makers[maker];
+        for n in &names[map.len().min(names.len())..] {
+            map.push(self.names.id(n));
+        }
+        let n = (facts.len as usize).min(2);
+        for b in facts.first[..n].iter_mut().chain(&mut facts.more) {
+            b.name = map[b.name as usize];
+            b.spec = map[b.spec as usize];
         }
         self.add_facts(index, facts);
     }
@@ -318,7 +390,16 @@ impl Accumulator {
                 sum.push(x.mean() - y.mean());
             }
         }
-        self.pending.insert(index, facts);
+        match self.next {
+            // Its turn (always, with one table): no need to hold it.
+            Some((next, step)) if next == index => {
+                self.fold(&facts);
+                self.next = Some((next.saturating_add(step), step));
+            }
+            _ => {
+                self.pending.insert(index, facts);
+            }
+        }
         while let Some((next, step)) = self.next {
             let Some(f) = self.pending.remove(&next) else { break };
             self.fold(&f);
@@ -366,14 +447,24 @@ impl Accumulator {
     }
 
     fn fold(&mut self, set: &SetFacts) {
-        let mut at_table: Vec<(u32, f64)> = set.bots().map(|b| (b.name, b.mean())).collect();
-        at_table.sort_unstable_by_key(|x| x.0);
-        let ids: Vec<u32> = at_table.iter().map(|x| x.0).collect();
-        let values: Vec<f64> = at_table.iter().map(|x| x.1).collect();
-        self.tables
-            .entry(ids)
-            .or_insert_with_key(|ids| TableMoments::new(ids.iter().map(|&i| i as usize).collect()))
-            .push(&values);
+        // The set's bots by name id, and their means (buffers kept from set to set).
+        let (mut by_id, mut ids, mut values) = std::mem::take(&mut self.table_buf);
+        by_id.clear();
+        by_id.extend(set.bots().map(|b| (b.name, b.mean())));
+        by_id.sort_unstable_by_key(|x| x.0);
+        ids.clear();
+        ids.extend(by_id.iter().map(|x| x.0));
+        values.clear();
+        values.extend(by_id.iter().map(|x| x.1));
+        match self.tables.get_mut(&ids[..]) {
+            Some(t) => t.push(&values),
+            None => {
+                let mut t = TableMoments::new(ids.iter().map(|&i| i as usize).collect());
+                t.push(&values);
+                self.tables.insert(ids.clone(), t);
+            }
+        }
+        self.table_buf = (by_id, ids, values);
         for b in set.bots() {
             if !self.order.contains(&b.name) {
                 self.order.push(b.name);
@@ -711,6 +802,41 @@ mod tests {
             rec(&["a", "b", "a", "b"], &[x, -x / 3.0, x / 7.0, 0.1]),
             rec(&["b", "a", "b", "a"], &[-x, x / 11.0, 0.3, x * 1.7]),
         ]
+    }
+
+    #[test]
+    fn facts_made_on_tables_with_their_own_name_ids_add_up_to_the_same_numbers() {
+        // A three-bot field, so that the makers meet the names in different orders.
+        let set = |i: u64| {
+            let x = (i as f64 * 0.61).cos() * 2.3;
+            let (a, b) = if i.is_multiple_of(2) { ("a", "b") } else { ("c", "a") };
+            vec![
+                rec(&[a, b, a, b], &[x, -x / 3.0, x / 7.0, 0.1]),
+                rec(&[b, a, b, a], &[-x, x / 11.0, 0.3, x * 1.7]),
+            ]
+        };
+        let mut from_records = Accumulator::in_order(0, 1);
+        let mut made = Accumulator::in_order(0, 1);
+        let mut makers = [FactMaker::default(), FactMaker::default()];
+        for i in 0..200u64 {
+            from_records.add_set(i, &set(i));
+            // Table 1 takes the odd sets and meets c first; table 0 the even ones.
+            let t = (i % 2) as usize;
+            let facts = makers[t].set_facts(&set(i));
+            made.add_made(i, facts, t, makers[t].names_from(0));
+        }
+        assert_eq!(makers[1].names_from(0)[0], "c");
+        assert_eq!(makers[0].names_from(1), &makers[0].names_from(0)[1..]);
+        assert_eq!(
+            made.to_json(),
+            from_records.to_json(),
+            "the same numbers to the last bit"
+        );
+        assert_eq!(made.lines(), from_records.lines());
+        assert_eq!(
+            format!("{:?}", made.ratings("a")),
+            format!("{:?}", from_records.ratings("a"))
+        );
     }
 
     #[test]

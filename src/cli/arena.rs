@@ -174,6 +174,8 @@ struct Progress {
 }
 
 impl Progress {
+    const BAR_MESSAGE: Duration = Duration::from_millis(100);
+
     fn new(total: u64, quiet: bool) -> Progress {
         let bar = (!quiet && std::io::stderr().is_terminal()).then(|| {
             let b = ProgressBar::new(total);
@@ -192,13 +194,18 @@ impl Progress {
         }
     }
 
-    fn update(&mut self, done: u64, msg: Option<String>) {
-        let msg = msg.unwrap_or_default();
+    /// `done` games played; `msg` (the leading difference) is made only when it is shown: a
+    /// bar's message at most every [`Progress::BAR_MESSAGE`], a line every ten seconds.
+    fn update(&mut self, done: u64, msg: impl FnOnce() -> Option<String>) {
         if let Some(b) = &self.bar {
             b.set_position(done);
-            b.set_message(msg);
+            if self.last.elapsed() >= Self::BAR_MESSAGE || done == self.total {
+                self.last = Instant::now();
+                b.set_message(msg().unwrap_or_default());
+            }
         } else if !self.quiet && (self.last.elapsed() >= Duration::from_secs(10) || done == self.total) {
             self.last = Instant::now();
+            let msg = msg().unwrap_or_default();
             let secs = self.start.elapsed().as_secs_f64();
             eprintln!(
                 "{done}/{} games  {:.1} games/s  {msg}",
@@ -538,16 +545,19 @@ pub(super) fn play_plan(
     let mut sink = Sink::open(record)?;
     let mut progress = Progress::new(total, quiet);
     let mut played = 0u64;
-    let result = arena::run(run, to_make, to_play, |i, recs, lines| {
-        sink.write(lines)?;
-        played += recs.len() as u64;
-        if let Some(old) = partial.remove(&i) {
-            // The set's games in the order of its seatings, as one run plays them.
-            recs.extend(old);
-            recs.sort_by_key(|r| seating(keys, r));
+    let result = arena::run(run, to_make, to_play, |set| {
+        sink.write(set.lines)?;
+        played += set.records.len() as u64;
+        match partial.remove(&set.index) {
+            Some(old) => {
+                // The set's games in the order of its seatings, as one run plays them.
+                set.records.extend(old);
+                set.records.sort_by_key(|r| seating(keys, r));
+                acc.add_set(set.index, set.records);
+            }
+            None => set.add_to(&mut acc),
         }
-        acc.add_set(i, recs);
-        progress.update(played, acc.leading());
+        progress.update(played, || acc.leading());
         Ok(Control::Continue)
     });
     progress.finish();
@@ -744,6 +754,7 @@ pub fn run_match(mut a: MatchArgs) -> Outcome {
         tags,
         concurrency: a.table.concurrency,
         record_lines: a.run.record.is_some(),
+        set_facts: true,
     };
     let Played { acc, already, played } = play_plan(
         &plan,
@@ -938,6 +949,7 @@ pub fn run_compare(mut a: CompareArgs) -> Outcome {
         tags,
         concurrency: a.table.concurrency,
         record_lines: a.record.is_some(),
+        set_facts: false,
     };
     let mut sink = Sink::open(a.record.as_ref())?;
     // The report is written at the end, but its file is opened now: a path that cannot be
@@ -960,11 +972,12 @@ pub fn run_compare(mut a: CompareArgs) -> Outcome {
     let mut decision = Decision::Continue;
     let mut faults = 0u64;
     let mut played = 0u64;
-    let result = arena::run(&run, sets, a.games, |i, recs, lines| {
-        sink.write(lines)?;
+    let result = arena::run(&run, sets, a.games, |set| {
+        sink.write(set.lines)?;
+        let recs = &*set.records;
         played += recs.len() as u64;
         faults += recs.iter().map(|r| r.faults.len() as u64).sum::<u64>();
-        pending.insert(i, deal_difference(recs, n, shared_base));
+        pending.insert(set.index, deal_difference(recs, n, shared_base));
         while let Some(d) = pending.remove(&next) {
             next += 1;
             diffs.push(d);
@@ -973,11 +986,10 @@ pub fn run_compare(mut a: CompareArgs) -> Outcome {
                 break;
             }
         }
-        let (lo, hi) = diffs.ci(0.95);
-        progress.update(
-            played,
-            Some(format!("candidate − baseline {}", fmt_interval(diffs.mean(), lo, hi))),
-        );
+        progress.update(played, || {
+            let (lo, hi) = diffs.ci(0.95);
+            Some(format!("candidate − baseline {}", fmt_interval(diffs.mean(), lo, hi)))
+        });
         Ok(if decision == Decision::Continue {
             Control::Continue
         } else {

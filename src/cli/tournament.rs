@@ -115,6 +115,7 @@ pub fn run(mut a: TournamentArgs) -> Outcome {
         tags,
         concurrency: a.table.concurrency,
         record_lines: a.run.record.is_some(),
+        set_facts: true,
     };
     let tables = tour.tables.len();
     let jobs = tour.clone();
