@@ -564,6 +564,9 @@ fn sigint_stops_a_match_cleanly_and_resume_finishes_it() {
     let (full, part) = (dir.path().join("full.jsonl"), dir.path().join("part.jsonl"));
     // A bot command line no other test uses, to find leftover processes.
     let unique = format!("bot simple --seed 77{}", std::process::id());
+    // Long enough (about a second) that the test sees it running before it signals it.
+    const DEALS: usize = 1000;
+    let games = 2 * DEALS;
     let args = |rec: &std::path::Path| -> Vec<String> {
         let mut v: Vec<String> = ["match", "rikken", "--bot"].iter().map(|s| s.to_string()).collect();
         v.push(format!("a=croupier {unique}"));
@@ -572,7 +575,7 @@ fn sigint_stops_a_match_cleanly_and_resume_finishes_it() {
                 "--bot",
                 "b=croupier bot random",
                 "--games",
-                "150",
+                &DEALS.to_string(),
                 "--seed",
                 "8",
                 // The same rngseeds in both runs (process bots' come from a bot seed of their own).
@@ -609,11 +612,11 @@ fn sigint_stops_a_match_cleanly_and_resume_finishes_it() {
     let (code, stderr) = signal_and_wait(child, libc::SIGINT);
     assert_eq!(code, Some(130), "{stderr}");
     let written = std::fs::read_to_string(&part).unwrap().lines().count();
-    assert!(written < 300, "stopped early: {written} lines");
+    assert!(written < games, "stopped early: {written} lines");
     assert_eq!(written % 2, 0, "whole deals only (2 seatings each): {written}");
     assert!(
         stderr.contains(&format!(
-            "interrupted: {written} of 300 games recorded in {}; run the same command with --resume to finish",
+            "interrupted: {written} of {games} games recorded in {}; run the same command with --resume to finish",
             part.display()
         )),
         "{stderr}"
@@ -637,7 +640,7 @@ fn sigint_stops_a_match_cleanly_and_resume_finishes_it() {
         v
     };
     assert_eq!(numbers(resumed), numbers(uninterrupted));
-    assert_eq!(std::fs::read_to_string(&part).unwrap().lines().count(), 300);
+    assert_eq!(std::fs::read_to_string(&part).unwrap().lines().count(), games);
 }
 
 #[test]
