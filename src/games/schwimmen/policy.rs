@@ -120,42 +120,14 @@ fn turn_typed(hand: &[Card], middle: &[Card], legal: impl Iterator<Item = Option
     let (Ok(hand3), Ok(middle3)) = (<[Card; 3]>::try_from(hand), <[Card; 3]>::try_from(middle)) else {
         return None;
     };
-    // The hand's points and suit totals, once: a swap changes two totals.
-    let points = hand3.map(card_points);
-    let mut totals = [0u32; 4];
-    for (c, p) in hand3.iter().zip(points) {
-        totals[c.suit.index()] += p;
-    }
-    let trio = hand3.iter().all(|c| c.rank == hand3[0].rank);
-    // The hand's value (value_halves of three cards).
-    let now = rank_of(totals, trio, hand3[0].rank).1;
+    let t = TurnHand::new(hand3);
     let (mut knock, mut pass) = (None, None);
-    // Every swap with its resulting hand: (rank, minus the points laid down, index in legal).
-    // The rank and the points laid down as one number, compared as (rank, given) are: each
-    // part of the rank is below 256, and `given` (minus at most three cards' points) is in
-    // -33..=0.
-    let pack = |(special, value, second): (u32, u32, u32), given: i64| {
-        (((special << 16) | (value << 8) | second) << 8) | (given + 64) as u32
-    };
-    let mut best: Option<(u32, usize)> = None;
+    // The best swap: its key (see `TurnHand`; never 0) and its index in legal.
+    let (mut bkey, mut bi) = (0, 0);
     for (i, a) in legal.enumerate() {
-        // Prefer laying down a low card (it helps the next player less).
-        let (key, given) = match a {
-            Some(SchwimmenAction::SwapAll) => (rank_hand(&middle3), -points.iter().map(|&p| i64::from(p)).sum::<i64>()),
-            Some(SchwimmenAction::Swap(h, m)) => match hand3.iter().position(|&c| c == h) {
-                Some(k) => {
-                    let mut t = totals;
-                    t[h.suit.index()] -= points[k];
-                    t[m.suit.index()] += card_points(m);
-                    let same = |j: usize| (j == k) | (hand3[j].rank == m.rank);
-                    let trio = same(0) & same(1) & same(2);
-                    (rank_of(t, trio, m.rank), -i64::from(points[k]))
-                }
-                None => (
-                    rank_hand(&hand3.map(|c| if c == h { m } else { c })),
-                    -i64::from(card_points(h)),
-                ),
-            },
+        let key = match a {
+            Some(SchwimmenAction::Swap(h, m)) => t.swap_key(h, m),
+            Some(SchwimmenAction::SwapAll) => t.all_key(&middle3),
             Some(SchwimmenAction::Knock) => {
                 knock = knock.or(Some(i));
                 continue;
@@ -166,13 +138,15 @@ fn turn_typed(hand: &[Card], middle: &[Card], legal: impl Iterator<Item = Option
             }
             _ => continue,
         };
-        let key = pack(key, given);
-        if best.is_none_or(|b| key > b.0) {
-            best = Some((key, i));
+        if key > bkey {
+            (bkey, bi) = (key, i);
         }
     }
-    let (bkey, bi) = best?;
+    if bkey == 0 {
+        return None;
+    }
     let (special, value) = (bkey >> 24, (bkey >> 16) & 0xff);
+    let now = t.value;
     if special == 1 {
         return Some(bi);
     }
@@ -190,6 +164,89 @@ fn turn_typed(hand: &[Card], middle: &[Card], legal: impl Iterator<Item = Option
     }
     // Nothing improves: keep the hand's value as well as possible.
     Some(bi)
+}
+
+/// A hand at a `turn` decision, with what the key of every swap needs worked out once.
+///
+/// A key orders the hands a swap leaves as (rank, minus the points laid down) do, [`rank_hand`]
+/// first: the rank's parts (special, value, second) and the points laid down (`given`, at most
+/// three cards' points, stored as `64 - given`, so a key is never 0) in one number, each part
+/// below 256.
+struct TurnHand {
+    hand: [Card; 3],
+    /// `64 -` the points of each card (the low byte of a key that lays it down).
+    low: [u32; 3],
+    /// The hand's value in half points (value_halves of three cards).
+    value: u32,
+    /// The suit totals of the two cards kept when card `k` is laid down.
+    kept: [[u32; 4]; 3],
+    /// The rank value those two cards share, or 0 (the card taken may make a trio).
+    pair: [u8; 3],
+}
+
+impl TurnHand {
+    fn new(hand: [Card; 3]) -> TurnHand {
+        let points = hand.map(card_points);
+        let mut totals = [0u32; 4];
+        for (c, p) in hand.iter().zip(points) {
+            totals[c.suit.index()] += p;
+        }
+        let trio = hand.iter().all(|c| c.rank == hand[0].rank);
+        let kept = [0, 1, 2].map(|k| {
+            let mut t = totals;
+            t[hand[k].suit.index()] -= points[k];
+            t
+        });
+        let same = |a: usize, b: usize| {
+            if hand[a].rank == hand[b].rank {
+                hand[a].rank.value()
+            } else {
+                0
+            }
+        };
+        TurnHand {
+            hand,
+            low: points.map(|p| 64 - p),
+            value: rank_of(totals, trio, hand[0].rank).1,
+            kept,
+            pair: [same(1, 2), same(0, 2), same(0, 1)],
+        }
+    }
+
+    /// The key of laying down `h` and taking `m`.
+    #[inline(always)]
+    fn swap_key(&self, h: Card, m: Card) -> u32 {
+        let k = if h == self.hand[0] {
+            0
+        } else if h == self.hand[1] {
+            1
+        } else if h == self.hand[2] {
+            2
+        } else {
+            return self.foreign_swap_key(h, m);
+        };
+        let mut t = self.kept[k];
+        t[m.suit.index()] += card_points(m);
+        pack(rank_of(t, self.pair[k] == m.rank.value(), m.rank)) | self.low[k]
+    }
+
+    /// [`swap_key`](Self::swap_key) for a card that is not in the hand (never in a legal list):
+    /// as the hand it would make.
+    #[cold]
+    fn foreign_swap_key(&self, h: Card, m: Card) -> u32 {
+        pack(rank_hand(&self.hand.map(|c| if c == h { m } else { c }))) | (64 - card_points(h))
+    }
+
+    /// The key of swapping the whole hand for `middle`.
+    fn all_key(&self, middle: &[Card; 3]) -> u32 {
+        pack(rank_hand(middle)) | (self.low.iter().sum::<u32>() - 2 * 64)
+    }
+}
+
+/// A hand's rank in the high bytes of a key (see [`TurnHand`]).
+#[inline(always)]
+fn pack((special, value, second): (u32, u32, u32)) -> u32 {
+    ((special << 16) | (value << 8) | second) << 8
 }
 
 #[cfg(test)]

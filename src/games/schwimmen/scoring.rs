@@ -9,9 +9,10 @@ use std::cmp::Reverse;
 
 /// The points of one card: A = 11, K Q J = 10, number cards their number.
 pub fn card_points(c: Card) -> u32 {
-    /// By rank value (2..=14), looked up.
-    const POINTS: [u32; 15] = {
-        let mut p = [0u32; 15];
+    /// By rank value (2..=14), looked up (16 entries: the index is masked, which spares the
+    /// bounds check).
+    const POINTS: [u32; 16] = {
+        let mut p = [0u32; 16];
         let mut v = 2;
         while v < 15 {
             p[v] = match v {
@@ -23,7 +24,7 @@ pub fn card_points(c: Card) -> u32 {
         }
         p
     };
-    POINTS[usize::from(c.rank.value())]
+    POINTS[usize::from(c.rank.value()) & 15]
 }
 
 /// The highest one-suit total of a hand.
