@@ -46,19 +46,57 @@ impl fmt::Display for SchwimmenAction {
         match self {
             SchwimmenAction::KeepSeen => f.write_str("keep_seen"),
             SchwimmenAction::TakeUnseen => f.write_str("take_unseen"),
-            SchwimmenAction::Swap(h, m) => {
-                // One write (tokens are written for every record and every process bot).
-                let card = |c: Card| [c.rank.letter() as u8, c.suit.letter() as u8];
-                let mut buf = *b"swap_XX_YY";
-                buf[5..7].copy_from_slice(&card(*h));
-                buf[8..10].copy_from_slice(&card(*m));
-                f.write_str(std::str::from_utf8(&buf).map_err(|_| fmt::Error)?)
-            }
+            // One write of a token made at compile time (tokens are written for every record
+            // and every process bot).
+            SchwimmenAction::Swap(h, m) => f.write_str(swap_token(h.index() * 52 + m.index())),
             SchwimmenAction::SwapAll => f.write_str("swap_all"),
             SchwimmenAction::Knock => f.write_str("knock"),
             SchwimmenAction::Pass => f.write_str("pass"),
         }
     }
+}
+
+/// Every swap token `swap_XX_YY`, ten bytes each, by swap code `hand * 52 + middle` (card
+/// indexes, as `Card::index`), made at compile time.
+const SWAP_TOKENS: &str = {
+    /// The letters of the card with index `i` (suit-major, ace first), as `Card`'s `Display`.
+    const fn letters(i: usize) -> [u8; 2] {
+        let rank = match i % 13 {
+            0 => b'A',
+            1 => b'K',
+            2 => b'Q',
+            3 => b'J',
+            4 => b'T',
+            r => b'0' + 14 - r as u8,
+        };
+        [rank, [b'S', b'H', b'D', b'C'][i / 13]]
+    }
+    // Read only here, at compile time, to make the `&str`: the one copy is the string's.
+    #[allow(clippy::large_const_arrays)]
+    const BYTES: [u8; 52 * 52 * 10] = {
+        let mut b = [0u8; 52 * 52 * 10];
+        let mut code = 0;
+        while code < 52 * 52 {
+            let (h, m) = (letters(code / 52), letters(code % 52));
+            let token = [b's', b'w', b'a', b'p', b'_', h[0], h[1], b'_', m[0], m[1]];
+            let mut k = 0;
+            while k < 10 {
+                b[code * 10 + k] = token[k];
+                k += 1;
+            }
+            code += 1;
+        }
+        b
+    };
+    match std::str::from_utf8(&BYTES) {
+        Ok(s) => s,
+        Err(_) => panic!("swap tokens are ASCII"),
+    }
+};
+
+/// The token of the swap with code `code` (below 52 * 52).
+fn swap_token(code: usize) -> &'static str {
+    &SWAP_TOKENS[code * 10..code * 10 + 10]
 }
 
 /// An action as an event argument: a fixed word, or a swap as a number (`hand * 52 + middle`,
@@ -70,7 +108,13 @@ impl From<SchwimmenAction> for Arg {
             SchwimmenAction::TakeUnseen => Arg::Word("take_unseen"),
             SchwimmenAction::Swap(h, m) => Arg::Action {
                 code: (h.index() * 52 + m.index()) as u64,
-                write: |code, f| fmt::Display::fmt(&swap_of_code(code).ok_or(fmt::Error)?, f),
+                write: |code, f| {
+                    if code < 52 * 52 {
+                        f.write_str(swap_token(code as usize))
+                    } else {
+                        Err(fmt::Error)
+                    }
+                },
             },
             SchwimmenAction::SwapAll => Arg::Word("swap_all"),
             SchwimmenAction::Knock => Arg::Word("knock"),
@@ -257,13 +301,17 @@ impl Schwimmen {
     /// A hand as its `hand` line shows it: sorted like every game's hands (suit by suit, high
     /// to low), whatever order swaps left it in.
     fn hand_args(cards: &[Card]) -> Vec<Arg> {
-        let mut args = Self::card_args(cards);
+        // A hand of three (every hand but an absent seat's): sorted in place, three compares.
+        if let Ok(&[a, b, c]) = <&[Card; 3]>::try_from(cards) {
+            let (a, b) = if a.index() <= b.index() { (a, b) } else { (b, a) };
+            let (b, c) = if b.index() <= c.index() { (b, c) } else { (c, b) };
+            let (a, b) = if a.index() <= b.index() { (a, b) } else { (b, a) };
+            return vec![Arg::Card(a), Arg::Card(b), Arg::Card(c)];
+        }
+        let mut sorted = cards.to_vec();
         // Distinct cards: an unstable sort orders them as a stable one.
-        args.sort_unstable_by_key(|a| match a {
-            Arg::Card(c) => c.index(),
-            _ => 0,
-        });
-        args
+        sorted.sort_unstable_by_key(|c| c.index());
+        Self::card_args(&sorted)
     }
 
     /// The next active seat to the right of `s` (anticlockwise: seat s-1), `s` excluded
@@ -428,9 +476,16 @@ impl Schwimmen {
     }
 
     fn legal_turns(&self, out: &mut Vec<SchwimmenAction>) {
-        for &h in &self.hands[self.turn] {
-            for &m in &self.middle {
-                out.push(SchwimmenAction::Swap(h, m));
+        let hand = &self.hands[self.turn][..];
+        if let (Ok(h), Ok(m)) = (<&[Card; 3]>::try_from(hand), <&[Card; 3]>::try_from(&self.middle[..])) {
+            // Three cards each (always in play): the nine swaps at once.
+            let swaps: [SchwimmenAction; 9] = std::array::from_fn(|i| SchwimmenAction::Swap(h[i / 3], m[i % 3]));
+            out.extend_from_slice(&swaps);
+        } else {
+            for &h in hand {
+                for &m in &self.middle {
+                    out.push(SchwimmenAction::Swap(h, m));
+                }
             }
         }
         out.push(SchwimmenAction::SwapAll);
