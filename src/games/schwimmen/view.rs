@@ -205,9 +205,13 @@ impl SeatView for SchwimmenView {
             "end" => r.ended = Some(Ended::of(args)),
             "show" => {
                 if let Some(s) = seat_arg(args, 0) {
-                    r.shown.retain(|&(t, _, _)| t != s);
+                    if r.shown.iter().any(|&(t, _, _)| t == s) {
+                        r.shown.retain(|&(t, _, _)| t != s);
+                    }
                     let start = r.shown_cards.len();
-                    r.shown_cards.extend(args[1..].iter().filter_map(Arg::card));
+                    for c in args[1..].iter().filter_map(Arg::card) {
+                        r.shown_cards.push(c);
+                    }
                     r.shown.push((s, start, r.shown_cards.len() - start));
                 }
             }
