@@ -16,7 +16,7 @@ use crate::few::Few;
 use crate::game::{Arg, Audience, Engine, Events, Game, Outcome, Ruling, Seat, Typed};
 use crate::options::Options;
 use crate::record::fmt_score;
-use serde_json::json;
+use serde_json::Value;
 use std::fmt;
 
 /// Builds a Schwimmen game (the [`crate::game::NewGame`] of the spec).
@@ -46,19 +46,57 @@ impl fmt::Display for SchwimmenAction {
         match self {
             SchwimmenAction::KeepSeen => f.write_str("keep_seen"),
             SchwimmenAction::TakeUnseen => f.write_str("take_unseen"),
-            SchwimmenAction::Swap(h, m) => {
-                // One write (tokens are written for every record and every process bot).
-                let card = |c: Card| [c.rank.letter() as u8, c.suit.letter() as u8];
-                let mut buf = *b"swap_XX_YY";
-                buf[5..7].copy_from_slice(&card(*h));
-                buf[8..10].copy_from_slice(&card(*m));
-                f.write_str(std::str::from_utf8(&buf).map_err(|_| fmt::Error)?)
-            }
+            // One write of a token made at compile time (tokens are written for every record
+            // and every process bot).
+            SchwimmenAction::Swap(h, m) => f.write_str(swap_token(h.index() * 52 + m.index())),
             SchwimmenAction::SwapAll => f.write_str("swap_all"),
             SchwimmenAction::Knock => f.write_str("knock"),
             SchwimmenAction::Pass => f.write_str("pass"),
         }
     }
+}
+
+/// Every swap token `swap_XX_YY`, ten bytes each, by swap code `hand * 52 + middle` (card
+/// indexes, as `Card::index`), made at compile time.
+const SWAP_TOKENS: &str = {
+    /// The letters of the card with index `i` (suit-major, ace first), as `Card`'s `Display`.
+    const fn letters(i: usize) -> [u8; 2] {
+        let rank = match i % 13 {
+            0 => b'A',
+            1 => b'K',
+            2 => b'Q',
+            3 => b'J',
+            4 => b'T',
+            r => b'0' + 14 - r as u8,
+        };
+        [rank, [b'S', b'H', b'D', b'C'][i / 13]]
+    }
+    // Read only here, at compile time, to make the `&str`: the one copy is the string's.
+    #[allow(clippy::large_const_arrays)]
+    const BYTES: [u8; 52 * 52 * 10] = {
+        let mut b = [0u8; 52 * 52 * 10];
+        let mut code = 0;
+        while code < 52 * 52 {
+            let (h, m) = (letters(code / 52), letters(code % 52));
+            let token = [b's', b'w', b'a', b'p', b'_', h[0], h[1], b'_', m[0], m[1]];
+            let mut k = 0;
+            while k < 10 {
+                b[code * 10 + k] = token[k];
+                k += 1;
+            }
+            code += 1;
+        }
+        b
+    };
+    match std::str::from_utf8(&BYTES) {
+        Ok(s) => s,
+        Err(_) => panic!("swap tokens are ASCII"),
+    }
+};
+
+/// The token of the swap with code `code` (below 52 * 52).
+fn swap_token(code: usize) -> &'static str {
+    &SWAP_TOKENS[code * 10..code * 10 + 10]
 }
 
 /// An action as an event argument: a fixed word, or a swap as a number (`hand * 52 + middle`,
@@ -70,7 +108,13 @@ impl From<SchwimmenAction> for Arg {
             SchwimmenAction::TakeUnseen => Arg::Word("take_unseen"),
             SchwimmenAction::Swap(h, m) => Arg::Action {
                 code: (h.index() * 52 + m.index()) as u64,
-                write: |code, f| fmt::Display::fmt(&swap_of_code(code).ok_or(fmt::Error)?, f),
+                write: |code, f| {
+                    if code < 52 * 52 {
+                        f.write_str(swap_token(code as usize))
+                    } else {
+                        Err(fmt::Error)
+                    }
+                },
             },
             SchwimmenAction::SwapAll => Arg::Word("swap_all"),
             SchwimmenAction::Knock => Arg::Word("knock"),
@@ -173,7 +217,9 @@ pub struct Schwimmen {
     absent: Vec<Seat>,
     /// Misdeals per seat (`misdeal_strike`).
     misdeals: Vec<usize>,
-    outcome: Option<Outcome>,
+    /// The last seat left, once the game is over (the outcome is made from the state when
+    /// asked for, not at the end of every game and playout).
+    winner: Option<Seat>,
     /// A deal from a deal file that failed; reported by the `apply` that caused it.
     deal_error: Option<String>,
 }
@@ -237,7 +283,7 @@ impl Schwimmen {
             struck: Vec::new(),
             absent: Vec::new(),
             misdeals: vec![0; players],
-            outcome: None,
+            winner: None,
             deal_error: None,
         };
         g.ev.listen_to(events);
@@ -257,13 +303,17 @@ impl Schwimmen {
     /// A hand as its `hand` line shows it: sorted like every game's hands (suit by suit, high
     /// to low), whatever order swaps left it in.
     fn hand_args(cards: &[Card]) -> Vec<Arg> {
-        let mut args = Self::card_args(cards);
+        // A hand of three (every hand but an absent seat's): sorted in place, three compares.
+        if let Ok(&[a, b, c]) = <&[Card; 3]>::try_from(cards) {
+            let (a, b) = if a.index() <= b.index() { (a, b) } else { (b, a) };
+            let (b, c) = if b.index() <= c.index() { (b, c) } else { (c, b) };
+            let (a, b) = if a.index() <= b.index() { (a, b) } else { (b, a) };
+            return vec![Arg::Card(a), Arg::Card(b), Arg::Card(c)];
+        }
+        let mut sorted = cards.to_vec();
         // Distinct cards: an unstable sort orders them as a stable one.
-        args.sort_unstable_by_key(|a| match a {
-            Arg::Card(c) => c.index(),
-            _ => 0,
-        });
-        args
+        sorted.sort_unstable_by_key(|c| c.index());
+        Self::card_args(&sorted)
     }
 
     /// The next active seat to the right of `s` (anticlockwise: seat s-1), `s` excluded
@@ -336,7 +386,8 @@ impl Schwimmen {
         let n = self.n;
         let req = DealRequest {
             dealer: self.dealer,
-            deck: self.deck.clone(),
+            // Lent to the request and taken back (no copy of the deck per round).
+            deck: std::mem::take(&mut self.deck),
             hand_sizes: (0..n).map(|s| if self.active[s] { 3 } else { 0 }).collect(),
             piles: vec![("unseen", 3), ("stock", usize::MAX)],
             first: self.right_active(self.dealer),
@@ -344,8 +395,9 @@ impl Schwimmen {
             packets: vec![],
             cut_from: None,
         };
-        let mut deal = self.chance.deal(&req)?;
-        let mut piles = deal.piles;
+        let dealt = self.chance.deal(&req);
+        self.deck = req.deck;
+        let mut deal = dealt?;
         for s in 0..n {
             if self.active[s] && s != self.dealer {
                 self.hands[s] = std::mem::take(&mut deal.hands[s]);
@@ -354,8 +406,16 @@ impl Schwimmen {
             }
         }
         self.seen = std::mem::take(&mut deal.hands[self.dealer]);
-        self.unseen = piles.remove("unseen").unwrap_or_default();
-        self.stock = piles.remove("stock").unwrap_or_default();
+        // The two piles, taken as the map is emptied (no look-ups).
+        self.unseen.clear();
+        self.stock.clear();
+        for (name, cards) in deal.piles {
+            match name.as_str() {
+                "unseen" => self.unseen = cards,
+                "stock" => self.stock = cards,
+                _ => {}
+            }
+        }
         self.middle.clear();
         self.discard.clear();
         self.knocker = None;
@@ -428,9 +488,16 @@ impl Schwimmen {
     }
 
     fn legal_turns(&self, out: &mut Vec<SchwimmenAction>) {
-        for &h in &self.hands[self.turn] {
-            for &m in &self.middle {
-                out.push(SchwimmenAction::Swap(h, m));
+        let hand = &self.hands[self.turn][..];
+        if let (Ok(h), Ok(m)) = (<&[Card; 3]>::try_from(hand), <&[Card; 3]>::try_from(&self.middle[..])) {
+            // Three cards each (always in play): the nine swaps at once.
+            let swaps: [SchwimmenAction; 9] = std::array::from_fn(|i| SchwimmenAction::Swap(h[i / 3], m[i % 3]));
+            out.extend_from_slice(&swaps);
+        } else {
+            for &h in hand {
+                for &m in &self.middle {
+                    out.push(SchwimmenAction::Swap(h, m));
+                }
             }
         }
         out.push(SchwimmenAction::SwapAll);
@@ -788,45 +855,73 @@ impl Schwimmen {
     fn finish(&mut self, winner: Seat) {
         self.places[winner] = Some(1.0);
         self.phase = Phase::Over;
-        let all = self.all();
-        let places: Vec<f64> = self.places.iter().map(|p| p.unwrap_or(self.n as f64)).collect();
-        let paid: Vec<f64> = places.iter().map(|&p| scoring::payment(p)).collect();
-        let mut by_place: Vec<Seat> = (0..self.n).collect();
-        by_place.sort_by(|&a, &b| places[a].total_cmp(&places[b]).then(a.cmp(&b)));
-        for &s in &by_place {
-            self.ev
-                .emit(all, "place", || args![s, fmt_score(places[s]), fmt_score(paid[s])]);
+        self.winner = Some(winner);
+        if self.ev.listening() {
+            let all = self.all();
+            let (places, paid) = self.final_places();
+            for s in Self::by_place(&places) {
+                self.ev
+                    .emit(all, "place", || args![s, fmt_score(places[s]), fmt_score(paid[s])]);
+            }
         }
-        let ranking: Vec<String> = by_place
-            .iter()
-            .map(|&s| format!("{}:{}", fmt_score(places[s]), s))
-            .collect();
+    }
+
+    /// Every seat's final place (everyone is placed once the game is over) and payment.
+    fn final_places(&self) -> (Vec<f64>, Vec<f64>) {
+        let places: Vec<f64> = self.places.iter().map(|p| p.unwrap_or(self.n as f64)).collect();
+        let paid = places.iter().map(|&p| scoring::payment(p)).collect();
+        (places, paid)
+    }
+
+    /// The seats from the first place to the last (seat order within a shared place).
+    fn by_place(places: &[f64]) -> Vec<Seat> {
+        let mut by_place: Vec<Seat> = (0..places.len()).collect();
+        by_place.sort_by(|&a, &b| places[a].total_cmp(&places[b]).then(a.cmp(&b)));
+        by_place
+    }
+
+    /// The outcome of a game that is over (made when asked for: once, by the referee).
+    fn make_outcome(&self, winner: Seat) -> Outcome {
+        use std::fmt::Write;
+        let (places, paid) = self.final_places();
+        // `place:seat` from the first place to the last, written into one string.
+        let mut ranking = String::new();
+        for (i, s) in Self::by_place(&places).into_iter().enumerate() {
+            let sep = if i == 0 { "" } else { " " };
+            let _ = write!(ranking, "{sep}{}:{s}", fmt_score(places[s]));
+        }
         let summary = format!(
-            "seat {winner} is the last one left after {} round(s); places {}; the kitty gets {} francs",
+            "seat {winner} is the last one left after {} round(s); places {ranking}; the kitty gets {} francs",
             self.round,
-            ranking.join(" "),
             fmt_score(paid.iter().sum())
         );
-        let drowned: Vec<serde_json::Value> = self
+        // The JSON made directly, as `json!` makes it (the same values, keys in the same order).
+        fn array<T: Copy + Into<Value>>(xs: &[T]) -> Value {
+            Value::Array(xs.iter().map(|&x| x.into()).collect())
+        }
+        fn object<const N: usize>(fields: [(&str, Value); N]) -> Value {
+            Value::Object(fields.into_iter().map(|(k, v)| (k.to_string(), v)).collect())
+        }
+        let drowned = self
             .drowned
             .iter()
-            .map(|(r, seats)| json!({"round": r, "seats": seats}))
+            .map(|(r, seats)| object([("round", (*r).into()), ("seats", array(seats))]))
             .collect();
-        self.outcome = Some(Outcome {
+        Outcome {
             scores: paid.iter().map(|p| -p).collect(),
-            detail: json!({
-                "winner": winner,
-                "places": places,
-                "paid": paid,
-                "kitty": paid.iter().sum::<f64>(),
-                "strikes": self.strikes,
-                "rounds": self.round,
-                "drowned": drowned,
-                "absent": self.absent,
-                "misdeals": self.misdeals,
-                "summary": summary,
-            }),
-        });
+            detail: object([
+                ("winner", winner.into()),
+                ("places", array(&places)),
+                ("paid", array(&paid)),
+                ("kitty", paid.iter().sum::<f64>().into()),
+                ("strikes", array(&self.strikes)),
+                ("rounds", self.round.into()),
+                ("drowned", Value::Array(drowned)),
+                ("absent", array(&self.absent)),
+                ("misdeals", array(&self.misdeals)),
+                ("summary", summary.into()),
+            ]),
+        }
     }
 }
 
@@ -899,7 +994,7 @@ impl Engine for Schwimmen {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        self.outcome.clone()
+        self.winner.map(|w| self.make_outcome(w))
     }
 
     /// Between rounds: the rounds played, and each seat's score *estimated* from the lives
@@ -908,8 +1003,9 @@ impl Engine for Schwimmen {
     /// a settled result like Kul's or Skwitz's, but a search's playout can stop at the end of
     /// the round instead of playing the session to its end.
     fn standing(&self) -> Option<(u64, Vec<f64>)> {
-        if let Some(o) = &self.outcome {
-            return Some((self.round as u64, o.scores.clone()));
+        if self.winner.is_some() {
+            let (_, paid) = self.final_places();
+            return Some((self.round as u64, paid.iter().map(|p| -p).collect()));
         }
         let drown = self.rules.drown as f64;
         let lives: Vec<f64> = (0..self.n).map(|s| (drown - self.strikes[s] as f64).max(0.5)).collect();

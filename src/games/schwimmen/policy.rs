@@ -65,8 +65,12 @@ fn rank_of(totals: [u32; 4], trio: bool, rank: Rank) -> (u32, u32, u32) {
     let [t0, t1, t2, t3] = totals;
     let (a, b) = (t0.max(t1), t0.min(t1));
     let (c, d) = (t2.max(t3), t2.min(t3));
-    let first = a.max(c);
-    let second = a.min(c).max(b.max(d));
+    rank_parts(a.max(c), a.min(c).max(b.max(d)), trio, rank)
+}
+
+/// [`rank_of`] from the best and the second-best suit total.
+#[inline(always)]
+fn rank_parts(first: u32, second: u32, trio: bool, rank: Rank) -> (u32, u32, u32) {
     let special = u32::from((trio && rank == Rank::ACE) || first == 31);
     let value = if trio { (2 * first).max(61) } else { 2 * first };
     (special, value, second)
@@ -89,7 +93,7 @@ pub fn typed_policy(view: &dyn SeatView, decision: &str, legal: &dyn std::any::A
             };
             legal.iter().position(|&a| a == want)
         }
-        "turn" => turn_typed(&r.hand, &r.middle, legal.iter().copied().map(Some)),
+        "turn" => turn_listed(&r.hand, &r.middle, legal),
         _ => None,
     };
     Some(choice.unwrap_or(0))
@@ -120,42 +124,14 @@ fn turn_typed(hand: &[Card], middle: &[Card], legal: impl Iterator<Item = Option
     let (Ok(hand3), Ok(middle3)) = (<[Card; 3]>::try_from(hand), <[Card; 3]>::try_from(middle)) else {
         return None;
     };
-    // The hand's points and suit totals, once: a swap changes two totals.
-    let points = hand3.map(card_points);
-    let mut totals = [0u32; 4];
-    for (c, p) in hand3.iter().zip(points) {
-        totals[c.suit.index()] += p;
-    }
-    let trio = hand3.iter().all(|c| c.rank == hand3[0].rank);
-    // The hand's value (value_halves of three cards).
-    let now = rank_of(totals, trio, hand3[0].rank).1;
+    let t = TurnHand::new(hand3, middle3);
     let (mut knock, mut pass) = (None, None);
-    // Every swap with its resulting hand: (rank, minus the points laid down, index in legal).
-    // The rank and the points laid down as one number, compared as (rank, given) are: each
-    // part of the rank is below 256, and `given` (minus at most three cards' points) is in
-    // -33..=0.
-    let pack = |(special, value, second): (u32, u32, u32), given: i64| {
-        (((special << 16) | (value << 8) | second) << 8) | (given + 64) as u32
-    };
-    let mut best: Option<(u32, usize)> = None;
+    // The best swap: its key (see `TurnHand`; never 0) and its index in legal.
+    let (mut bkey, mut bi) = (0, 0);
     for (i, a) in legal.enumerate() {
-        // Prefer laying down a low card (it helps the next player less).
-        let (key, given) = match a {
-            Some(SchwimmenAction::SwapAll) => (rank_hand(&middle3), -points.iter().map(|&p| i64::from(p)).sum::<i64>()),
-            Some(SchwimmenAction::Swap(h, m)) => match hand3.iter().position(|&c| c == h) {
-                Some(k) => {
-                    let mut t = totals;
-                    t[h.suit.index()] -= points[k];
-                    t[m.suit.index()] += card_points(m);
-                    let same = |j: usize| (j == k) | (hand3[j].rank == m.rank);
-                    let trio = same(0) & same(1) & same(2);
-                    (rank_of(t, trio, m.rank), -i64::from(points[k]))
-                }
-                None => (
-                    rank_hand(&hand3.map(|c| if c == h { m } else { c })),
-                    -i64::from(card_points(h)),
-                ),
-            },
+        let key = match a {
+            Some(SchwimmenAction::Swap(h, m)) => t.swap_key(h, m),
+            Some(SchwimmenAction::SwapAll) => t.all,
             Some(SchwimmenAction::Knock) => {
                 knock = knock.or(Some(i));
                 continue;
@@ -166,12 +142,70 @@ fn turn_typed(hand: &[Card], middle: &[Card], legal: impl Iterator<Item = Option
             }
             _ => continue,
         };
-        let key = pack(key, given);
-        if best.is_none_or(|b| key > b.0) {
-            best = Some((key, i));
+        if key > bkey {
+            (bkey, bi) = (key, i);
         }
     }
-    let (bkey, bi) = best?;
+    settle(t.value, (bkey, bi), knock, pass)
+}
+
+/// [`turn_typed`] on the engine's legal actions. The engine lists a turn as the nine swaps hand
+/// card by hand card (in its own order of the hand), then `swap_all`, then `knock` and `pass`
+/// where allowed: such a list is recognized, and the keys are read in that order without
+/// looking each action up. Any other list is looked up action by action.
+fn turn_listed(hand: &[Card], middle: &[Card], legal: &[SchwimmenAction]) -> Option<usize> {
+    let listed = || -> Option<Option<usize>> {
+        let (Ok(hand3), Ok(middle3)) = (<[Card; 3]>::try_from(hand), <[Card; 3]>::try_from(middle)) else {
+            return None;
+        };
+        let (swaps, rest) = legal.split_first_chunk::<9>()?;
+        let [SchwimmenAction::Swap(h0, _), _, _, SchwimmenAction::Swap(h1, _), _, _, SchwimmenAction::Swap(h2, _), _, _] =
+            *swaps
+        else {
+            return None;
+        };
+        let listed_hand = [h0, h1, h2];
+        let in_order = (0..9).all(|i| swaps[i] == SchwimmenAction::Swap(listed_hand[i / 3], middle3[i % 3]));
+        // The same three cards as the seat's hand (a key depends on the cards, not their order).
+        let same_hand = match listed_hand.map(|c| position(&hand3, c)) {
+            [Some(a), Some(b), Some(c)] => a != b && a != c && b != c,
+            _ => false,
+        };
+        let (SchwimmenAction::SwapAll, tail) = rest.split_first()? else {
+            return None;
+        };
+        if !(in_order && same_hand) {
+            return None;
+        }
+        let (mut knock, mut pass) = (None, None);
+        for (i, &a) in tail.iter().enumerate() {
+            match a {
+                SchwimmenAction::Knock => knock = knock.or(Some(10 + i)),
+                SchwimmenAction::Pass => pass = pass.or(Some(10 + i)),
+                _ => return None,
+            }
+        }
+        let t = TurnHand::new(listed_hand, middle3);
+        let (mut bkey, mut bi) = (0, 0);
+        for (i, &key) in t.keys.as_flattened().iter().chain([&t.all]).enumerate() {
+            if key > bkey {
+                (bkey, bi) = (key, i);
+            }
+        }
+        Some(settle(t.value, (bkey, bi), knock, pass))
+    };
+    match listed() {
+        Some(choice) => choice,
+        None => turn_typed(hand, middle, legal.iter().copied().map(Some)),
+    }
+}
+
+/// The turn, from the hand's value `now`, the best swap (its key, 0 if none, and index), and
+/// where knock and pass are in the legal list.
+fn settle(now: u32, (bkey, bi): (u32, usize), knock: Option<usize>, pass: Option<usize>) -> Option<usize> {
+    if bkey == 0 {
+        return None;
+    }
     let (special, value) = (bkey >> 24, (bkey >> 16) & 0xff);
     if special == 1 {
         return Some(bi);
@@ -190,6 +224,105 @@ fn turn_typed(hand: &[Card], middle: &[Card], legal: impl Iterator<Item = Option
     }
     // Nothing improves: keep the hand's value as well as possible.
     Some(bi)
+}
+
+/// A hand and a middle at a `turn` decision, with the key of every swap between them worked
+/// out once.
+///
+/// A key orders the hands a swap leaves as (rank, minus the points laid down) do, [`rank_hand`]
+/// first: the rank's parts (special, value, second) and the points laid down (`given`, at most
+/// three cards' points, stored as `64 - given`, so a key is never 0) in one number, each part
+/// below 256.
+struct TurnHand {
+    hand: [Card; 3],
+    middle: [Card; 3],
+    /// The key of laying down `hand[k]` and taking `middle[j]`, at `[k][j]`.
+    keys: [[u32; 3]; 3],
+    /// The key of swapping the whole hand.
+    all: u32,
+    /// The hand's value in half points (value_halves of three cards).
+    value: u32,
+}
+
+impl TurnHand {
+    fn new(hand: [Card; 3], middle: [Card; 3]) -> TurnHand {
+        let points = hand.map(card_points);
+        let mut totals = [0u32; 4];
+        for (c, p) in hand.iter().zip(points) {
+            totals[c.suit.index()] += p;
+        }
+        let trio = hand.iter().all(|c| c.rank == hand[0].rank);
+        let mut keys = [[0; 3]; 3];
+        for (k, row) in keys.iter_mut().enumerate() {
+            // The two cards kept when card k is laid down: the suit with their best total
+            // (`best`), the other suit and its total (`other`: the same suit and 0 if they
+            // share one), and the rank they share (0: none; the card taken makes a trio if it
+            // has that rank).
+            let (a, b) = ((k + 1) % 3, (k + 2) % 3);
+            let ((sa, pa), (sb, pb)) = ((hand[a].suit, points[a]), (hand[b].suit, points[b]));
+            let (best, other) = if sa == sb {
+                ((sa, pa + pb), (sa, 0))
+            } else if pa >= pb {
+                ((sa, pa), (sb, pb))
+            } else {
+                ((sb, pb), (sa, pa))
+            };
+            let pair = if hand[a].rank == hand[b].rank {
+                hand[a].rank.value()
+            } else {
+                0
+            };
+            for (key, &m) in row.iter_mut().zip(&middle) {
+                // The total of the suit taken, and the best two totals of the other suits.
+                let s = m.suit;
+                let taken = card_points(m)
+                    + if s == best.0 {
+                        best.1
+                    } else if s == other.0 {
+                        other.1
+                    } else {
+                        0
+                    };
+                let rest = if s == best.0 { other.1 } else { best.1 };
+                let next = if s == best.0 || s == other.0 { 0 } else { other.1 };
+                let (first, second) = (taken.max(rest), taken.min(rest).max(next));
+                *key = pack(rank_parts(first, second, pair == m.rank.value(), m.rank)) | (64 - points[k]);
+            }
+        }
+        TurnHand {
+            hand,
+            middle,
+            keys,
+            all: pack(rank_hand(&middle)) | (64 - points.iter().sum::<u32>()),
+            value: rank_of(totals, trio, hand[0].rank).1,
+        }
+    }
+
+    /// The key of laying down `h` and taking `m`.
+    fn swap_key(&self, h: Card, m: Card) -> u32 {
+        match (position(&self.hand, h), position(&self.middle, m)) {
+            (Some(k), Some(j)) => self.keys[k][j],
+            _ => self.other_swap_key(h, m),
+        }
+    }
+
+    /// [`swap_key`](Self::swap_key) for cards not in the hand or not in the middle (never in
+    /// a legal list): as the hand it would make.
+    #[cold]
+    fn other_swap_key(&self, h: Card, m: Card) -> u32 {
+        pack(rank_hand(&self.hand.map(|c| if c == h { m } else { c }))) | (64 - card_points(h))
+    }
+}
+
+/// Where `c` is among three cards.
+fn position(cards: &[Card; 3], c: Card) -> Option<usize> {
+    cards.iter().position(|&x| x == c)
+}
+
+/// A hand's rank in the high bytes of a key (see [`TurnHand`]).
+#[inline(always)]
+fn pack((special, value, second): (u32, u32, u32)) -> u32 {
+    ((special << 16) | (value << 8) | second) << 8
 }
 
 #[cfg(test)]

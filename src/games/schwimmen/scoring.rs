@@ -9,9 +9,10 @@ use std::cmp::Reverse;
 
 /// The points of one card: A = 11, K Q J = 10, number cards their number.
 pub fn card_points(c: Card) -> u32 {
-    /// By rank value (2..=14), looked up.
-    const POINTS: [u32; 15] = {
-        let mut p = [0u32; 15];
+    /// By rank value (2..=14), looked up (16 entries: the index is masked, which spares the
+    /// bounds check).
+    const POINTS: [u32; 16] = {
+        let mut p = [0u32; 16];
         let mut v = 2;
         while v < 15 {
             p[v] = match v {
@@ -23,7 +24,7 @@ pub fn card_points(c: Card) -> u32 {
         }
         p
     };
-    POINTS[usize::from(c.rank.value())]
+    POINTS[usize::from(c.rank.value()) & 15]
 }
 
 /// The highest one-suit total of a hand.
@@ -87,16 +88,29 @@ pub fn lowest(hands: &[(Seat, Vec<Card>)], tiebreak: bool) -> Vec<Seat> {
 /// [`lowest`] as a set of seats (bit `s`: seat `s`, below 64), for hands given by an iterator
 /// that can be gone through again (nothing is allocated without `tiebreak`).
 pub fn lowest_of<'a>(hands: impl Iterator<Item = (Seat, &'a [Card])> + Clone, tiebreak: bool) -> u64 {
-    let Some(min) = hands.clone().map(|(_, h)| value_halves(h)).min() else {
-        return 0;
-    };
-    let low = hands.filter(|(_, h)| value_halves(h) == min);
-    let set = |seats: &mut dyn Iterator<Item = Seat>| seats.fold(0u64, |m, s| m | 1 << s);
-    if !tiebreak {
-        return set(&mut low.map(|(s, _)| s));
+    // The lowest value and who has it, in one pass (each value is worked out once).
+    let (mut min, mut low) = (u32::MAX, 0u64);
+    for (s, h) in hands.clone() {
+        let v = value_halves(h);
+        if v < min {
+            (min, low) = (v, 0);
+        }
+        if v == min {
+            low |= 1 << s;
+        }
     }
-    let key = low.clone().map(|(_, h)| tiebreak_key(h)).min().unwrap_or_default();
-    set(&mut low.filter(|(_, h)| tiebreak_key(h) == key).map(|(s, _)| s))
+    if !tiebreak || low == 0 {
+        return low;
+    }
+    let low_hands = hands.filter(|&(s, _)| low & 1 << s != 0);
+    let key = low_hands
+        .clone()
+        .map(|(_, h)| tiebreak_key(h))
+        .min()
+        .unwrap_or_default();
+    low_hands
+        .filter(|(_, h)| tiebreak_key(h) == key)
+        .fold(0u64, |m, (s, _)| m | 1 << s)
 }
 
 /// The places of a group of players eliminated in the same round while `remaining` players

@@ -126,7 +126,12 @@ fn seat_arg(args: &[Arg], i: usize) -> Option<Seat> {
 /// Sets `cards` to the cards among `args`.
 fn set_cards(cards: &mut Vec<Card>, args: &[Arg]) {
     cards.clear();
-    cards.extend(args.iter().filter_map(Arg::card));
+    // Three cards (every hand and middle the engine tells): copied at once.
+    if let [Arg::Card(a), Arg::Card(b), Arg::Card(c)] = args {
+        cards.extend_from_slice(&[*a, *b, *c]);
+    } else {
+        cards.extend(args.iter().filter_map(Arg::card));
+    }
 }
 
 fn card_strings(cards: &[Card]) -> Vec<String> {
@@ -171,43 +176,69 @@ impl SchwimmenView {
 }
 
 impl SeatView for SchwimmenView {
+    /// The lines of every turn here (a move, the middle, the hand), the others out of line:
+    /// the commonest lines take the shortest path.
     fn observe(&mut self, kind: &str, args: &[Arg]) {
         let r = &mut self.round;
         match kind {
-            "move" => {
-                if let (Some(s), Some(t)) = (seat_arg(args, 0), args.get(1)) {
-                    let played = match t {
-                        Arg::Word(w) => action_of(w),
-                        Arg::Text(w) => action_of(w),
-                        Arg::Action { code, .. } => super::engine::swap_of_code(*code),
-                        _ => None,
-                    };
-                    let played = match played {
-                        Some(a) => {
-                            if a == SchwimmenAction::Knock {
-                                r.knocker = Some(s);
-                            }
-                            Played::Action(a)
-                        }
-                        None => Played::Token(t.to_string()),
-                    };
-                    r.moves.push((s, played));
-                }
-            }
-            // The commonest lines first.
             "middle" => set_cards(&mut r.middle, args),
+            "move" => self.observe_move(args),
             "hand" => {
                 set_cards(&mut r.hand, args);
                 r.packet.clear();
             }
+            _ => self.observe_other(kind, args),
+        }
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+
+    fn to_json(&self) -> Value {
+        self.json()
+    }
+}
+
+impl SchwimmenView {
+    fn observe_move(&mut self, args: &[Arg]) {
+        let r = &mut self.round;
+        if let (Some(s), Some(t)) = (seat_arg(args, 0), args.get(1)) {
+            let played = match t {
+                Arg::Word(w) => action_of(w),
+                Arg::Text(w) => action_of(w),
+                Arg::Action { code, .. } => super::engine::swap_of_code(*code),
+                _ => None,
+            };
+            let played = match played {
+                Some(a) => {
+                    if a == SchwimmenAction::Knock {
+                        r.knocker = Some(s);
+                    }
+                    Played::Action(a)
+                }
+                None => Played::Token(t.to_string()),
+            };
+            r.moves.push((s, played));
+        }
+    }
+
+    #[inline(never)]
+    fn observe_other(&mut self, kind: &str, args: &[Arg]) {
+        let r = &mut self.round;
+        match kind {
             "deal" => r.reset(args.first().and_then(|a| a.parse().ok()), seat_arg(args, 1)),
             "packet" => set_cards(&mut r.packet, args),
             "end" => r.ended = Some(Ended::of(args)),
             "show" => {
                 if let Some(s) = seat_arg(args, 0) {
-                    r.shown.retain(|&(t, _, _)| t != s);
+                    if r.shown.iter().any(|&(t, _, _)| t == s) {
+                        r.shown.retain(|&(t, _, _)| t != s);
+                    }
                     let start = r.shown_cards.len();
-                    r.shown_cards.extend(args[1..].iter().filter_map(Arg::card));
+                    for c in args[1..].iter().filter_map(Arg::card) {
+                        r.shown_cards.push(c);
+                    }
                     r.shown.push((s, start, r.shown_cards.len() - start));
                 }
             }
@@ -260,11 +291,8 @@ impl SeatView for SchwimmenView {
         }
     }
 
-    fn as_any(&self) -> &dyn std::any::Any {
-        self
-    }
-
-    fn to_json(&self) -> Value {
+    /// [`SeatView::to_json`].
+    fn json(&self) -> Value {
         let r = &self.round;
         let mut by_seat = r.shown.clone();
         by_seat.sort_by_key(|&(s, _, _)| s);
