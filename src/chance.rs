@@ -237,6 +237,8 @@ pub struct Chance {
     log: Arc<Vec<Deal>>,
     /// The game's name for messages about given deals ("Rikken deals 13").
     title: &'static str,
+    /// A buffer for the order of the cards of a deal (empty between deals).
+    order: Vec<Card>,
 }
 
 impl Chance {
@@ -248,6 +250,7 @@ impl Chance {
             source: "seed",
             log: Arc::default(),
             title: "this game",
+            order: Vec::new(),
         }
     }
 
@@ -260,6 +263,7 @@ impl Chance {
             source,
             log: Arc::default(),
             title: "this game",
+            order: Vec::new(),
         }
     }
 
@@ -285,6 +289,11 @@ impl Chance {
     }
 
     /// Every deal made so far, in order.
+    /// The deals made so far, shared: a game that is over hands them on without copying.
+    pub fn shared_deals(&self) -> Arc<Vec<Deal>> {
+        Arc::clone(&self.log)
+    }
+
     pub fn deals(&self) -> &[Deal] {
         &self.log
     }
@@ -314,20 +323,24 @@ impl Chance {
         let deal = match next {
             Some(spec) => self.complete(req, spec)?,
             None => {
-                let order = match &req.cut_from {
+                // The order is made in a buffer kept from deal to deal (empty in between, so
+                // that a clone of the chance copies nothing).
+                let mut o = std::mem::take(&mut self.order);
+                match &req.cut_from {
                     Some(order) => {
-                        let mut o = order.clone();
+                        o.extend_from_slice(order);
                         let cut = if o.len() > 1 { 1 + self.below(o.len() - 1) } else { 0 };
                         o.rotate_left(cut);
-                        o
                     }
                     None => {
-                        let mut o = req.deck.clone();
+                        o.extend_from_slice(&req.deck);
                         self.rng.shuffle(&mut o);
-                        o
                     }
-                };
-                req.deal_order(&order)
+                }
+                let deal = req.deal_order(&o);
+                o.clear();
+                self.order = o;
+                deal
             }
         };
         Arc::make_mut(&mut self.log).push(deal.clone());

@@ -31,6 +31,12 @@ pub trait Events {
     fn listening(&self) -> bool {
         true
     }
+    /// Reports events already made, in order, leaving `events` empty.
+    fn emit_all(&mut self, events: &mut Vec<Event>) {
+        for e in events.drain(..) {
+            self.emit(e.to, e.kind, move || e.args);
+        }
+    }
 }
 
 /// An event sink that drops everything (search playouts).
@@ -38,6 +44,9 @@ pub trait Events {
 pub struct NoEvents;
 
 impl Events for NoEvents {
+    fn emit_all(&mut self, events: &mut Vec<Event>) {
+        events.clear();
+    }
     #[inline]
     fn emit(&mut self, _to: Audience, _kind: &'static str, _args: impl FnOnce() -> Vec<Arg>) {}
     fn listening(&self) -> bool {
@@ -49,6 +58,10 @@ impl Events for NoEvents {
 impl Events for Vec<Event> {
     fn emit(&mut self, to: Audience, kind: &'static str, args: impl FnOnce() -> Vec<Arg>) {
         self.push(Event::new(to, kind, args()));
+    }
+    /// One copy of the whole list.
+    fn emit_all(&mut self, events: &mut Vec<Event>) {
+        self.append(events);
     }
 }
 
@@ -94,9 +107,7 @@ impl Pending {
     }
     /// Hands what was gathered to `events`, in order.
     pub fn hand_over(&mut self, events: &mut impl Events) {
-        for e in self.events.drain(..) {
-            events.emit(e.to, e.kind, move || e.args);
-        }
+        events.emit_all(&mut self.events);
     }
 }
 

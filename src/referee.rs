@@ -491,7 +491,8 @@ impl Table {
     fn send(&mut self, p: usize, kind: &str, args: &[Arg]) {
         let player = &mut self.players[p];
         match &mut player.engine {
-            Engine::InProcess(bot) => bot.notify(kind, args),
+            // After `start`: events only.
+            Engine::InProcess(bot) => bot.event(kind, args),
             Engine::Process(proc) => {
                 if self.line.is_empty() {
                     crate::protocol::write_notification(&mut self.line, kind, args);
@@ -1011,14 +1012,20 @@ impl Table {
                 clock_ms: time.left(s).map(ms_of),
             })
             .collect();
+        // The game is over: its deals move into the record (copied only when a bot's search
+        // still shares them).
+        let source = game.chance().source();
+        let deals = game.chance().shared_deals();
+        drop(game);
+        let deals = std::sync::Arc::try_unwrap(deals).unwrap_or_else(|d| d.as_ref().clone());
         let mut rec = GameRecord::new(
             spec.name,
             n,
             options,
             format_seed(game_seed),
-            game.chance().source(),
+            source,
             seats,
-            game.chance().deals().to_vec(),
+            deals,
             actions,
             faults,
             outcome,

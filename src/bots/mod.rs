@@ -22,6 +22,12 @@ pub trait Bot: Send {
     fn start(&mut self, info: &GameInfo, rngseed: u64);
     /// A notification (`game`, `option`, …, game events, `gameover`).
     fn notify(&mut self, kind: &str, args: &[Arg]);
+    /// A notification after [`start`](Bot::start) gave the setup as a value: a game event,
+    /// `clock`, `fault` or `gameover`, never a setup line (what the referee sends an
+    /// in-process bot). The same as [`notify`](Bot::notify) unless a bot takes a shorter path.
+    fn event(&mut self, kind: &str, args: &[Arg]) {
+        self.notify(kind, args);
+    }
     /// A decision: return one of `legal`.
     fn act(&mut self, decision: &str, time_ms: u64, legal: &[String]) -> String;
     /// Whether the bot reads the game's notifications. A table where no bot does plays
@@ -274,7 +280,7 @@ impl Bot for Builtin {
     }
 
     fn notify(&mut self, kind: &str, args: &[Arg]) {
-        // A game's events once the view is made (in-process, from the start): straight to it.
+        // A game's events once the view is made: straight to it.
         if let Some(v) = &mut self.view {
             if !matches!(kind, "game" | "option" | "players" | "seat" | "rngseed") {
                 v.observe(kind, args);
@@ -282,6 +288,14 @@ impl Bot for Builtin {
             }
         }
         self.notify_setup(kind, args);
+    }
+
+    fn event(&mut self, kind: &str, args: &[Arg]) {
+        // Never a setup line: no need to look at the kind.
+        match &mut self.view {
+            Some(v) => v.observe(kind, args),
+            None => self.notify_setup(kind, args),
+        }
     }
 
     fn listens(&self) -> bool {
