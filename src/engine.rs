@@ -157,6 +157,12 @@ pub trait Engine: Clone + Send + 'static {
     fn standing(&self) -> Option<(u64, Vec<f64>)> {
         None
     }
+    /// The action's token where it is a fixed string, which is written without the formatting
+    /// machinery (a record keeps every action's token); `None` (the default): its `Display`.
+    /// Must be what `Display` writes.
+    fn token(_action: &Self::Action) -> Option<&'static str> {
+        None
+    }
     /// The chance source, whose log holds every deal made so far.
     fn chance(&self) -> &Chance;
     /// The chance source, to queue a deal ([`Chance::give`]).
@@ -271,7 +277,15 @@ impl<G: Engine> Game for Typed<G> {
 
     fn write_legal_token(&self, i: usize, out: &mut String) {
         use std::fmt::Write;
-        let _ = write!(out, "{}", self.legal[i]);
+        match G::token(&self.legal[i]) {
+            Some(t) => {
+                debug_assert_eq!(t, self.legal[i].to_string(), "Engine::token and Display differ");
+                out.push_str(t)
+            }
+            None => {
+                let _ = write!(out, "{}", self.legal[i]);
+            }
+        }
     }
 
     fn typed_legal(&self) -> Option<&dyn std::any::Any> {

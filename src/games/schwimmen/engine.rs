@@ -41,18 +41,24 @@ pub enum SchwimmenAction {
     Pass,
 }
 
+impl SchwimmenAction {
+    /// The action's protocol token: every one is a fixed string (swaps' made at compile time;
+    /// tokens are written for every record and every process bot).
+    pub fn token(&self) -> &'static str {
+        match self {
+            SchwimmenAction::KeepSeen => "keep_seen",
+            SchwimmenAction::TakeUnseen => "take_unseen",
+            SchwimmenAction::Swap(h, m) => swap_token(h.index() * 52 + m.index()),
+            SchwimmenAction::SwapAll => "swap_all",
+            SchwimmenAction::Knock => "knock",
+            SchwimmenAction::Pass => "pass",
+        }
+    }
+}
+
 impl fmt::Display for SchwimmenAction {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SchwimmenAction::KeepSeen => f.write_str("keep_seen"),
-            SchwimmenAction::TakeUnseen => f.write_str("take_unseen"),
-            // One write of a token made at compile time (tokens are written for every record
-            // and every process bot).
-            SchwimmenAction::Swap(h, m) => f.write_str(swap_token(h.index() * 52 + m.index())),
-            SchwimmenAction::SwapAll => f.write_str("swap_all"),
-            SchwimmenAction::Knock => f.write_str("knock"),
-            SchwimmenAction::Pass => f.write_str("pass"),
-        }
+        f.write_str(self.token())
     }
 }
 
@@ -937,6 +943,10 @@ impl Schwimmen {
 
 impl Engine for Schwimmen {
     type Action = SchwimmenAction;
+
+    fn token(action: &SchwimmenAction) -> Option<&'static str> {
+        Some(action.token())
+    }
 
     fn players(&self) -> usize {
         self.n
