@@ -256,8 +256,16 @@ fn a_budget_reads_its_parameters() {
             playouts: Budget::default().playouts,
             ms: Some(30),
             sure: None,
+            infer: Budget::default().infer,
         }
     );
+    assert_eq!(Budget::default().infer, 0.3);
+    assert_eq!(Budget::parse("infer=0.5,sure=1").unwrap().infer, 0.5);
+    assert_eq!(Budget::parse("infer=1").unwrap().infer, 1.0);
+    assert!(Budget::parse("infer=0").unwrap_err().contains("above 0 and at most 1"));
+    assert!(Budget::parse("infer=1.5")
+        .unwrap_err()
+        .contains("above 0 and at most 1"));
     assert_eq!(Budget::parse("sure=0").unwrap().sure, Some(0.0));
     assert_eq!(Budget::parse("sure=1.5,playouts=9").unwrap().sure, Some(1.5));
     assert!(Budget::parse("sure=-1").unwrap_err().contains("at least 0"));

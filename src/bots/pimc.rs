@@ -48,6 +48,10 @@ pub struct Budget {
     /// the best mean, however small the gain and noisy its estimate. `None`: the game's
     /// [`search_sure`](crate::game::GameSpec::search_sure).
     pub sure: Option<f64>,
+    /// The weight a sampled world keeps for each action of another seat that the playout
+    /// policy would not have played there (inference from the others' actions): 1 infers
+    /// nothing, smaller trusts the playout policy more as a model of the others.
+    pub infer: f64,
 }
 
 impl Default for Budget {
@@ -57,18 +61,19 @@ impl Default for Budget {
             playouts: 1000,
             ms: None,
             sure: None,
+            infer: UNLIKE_SIMPLE,
         }
     }
 }
 
 impl Budget {
-    /// Reads `samples=N,playouts=N,ms=M,sure=Z` (any may be left out).
+    /// Reads `samples=N,playouts=N,ms=M,sure=Z,infer=W` (any may be left out).
     pub fn parse(params: &str) -> Result<Budget, String> {
         let mut b = Budget::default();
         for part in params.split(',').filter(|p| !p.is_empty()) {
-            let (k, v) = part
-                .split_once('=')
-                .ok_or_else(|| format!("bad pimc parameter '{part}': write samples=N, playouts=N, ms=N or sure=Z"))?;
+            let (k, v) = part.split_once('=').ok_or_else(|| {
+                format!("bad pimc parameter '{part}': write samples=N, playouts=N, ms=N, sure=Z or infer=W")
+            })?;
             if k == "sure" {
                 b.sure = Some(
                     v.parse::<f64>()
@@ -76,6 +81,13 @@ impl Budget {
                         .filter(|z| z.is_finite() && *z >= 0.0)
                         .ok_or_else(|| format!("bad pimc parameter '{part}': {v} is not a number of at least 0"))?,
                 );
+                continue;
+            }
+            if k == "infer" {
+                b.infer =
+                    v.parse::<f64>().ok().filter(|w| *w > 0.0 && *w <= 1.0).ok_or_else(|| {
+                        format!("bad pimc parameter '{part}': {v} is not a number above 0 and at most 1")
+                    })?;
                 continue;
             }
             let n: u64 = v
@@ -89,7 +101,7 @@ impl Budget {
                 "ms" => b.ms = Some(n),
                 _ => {
                     return Err(format!(
-                        "unknown pimc parameter '{k}' (pimc takes samples=N, playouts=N, ms=N and sure=Z)"
+                        "unknown pimc parameter '{k}' (pimc takes samples=N, playouts=N, ms=N, sure=Z and infer=W)"
                     ))
                 }
             }
@@ -398,11 +410,15 @@ struct Tracker {
     /// A refit that ran out of time, to go on with.
     unfinished: Option<Unfinished>,
     seed: u64,
+    /// The budget's `infer`: a sampled world's weight per action of another seat unlike the
+    /// playout policy's.
+    infer: f64,
 }
 
-/// The weight a sampled world loses for each action of another seat that `simple` would not
-/// have played there: the bot expects the others to play about as `simple` does, so worlds
-/// in which their bids and plays make sense count more (inference from the actions seen).
+/// The weight a sampled world keeps for each action of another seat that `simple` would not
+/// have played there, by default (`infer`): the bot expects the others to play about as
+/// `simple` does, so worlds in which their bids and plays make sense count more (inference
+/// from the actions seen).
 const UNLIKE_SIMPLE: f64 = 0.3;
 
 /// How many repairs a sampled world may take before it is dropped.
@@ -457,6 +473,7 @@ impl Tracker {
             timed_out: false,
             unfinished: None,
             seed,
+            infer: UNLIKE_SIMPLE,
         })
     }
 
@@ -833,7 +850,7 @@ impl Tracker {
             match self.step(&mut world, pos, rng, !stop_at_deal) {
                 Ok((t, used)) => {
                     if expected.is_some_and(|e| e != t) {
-                        weight *= UNLIKE_SIMPLE;
+                        weight *= self.infer;
                     }
                     pos += used;
                 }
@@ -1195,6 +1212,9 @@ impl Pimc {
     fn begin(&mut self, info: &GameInfo) {
         self.tracker =
             crate::games::find(&info.game).and_then(|spec| Tracker::new(spec, info.clone(), self.rng.next_u64()).ok());
+        if let Some(t) = &mut self.tracker {
+            t.infer = self.budget.infer;
+        }
     }
 
     /// Makes the tracker from protocol setup lines once they are all in.

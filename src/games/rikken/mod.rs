@@ -30,9 +30,12 @@ pub fn spec() -> GameSpec {
         new_game: engine::new_game,
         new_view: view::new_view,
         simple_policy: policy::simple_policy,
-        playout_policy: policy::playout_policy,
+        // `simple` is also the model of play in pimc's playouts: it is how the others at a
+        // table of `simple` bots really play (a fight for a piek declarer's first trick, which
+        // simple does not make, misled the search about every piek).
+        playout_policy: policy::simple_policy,
         typed_policy: Some(policy::typed_policy),
-        typed_playout_policy: Some(policy::typed_playout_policy),
+        typed_playout_policy: Some(policy::typed_policy),
         search_sure: 1.0,
         deal_lines: DealLines::NONE,
         render: render::render,
