@@ -337,6 +337,9 @@ pub struct BotProcess {
     transcript: Option<Transcript>,
     /// When the process was started: the transcript's clock.
     started: Instant,
+    /// Its last answer came within [`look_time`] of the wait for it: the next wait looks for
+    /// the answer before it sleeps.
+    answers_fast: bool,
 }
 
 /// What `--transcript` writes for one bot: every line croupier sends it (`>`), every line it
@@ -485,6 +488,7 @@ impl BotProcess {
             group_killed: false,
             transcript: None,
             started: Instant::now(),
+            answers_fast: false,
             log: StderrLog {
                 path: log.as_ref().map(|l| l.path.clone()),
                 label: log.and_then(|l| l.label),
@@ -1158,6 +1162,55 @@ pub fn pump(procs: &mut [&mut BotProcess]) {
 
 fn wait_untranscribed(bot: &mut BotProcess, deadline: Instant) -> ReadResult {
     bot.late_look = None;
+    let asked = Instant::now();
+    let r = match bot.ready_result(deadline) {
+        Some(r) => return r,
+        None => look_without_sleeping(bot, asked, deadline).unwrap_or_else(|| wait_sleeping(bot, deadline)),
+    };
+    bot.answers_fast = matches!(r, ReadResult::Line(_)) && asked.elapsed() <= look_time();
+    r
+}
+
+/// How long a wait for a fast bot's answer looks at its pipe before it sleeps: 50 µs, or
+/// `CROUPIER_SPIN_US` microseconds (0: never look, always sleep), read once.
+fn look_time() -> Duration {
+    static T: std::sync::OnceLock<Duration> = std::sync::OnceLock::new();
+    *T.get_or_init(|| {
+        Duration::from_micros(
+            std::env::var("CROUPIER_SPIN_US")
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(50),
+        )
+    })
+}
+
+/// For a bot that answered its last request within [`look_time`]: looks at its pipe for the
+/// answer for up to that long (never past `deadline`), giving the core to whoever else wants
+/// it between looks. A bot that answers that fast answers while a sleeping referee would still
+/// be waking up: with the bot on another core, the two wake-ups were most of a decision's time
+/// (a bot slower than that is waited for asleep, so a slow bot costs no CPU; one on the same
+/// core runs at each look, which yields to it).
+fn look_without_sleeping(bot: &mut BotProcess, asked: Instant, deadline: Instant) -> Option<ReadResult> {
+    if !bot.answers_fast || bot.pending_bytes() > 0 || bot.broken_pipe || look_time().is_zero() {
+        return None;
+    }
+    let until = (asked + look_time()).min(deadline);
+    loop {
+        bot.read_stdout_once();
+        if let Some(r) = bot.ready_result(deadline) {
+            return Some(r);
+        }
+        if bot.stdout_eof || Instant::now() >= until {
+            return None;
+        }
+        // A bot on this core runs now (sched_yield); on an idle core this returns at once.
+        std::thread::yield_now();
+    }
+}
+
+/// Waits, sleeping in `ppoll`, until the next line from the bot, its exit or `deadline`.
+fn wait_sleeping(bot: &mut BotProcess, deadline: Instant) -> ReadResult {
     loop {
         if let Some(r) = bot.ready_result(deadline) {
             return r;
@@ -1468,6 +1521,36 @@ mod tests {
         // A deadline in the past still returns (Timeout) at once.
         assert_eq!(b.read_line(Instant::now()), ReadResult::Timeout);
         assert!(b.is_alive());
+    }
+
+    #[test]
+    fn a_wait_that_looks_before_it_sleeps_keeps_deadlines_and_reports_exits() {
+        // As after a fast answer: the next wait looks at the pipe before it sleeps.
+        let mut b = start("read x; sleep 0.2; echo late; read y; sleep 5");
+        b.answers_fast = true;
+        b.send("1 act play 100 AS");
+        // The answer comes after the look: it is still read, and the bot is not fast any more.
+        assert_eq!(b.read_line(soon(3000)), line("late"));
+        assert!(!b.answers_fast);
+        // No answer: the deadline holds, looking or not.
+        b.answers_fast = true;
+        b.send("2 act play 100 AS");
+        let t0 = Instant::now();
+        assert_eq!(b.read_line(soon(200)), ReadResult::Timeout);
+        assert!(t0.elapsed() >= Duration::from_millis(190), "{:?}", t0.elapsed());
+        assert!(!b.answers_fast);
+        b.answers_fast = true;
+        assert_eq!(b.read_line(Instant::now()), ReadResult::Timeout);
+        // An exit is an exit.
+        let mut c = start("read x; exit 4");
+        c.answers_fast = true;
+        c.send("1 act play 100 AS");
+        assert_eq!(
+            c.read_line(soon(3000)),
+            ReadResult::Exited {
+                status: Some("exit code 4".into())
+            }
+        );
     }
 
     #[test]
