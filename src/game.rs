@@ -558,9 +558,11 @@ pub struct GameSpec {
     /// a search's playouts then run without tokens.
     pub typed_playout_policy: Option<TypedPolicy>,
     /// The policy a search bot (`pimc`) plays its playouts with, at every seat: its model of
-    /// how the others play. `simple_policy` in most games; a game whose `simple` misjudges a
-    /// situation badly enough to mislead the search gives a better one here (Rikken: the
-    /// defence against a piek).
+    /// how the others play. `simple_policy` in every game today (the opponents a search meets
+    /// most are `simple`, and a model that plays better than they do misleads it: a stronger
+    /// defence against a Rikken piek made pimc refuse pieks that `simple` defenders let through);
+    /// a game whose `simple` misjudges a situation badly enough to mislead the search can give
+    /// a better one here.
     pub playout_policy: fn(view: &dyn SeatView, decision: &str, legal: &[String]) -> String,
     /// How sure a search bot must be to leave the playout policy's choice, in standard errors
     /// of the gain it measured (`pimc`'s `sure`, when its spec does not say). 1 where the
