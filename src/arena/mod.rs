@@ -7,8 +7,8 @@
 //! [`run`] plays sets on worker threads, each with its own table of bot processes (spawned
 //! once per table), and hands every finished set to the caller, who writes all of its records
 //! at once: a record never appears while another game of its set is still being played.
-//! Sets are made one at a time as the tables take them, and finished sets wait in a short
-//! queue for the caller: a run's memory does not grow with its number of sets.
+//! Sets are made as the tables take them (a few at a time for fast ones), and finished sets
+//! wait in a short queue for the caller: a run's memory does not grow with its number of sets.
 
 pub mod report;
 pub mod tournament;
@@ -131,7 +131,8 @@ const BATCH_WAIT: Duration = Duration::from_millis(20);
 /// set of a fast match moved its cache lines from core to core several times per game.
 const TAKE_FAST: usize = 16;
 
-/// Plays the `count` sets that `sets` makes (taken one at a time, in its order) and calls
+/// Plays the `count` sets that `sets` makes (taken in its order, one at a time or, by a table
+/// whose sets are fast, up to 16 at once) and calls
 /// `on_set` with each finished set, in completion order. Returns an error if a table
 /// cannot start or a game cannot be played (records handed over before that are the caller's
 /// to keep). After Ctrl-C or SIGTERM ([`crate::interrupt`]) no new game starts and `run`
