@@ -368,6 +368,55 @@ mod tests {
         simple_policy(&v, "turn", &legal(hand, middle, knock))
     }
 
+    /// The engine's list of a turn read in its order (`turn_listed`'s short path) and looked up
+    /// action by action (`turn_typed`) choose the same action, also when the engine's hand
+    /// order is not the view's; in any other order the choice is as good (ties may go to
+    /// another swap).
+    #[test]
+    fn the_engines_order_and_any_other_order_choose_alike() {
+        let deck = crate::cards::deck_from(Rank::new(7));
+        let mut rng = crate::chance::Rng::new(7, crate::chance::Purpose::Bot, 0);
+        let mut short_path = 0;
+        for _ in 0..20_000 {
+            let mut d = deck.clone();
+            rng.shuffle(&mut d);
+            let (hand, middle) = ([d[0], d[1], d[2]], [d[3], d[4], d[5]]);
+            // The engine lists its own order of the hand: a rotation of the view's.
+            let r = rng.below(3) as usize;
+            let listed_hand = [hand[r], hand[(r + 1) % 3], hand[(r + 2) % 3]];
+            let mut legal: Vec<SchwimmenAction> = listed_hand
+                .iter()
+                .flat_map(|&h| middle.iter().map(move |&m| SchwimmenAction::Swap(h, m)))
+                .collect();
+            legal.push(SchwimmenAction::SwapAll);
+            if rng.below(2) == 0 {
+                legal.push(SchwimmenAction::Knock);
+            }
+            legal.push(SchwimmenAction::Pass);
+            let listed = turn_listed(&hand, &middle, &legal).map(|i| legal[i]);
+            let looked_up = turn_typed(&hand, &middle, legal.iter().copied().map(Some)).map(|i| legal[i]);
+            assert_eq!(listed, looked_up, "hand {hand:?}, middle {middle:?}");
+            // In another order a tie may go to another swap, but never to a worse one.
+            let mut shuffled = legal.clone();
+            rng.shuffle(&mut shuffled);
+            let other = turn_typed(&hand, &middle, shuffled.iter().copied().map(Some)).map(|i| shuffled[i]);
+            let t = TurnHand::new(hand, middle);
+            let key = |a: Option<SchwimmenAction>| match a {
+                Some(SchwimmenAction::Swap(h, m)) => Some(t.swap_key(h, m)),
+                Some(SchwimmenAction::SwapAll) => Some(t.all),
+                _ => None,
+            };
+            match (listed, other) {
+                (Some(SchwimmenAction::Swap(..) | SchwimmenAction::SwapAll), _) => {
+                    assert_eq!(key(listed), key(other), "hand {hand:?}, middle {middle:?}")
+                }
+                _ => assert_eq!(listed, other, "hand {hand:?}, middle {middle:?}"),
+            }
+            short_path += usize::from(listed.is_some());
+        }
+        assert!(short_path > 10_000, "the lists were decided: {short_path}");
+    }
+
     #[test]
     fn takes_a_31_and_keeps_the_best_suit() {
         assert_eq!(decide(&["KC", "QC", "7H"], &["AC", "6D", "8S"], true), "swap_7H_AC");
