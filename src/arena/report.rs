@@ -151,11 +151,6 @@ impl FactMaker {
     pub fn names_from(&self, from: usize) -> &[String] {
         &self.names.all[from.min(self.names.len())..]
     }
-
-    /// How many names it has given ids.
-    pub fn name_count(&self) -> usize {
-        self.names.len()
-    }
 }
 
 /// Adds one game to the facts of its set, names given ids in `names`; `seats` is a buffer.
