@@ -453,7 +453,7 @@ fn shuffle_free(layout: &mut Layout, fixed: &[Card], rng: &mut Rng) {
 }
 
 impl Tracker {
-    fn new(spec: GameSpec, info: GameInfo, seed: u64) -> Result<Tracker, String> {
+    fn new(spec: GameSpec, info: GameInfo, seed: u64, infer: f64) -> Result<Tracker, String> {
         let me = info.seat;
         let (world, _) = World::start(&spec, &info, Vec::new(), seed)?;
         let own = (spec.new_view)(&info);
@@ -473,7 +473,7 @@ impl Tracker {
             timed_out: false,
             unfinished: None,
             seed,
-            infer: UNLIKE_SIMPLE,
+            infer,
         })
     }
 
@@ -1210,11 +1210,9 @@ impl Pimc {
     }
 
     fn begin(&mut self, info: &GameInfo) {
-        self.tracker =
-            crate::games::find(&info.game).and_then(|spec| Tracker::new(spec, info.clone(), self.rng.next_u64()).ok());
-        if let Some(t) = &mut self.tracker {
-            t.infer = self.budget.infer;
-        }
+        let infer = self.budget.infer;
+        self.tracker = crate::games::find(&info.game)
+            .and_then(|spec| Tracker::new(spec, info.clone(), self.rng.next_u64(), infer).ok());
     }
 
     /// Makes the tracker from protocol setup lines once they are all in.
