@@ -18,14 +18,14 @@
 //! and `parse`.
 
 use crate::chance::Chance;
-use crate::game::{Arg, Audience, Event, FaultRuling, Game, Outcome, Ruling, Seat};
+use crate::game::{Args, Audience, Event, FaultRuling, Game, Outcome, Ruling, Seat};
 use std::fmt;
 
 /// Where an engine reports its events. The arguments come as a closure, so a sink that does
 /// not listen ([`NoEvents`], for search playouts) never builds them.
 pub trait Events {
     /// Reports an event `kind args…` for the seats in `to`.
-    fn emit(&mut self, to: Audience, kind: &'static str, args: impl FnOnce() -> Vec<Arg>);
+    fn emit(&mut self, to: Audience, kind: &'static str, args: impl FnOnce() -> Args);
     /// False for a sink that drops everything: an engine that gathers events before handing
     /// them over need not make them at all.
     fn listening(&self) -> bool {
@@ -48,7 +48,7 @@ impl Events for NoEvents {
         events.clear();
     }
     #[inline]
-    fn emit(&mut self, _to: Audience, _kind: &'static str, _args: impl FnOnce() -> Vec<Arg>) {}
+    fn emit(&mut self, _to: Audience, _kind: &'static str, _args: impl FnOnce() -> Args) {}
     fn listening(&self) -> bool {
         false
     }
@@ -56,7 +56,7 @@ impl Events for NoEvents {
 
 /// Collects every event, in order (what the referee routes and records).
 impl Events for Vec<Event> {
-    fn emit(&mut self, to: Audience, kind: &'static str, args: impl FnOnce() -> Vec<Arg>) {
+    fn emit(&mut self, to: Audience, kind: &'static str, args: impl FnOnce() -> Args) {
         self.push(Event::new(to, kind, args()));
     }
     /// One copy of the whole list.
@@ -76,7 +76,7 @@ pub struct Pending {
 
 /// A buffer is a sink itself: what a game's construction emits, gathered for [`Typed`].
 impl Events for Pending {
-    fn emit(&mut self, to: Audience, kind: &'static str, args: impl FnOnce() -> Vec<Arg>) {
+    fn emit(&mut self, to: Audience, kind: &'static str, args: impl FnOnce() -> Args) {
         Pending::emit(self, to, kind, args);
     }
     fn listening(&self) -> bool {
@@ -100,7 +100,7 @@ impl Pending {
     pub fn listening(&self) -> bool {
         self.listen
     }
-    pub fn emit(&mut self, to: Audience, kind: &'static str, args: impl FnOnce() -> Vec<Arg>) {
+    pub fn emit(&mut self, to: Audience, kind: &'static str, args: impl FnOnce() -> Args) {
         if self.listen {
             self.events.push(Event::new(to, kind, args()));
         }

@@ -290,7 +290,7 @@ pub fn texts(args: &[Arg]) -> Vec<String> {
 }
 
 /// A protocol line's arguments read as text (what `croupier bot` and the tools parse).
-pub fn text_args<'a>(tokens: impl IntoIterator<Item = &'a str>) -> Vec<Arg> {
+pub fn text_args<'a>(tokens: impl IntoIterator<Item = &'a str>) -> Args {
     tokens.into_iter().map(|t| Arg::Text(t.to_string())).collect()
 }
 
@@ -314,16 +314,22 @@ macro_rules! action_arg {
     };
 }
 
+/// An event's arguments. Most events have three or fewer; they are kept inline, so that making
+/// an event allocates nothing (a `Vec` per event was most of the allocator's work in a game of
+/// built-in bots). A longer list (a hand of cards) is kept on the heap as a `Vec` would be.
+pub type Args = smallvec::SmallVec<[Arg; 3]>;
+
 /// A change of state, as a protocol line `kind arg arg …` plus who may see it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Event {
     pub to: Audience,
     pub kind: &'static str,
-    pub args: Vec<Arg>,
+    pub args: Args,
 }
 
 impl Event {
-    pub fn new(to: Audience, kind: &'static str, args: Vec<Arg>) -> Event {
+    pub fn new(to: Audience, kind: &'static str, args: impl Into<Args>) -> Event {
+        let args = args.into();
         Event { to, kind, args }
     }
     /// The protocol line for this event (without the newline).
@@ -336,7 +342,7 @@ impl Event {
 /// cards, fixed words, or `String`s).
 #[macro_export]
 macro_rules! args {
-    ($($x:expr),* $(,)?) => { vec![$($crate::game::Arg::from($x)),*] };
+    ($($x:expr),* $(,)?) => { $crate::smallvec::smallvec![$($crate::game::Arg::from($x)),*] as $crate::game::Args };
 }
 
 /// The end of a game: a score per seat (index = seat), and a short machine-readable summary.

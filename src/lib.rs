@@ -27,3 +27,7 @@ pub mod ratings;
 pub mod record;
 pub mod referee;
 pub mod stats;
+
+// For the `args!` macro (an event's arguments are a `SmallVec`).
+#[doc(hidden)]
+pub use smallvec;

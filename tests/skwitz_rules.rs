@@ -145,7 +145,7 @@ fn sec1_1_deal_table_layout_draws_and_audiences() {
             "only the dealer sees the bottom card"
         );
         let draw = ev.iter().find(|e| e.kind == "draw").unwrap();
-        assert_eq!(draw.args, vec!["1".to_string(), (52 - t - n * h).to_string()]);
+        assert_eq!(draw.args[..], ["1".to_string(), (52 - t - n * h).to_string()]);
         // Forehand is the dealer's right; play passes to the right.
         assert_eq!(g.to_move(), Some((dealer + n - 1) % n));
         let first = g.to_move().unwrap();

@@ -19,12 +19,12 @@
 use super::{Bot, SetupLines};
 use crate::cards::Card;
 use crate::chance::{DealSpec, Purpose, Rng};
-use crate::game::{Arg, Event, Game, GameInfo, GameSpec, Seat, SeatView};
+use crate::game::{Arg, Args, Event, Game, GameInfo, GameSpec, Seat, SeatView};
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
 /// A line routed to the seat: kind and arguments.
-type Line = (String, Vec<Arg>);
+type Line = (String, Args);
 
 /// Notifications from the referee that are not game events.
 const NOT_EVENTS: &[&str] = &[
@@ -533,7 +533,7 @@ impl Tracker {
             match self.observed.get(pos + k) {
                 Some(o) if o == g => {}
                 Some(o) => return Some((pos + k, (g.clone(), o.clone()))),
-                None => return Some((pos + k, (g.clone(), (String::new(), Vec::new())))),
+                None => return Some((pos + k, (g.clone(), (String::new(), Args::new())))),
             }
         }
         None
@@ -1383,7 +1383,7 @@ impl Bot for Pimc {
             _ if NOT_EVENTS.contains(&kind) => {}
             _ => {
                 self.ensure_tracker();
-                let line = (kind.to_string(), args.to_vec());
+                let line = (kind.to_string(), Args::from(args));
                 match &mut self.tracker {
                     Some(t) => {
                         t.own.observe(&line.0, &line.1);

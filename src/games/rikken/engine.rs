@@ -548,7 +548,7 @@ impl Rikken {
     }
 
     fn all_pass(&mut self) {
-        self.ev.emit(Self::all(), "allpass", Vec::new);
+        self.ev.emit(Self::all(), "allpass", || args![]);
         if self.rules.schoppen_mieen {
             self.contract = Some(Contract::SchoppenMieen);
             self.declarers.clear();
@@ -745,7 +745,7 @@ impl Rikken {
                     self.set_called(c);
                 }
                 None => {
-                    self.ev.emit(Self::all(), "void", Vec::new);
+                    self.ev.emit(Self::all(), "void", || args![]);
                     return self.start_deal();
                 }
             }
@@ -789,7 +789,7 @@ impl Rikken {
         self.exposed = true;
         for &s in seats {
             self.ev.emit(Audience::all_except(N, s), "exposed", || {
-                let mut a = vec![Arg::from(s)];
+                let mut a = args![s];
                 a.extend(self.hands[s].iter().map(Arg::Card));
                 a
             });

@@ -13,7 +13,7 @@ use crate::cards::{deck_from, format_cards, Card, Rank};
 use crate::chance::{Chance, DealRequest};
 use crate::engine::Pending;
 use crate::few::Few;
-use crate::game::{Arg, Audience, Engine, Events, Game, Outcome, Ruling, Seat, Typed};
+use crate::game::{Arg, Args, Audience, Engine, Events, Game, Outcome, Ruling, Seat, Typed};
 use crate::options::Options;
 use crate::record::fmt_score;
 use serde_json::Value;
@@ -302,19 +302,19 @@ impl Schwimmen {
         Audience::all(self.n)
     }
 
-    fn card_args(cards: &[Card]) -> Vec<Arg> {
+    fn card_args(cards: &[Card]) -> Args {
         cards.iter().map(|&c| Arg::Card(c)).collect()
     }
 
     /// A hand as its `hand` line shows it: sorted like every game's hands (suit by suit, high
     /// to low), whatever order swaps left it in.
-    fn hand_args(cards: &[Card]) -> Vec<Arg> {
+    fn hand_args(cards: &[Card]) -> Args {
         // A hand of three (every hand but an absent seat's): sorted in place, three compares.
         if let Ok(&[a, b, c]) = <&[Card; 3]>::try_from(cards) {
             let (a, b) = if a.index() <= b.index() { (a, b) } else { (b, a) };
             let (b, c) = if b.index() <= c.index() { (b, c) } else { (c, b) };
             let (a, b) = if a.index() <= b.index() { (a, b) } else { (b, a) };
-            return vec![Arg::Card(a), Arg::Card(b), Arg::Card(c)];
+            return args![a, b, c];
         }
         let mut sorted = cards.to_vec();
         // Distinct cards: an unstable sort orders them as a stable one.
@@ -697,7 +697,7 @@ impl Schwimmen {
         }
         let reprieve = !would.is_empty() && would.len() == order.len();
         if reprieve {
-            self.ev.emit(all, "reprieve", Vec::new);
+            self.ev.emit(all, "reprieve", || args![]);
         }
         for &(s, k) in strikes.iter() {
             let before = self.strikes[s];
@@ -745,7 +745,7 @@ impl Schwimmen {
         let all = self.all();
         self.ev.emit(all, "show", || {
             let h = &self.hands[s];
-            let mut a = Vec::with_capacity(h.len() + 2);
+            let mut a = Args::with_capacity(h.len() + 2);
             a.push(Arg::from(s));
             a.extend(h.iter().map(|&c| Arg::Card(c)));
             // A whole value is a number (the same token as its text).

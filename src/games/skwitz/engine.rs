@@ -11,7 +11,7 @@ use crate::args;
 use crate::cards::{full_deck, Card, CardSet, Suit};
 use crate::chance::{Chance, DealRequest};
 use crate::engine::Pending;
-use crate::game::{Arg, Audience, Engine, Events, Game, Outcome, Ruling, Seat, Typed};
+use crate::game::{Arg, Args, Audience, Engine, Events, Game, Outcome, Ruling, Seat, Typed};
 use crate::options::Options;
 use serde_json::json;
 use std::collections::BTreeMap;
@@ -395,7 +395,7 @@ impl Skwitz {
             attempts += 1;
             match self.bottom(&d.hands, &stock) {
                 Some(b) if is_matador(b) && attempts < 1000 => {
-                    self.ev.emit(self.everyone(), "reshuffle", Vec::new);
+                    self.ev.emit(self.everyone(), "reshuffle", || args![]);
                 }
                 _ => break (d, table, stock),
             }
@@ -417,7 +417,7 @@ impl Skwitz {
         self.last_captor = None;
         self.draws = 0;
         self.ev.emit(self.everyone(), "table", || {
-            let mut cards: Vec<Arg> = self.table.iter().map(|&c| Arg::Card(c)).collect();
+            let mut cards: Args = self.table.iter().map(|&c| Arg::Card(c)).collect();
             if cards.is_empty() {
                 cards.push(Arg::Word("-"));
             }
@@ -641,7 +641,7 @@ impl Skwitz {
             None => self.removed.extend_from_slice(&self.table),
         }
         self.ev.emit(self.everyone(), "clear", || {
-            let mut a = vec![to.map_or(Arg::Word("none"), Arg::from)];
+            let mut a = args![to.map_or(Arg::Word("none"), Arg::from)];
             a.extend(self.table.iter().map(|&c| Arg::Card(c)));
             a
         });

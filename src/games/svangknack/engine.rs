@@ -660,9 +660,7 @@ impl Svangknack {
         for s in 0..self.n {
             let hand = self.hands[s];
             ev.emit(Audience::seat(s), "hand", || {
-                let mut args = Vec::with_capacity(hand.len());
-                args.extend(CardSet::iter(hand).map(Arg::Card));
-                args
+                CardSet::iter(hand).map(Arg::Card).collect()
             });
         }
     }

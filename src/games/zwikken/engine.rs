@@ -581,9 +581,7 @@ impl Zwikken {
             if self.active[s] {
                 let hand = self.hands[s];
                 ev.emit(Audience::seat(s), "hand", || {
-                    let mut args = Vec::with_capacity(hand.len());
-                    args.extend(CardSet::iter(hand).map(Arg::Card));
-                    args
+                    CardSet::iter(hand).map(Arg::Card).collect()
                 });
             }
         }
@@ -755,7 +753,7 @@ impl Zwikken {
             return;
         }
         if self.asks == 0 {
-            ev.emit(self.all(), "allpass", Vec::new);
+            ev.emit(self.all(), "allpass", || args![]);
             self.all_passed(ev);
         } else if self.round == 1 {
             self.round = 2;
