@@ -193,7 +193,9 @@ impl Builtin {
     fn begin(&mut self, info: &GameInfo) {
         self.pending.clear();
         self.setup = SetupLines::default();
-        self.spec = crate::games::find(&info.game);
+        if self.spec.as_ref().is_none_or(|s| s.name != info.game) {
+            self.spec = crate::games::find(&info.game);
+        }
         self.view = match &self.spec {
             Some(spec) if self.wants_view() => Some((spec.new_view)(info)),
             _ => None,

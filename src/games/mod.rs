@@ -38,19 +38,22 @@ pub(crate) fn typed_card_play<V: 'static, A: 'static>(
 
 /// Every game croupier knows.
 pub fn all() -> Vec<GameSpec> {
-    vec![
-        rikken::spec(),
-        zwikken::spec(),
-        svangknack::spec(),
-        kul::spec(),
-        skwitz::spec(),
-        schwimmen::spec(),
-    ]
+    SPECS.iter().map(|spec| spec()).collect()
 }
 
-/// A game by name.
+/// Every game's spec, in the order `croupier games` lists them.
+const SPECS: [fn() -> GameSpec; 6] = [
+    rikken::spec,
+    zwikken::spec,
+    svangknack::spec,
+    kul::spec,
+    skwitz::spec,
+    schwimmen::spec,
+];
+
+/// A game by name (without building a list: built-in bots look their game up every game).
 pub fn find(name: &str) -> Option<GameSpec> {
-    all().into_iter().find(|g| g.name == name)
+    SPECS.iter().map(|spec| spec()).find(|g| g.name == name)
 }
 
 /// A token of a line that a view keeps: one of the fixed words its engine writes (no text is
