@@ -148,6 +148,13 @@ pub trait Engine: Clone + Send + 'static {
     fn parse(&self, token: &str) -> Result<Self::Action, String>;
     /// The outcome, once the game is over.
     fn outcome(&self) -> Option<Outcome>;
+    /// The outcome's scores alone, once the game is over, for a caller that keeps no detail (a
+    /// match that records nothing, a search playout). The same scores as
+    /// [`outcome`](Self::outcome)'s; an engine whose detail costs more than its scores (text,
+    /// JSON) works them out without it.
+    fn scores(&self) -> Option<Vec<f64>> {
+        self.outcome().map(|o| o.scores)
+    }
     /// Where a session stands at the points where it can be scored, for search: a playout can
     /// stop at the next such point instead of playing on through deals that no decision now
     /// changes. The number of such points passed so far, and each seat's score as the session
@@ -303,6 +310,10 @@ impl<G: Engine> Game for Typed<G> {
 
     fn outcome(&self) -> Option<Outcome> {
         self.engine.outcome()
+    }
+
+    fn scores(&self) -> Option<Vec<f64>> {
+        self.engine.scores()
     }
 
     fn standing(&self) -> Option<(u64, Vec<f64>)> {

@@ -10,6 +10,7 @@ use crate::process::{BotProcess, Limits, LogTarget, ReadResult};
 use crate::protocol::{parse_reply, ActLine, Hello, Reply, VERSION};
 use crate::record::{ActionRecord, FaultRecord, ForfeitRecord, GameRecord, SeatRecord};
 use compact_str::CompactString;
+use serde_json::Value;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -89,6 +90,10 @@ pub struct Config {
     /// `--transcript DIR`: every line exchanged with each bot process, with times, one file
     /// per game and seat ([`transcript_path`]).
     pub transcript: Option<PathBuf>,
+    /// Whether a game's record keeps its outcome's detail (contract, tricks, summary). Off
+    /// where nothing reads it (a match that records nothing): the engine then works out the
+    /// scores alone ([`Game::scores`]), and the record's detail is `null`.
+    pub detail: bool,
 }
 
 /// A game clock (`--time BANK+INC`): every seat starts each game with `bank`; the time it takes
@@ -225,6 +230,7 @@ impl Default for Config {
             max_faults: None,
             tally: Arc::default(),
             transcript: None,
+            detail: true,
         }
     }
 }
@@ -987,9 +993,15 @@ impl Table {
                 scores: (spec.forfeit)(n, f.seat, options),
                 detail: serde_json::json!({"forfeit": f.seat, "fault": f.fault}),
             },
-            None => game
+            None if self.cfg.detail => game
                 .outcome()
                 .ok_or_else(|| format!("internal error: {} stopped without an outcome", spec.name))?,
+            None => Outcome {
+                scores: game
+                    .scores()
+                    .ok_or_else(|| format!("internal error: {} stopped without an outcome", spec.name))?,
+                detail: Value::Null,
+            },
         };
         let score_args = crate::protocol::gameover_args(&outcome.scores);
         for &p in seat_of {

@@ -1,5 +1,6 @@
 //! Every typed engine against the string interface derived from it (`Typed<G>`): the same
-//! session for the same seeded choices (legal tokens, tokens that read back, outcomes, deals),
+//! session for the same seeded choices (legal tokens, tokens that read back, outcomes and the
+//! scores alone, deals),
 //! clones that are independent of their original, and a decision path that allocates nothing
 //! (legal actions into a grown buffer, every apply that makes no deal, with `NoEvents`).
 //!
@@ -69,6 +70,7 @@ fn typed_and_string_agree<G: Engine>(mut s: Typed<G>, mut t: G, seed: u64, split
     let mut steps = 0;
     while let Some(seat) = t.to_move() {
         assert_eq!(s.to_move(), Some(seat));
+        assert_eq!(t.scores(), None, "scores before the end");
         assert_eq!(s.decision(), t.decision());
         t.legal(&mut legal);
         let tokens: Vec<String> = legal.iter().map(|a| a.to_string()).collect();
@@ -88,6 +90,9 @@ fn typed_and_string_agree<G: Engine>(mut s: Typed<G>, mut t: G, seed: u64, split
     assert_eq!(s.to_move(), None);
     let out = t.outcome().expect("an outcome at the end");
     assert_eq!(s.outcome(), Some(out.clone()));
+    // The scores alone (what a match that records nothing asks for) are the outcome's.
+    assert_eq!(t.scores().as_ref(), Some(&out.scores));
+    assert_eq!(s.scores().as_ref(), Some(&out.scores));
     assert_eq!(s.chance().deals(), t.chance().deals());
     // The clone shares nothing with the original: played on after the original has ended
     // (its deals made, its chance advanced), it still ends the same way.

@@ -168,6 +168,8 @@ where
             let (back_tx, back) = mpsc::channel::<Vec<SetDone>>();
             give_back.push(back_tx);
             let mut cfg = spec.config.clone();
+            // Only a record line shows a game's detail.
+            cfg.detail &= spec.record_lines;
             if workers > 1 {
                 cfg.log_table = Some(w);
             }

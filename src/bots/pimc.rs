@@ -299,7 +299,7 @@ impl World {
                 break;
             }
         }
-        self.game.outcome().map(|o| o.scores[me]).unwrap_or(0.0)
+        self.game.scores().map(|s| s[me]).unwrap_or(0.0)
     }
 }
 

@@ -168,6 +168,8 @@ pub fn run(a: PlayArgs) -> Outcome {
         clock: a.bots.time,
         max_faults: a.bots.max_faults,
         transcript: a.bots.transcript_dir()?,
+        // The summary line of each game, and the record, show the outcome's detail.
+        detail: !a.quiet || a.record.is_some(),
         ..Config::default()
     };
     let mut table = Table::new(&seat_specs, cfg).map_err(usage)?;

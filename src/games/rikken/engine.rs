@@ -13,7 +13,7 @@ use crate::engine::Pending;
 use crate::few::Few;
 use crate::game::{Arg, Audience, Engine, Events, Game, Outcome, Seat, Typed};
 use crate::options::Options;
-use serde_json::json;
+use serde_json::{json, Value};
 use std::fmt;
 use std::sync::Arc;
 
@@ -965,7 +965,12 @@ impl Rikken {
     }
 
     /// The outcome of a game that ended for `reason`: scores, and the facts of the record.
-    fn make_outcome(&self, reason: &'static str) -> Outcome {
+    /// The outcome; without `detail`, the scores alone (no text or JSON is made).
+    fn make_outcome(&self, reason: &'static str, detail: bool) -> Outcome {
+        let bare = |scores| Outcome {
+            scores,
+            detail: Value::Null,
+        };
         let c = self.contract.expect("a contract");
         let o = &self.o;
         let side: Vec<Seat> = match self.partner {
@@ -977,6 +982,9 @@ impl Rikken {
         let (scores, made, summary) = match c {
             Contract::Misere { .. } | Contract::Piek { .. } => {
                 let (made, scores) = scoring::misere_scores(o, c, self.declarers.as_slice(), &self.won);
+                if !detail {
+                    return bare(scores);
+                }
                 let parts: Vec<String> = self
                     .declarers
                     .iter()
@@ -997,6 +1005,9 @@ impl Rikken {
                 let mie = Card::new(Rank::QUEEN, Suit::Spades);
                 let taker = tricks.iter().find(|(_, cs)| cs.contains(&mie)).map(|(w, _)| name(*w));
                 let scores = scoring::mieen_scores(o, &tricks);
+                if !detail {
+                    return bare(scores);
+                }
                 (
                     scores,
                     json!(null),
@@ -1005,6 +1016,9 @@ impl Rikken {
             }
             Contract::OpenPiekTotaal => {
                 let (winners, scores) = scoring::open_piek_totaal_scores(o, &self.won);
+                if !detail {
+                    return bare(scores);
+                }
                 let summary = format!(
                     "open piek totaal: tricks {:?}, won by {}",
                     self.won,
@@ -1019,6 +1033,9 @@ impl Rikken {
             _ => {
                 let t: usize = side.iter().map(|&s| self.won[s]).sum();
                 let (made, scores) = scoring::target_scores(o, c, &side, t);
+                if !detail {
+                    return bare(scores);
+                }
                 let trump = self
                     .trump
                     .map(|s| format!(", trump {}", s.letter()))
@@ -1181,7 +1198,11 @@ impl Engine for Rikken {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        self.end.map(|reason| self.make_outcome(reason))
+        self.end.map(|reason| self.make_outcome(reason, true))
+    }
+
+    fn scores(&self) -> Option<Vec<f64>> {
+        self.end.map(|reason| self.make_outcome(reason, false).scores)
     }
 
     fn chance(&self) -> &Chance {
