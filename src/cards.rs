@@ -29,6 +29,16 @@ impl Suit {
         }
     }
 
+    /// The notation letter as a token.
+    pub fn token(self) -> &'static str {
+        match self {
+            Suit::Spades => "S",
+            Suit::Hearts => "H",
+            Suit::Diamonds => "D",
+            Suit::Clubs => "C",
+        }
+    }
+
     /// The symbol used in human-facing output.
     pub fn symbol(self) -> char {
         match self {
@@ -178,13 +188,50 @@ impl PartialOrd for Card {
 
 impl fmt::Display for Card {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // One write of both letters (ASCII): cards are the commonest token of every record.
-        let bytes = [self.rank.letter() as u8, self.suit.letter() as u8];
-        f.write_str(std::str::from_utf8(&bytes).map_err(|_| fmt::Error)?)
+        f.write_str(self.token())
     }
 }
 
+/// The letters of the card with index `i` (suit-major, ace first, as [`Card::index`]).
+pub const fn index_letters(i: usize) -> [u8; 2] {
+    let rank = match i % 13 {
+        0 => b'A',
+        1 => b'K',
+        2 => b'Q',
+        3 => b'J',
+        4 => b'T',
+        r => b'0' + 14 - r as u8,
+    };
+    [rank, [b'S', b'H', b'D', b'C'][i / 13]]
+}
+
+/// Every card's token, two letters each, in index order, made at compile time.
+const CARD_TOKENS: &str = {
+    const BYTES: [u8; 104] = {
+        let mut b = [0u8; 104];
+        let mut i = 0;
+        while i < 52 {
+            let l = index_letters(i);
+            b[2 * i] = l[0];
+            b[2 * i + 1] = l[1];
+            i += 1;
+        }
+        b
+    };
+    match std::str::from_utf8(&BYTES) {
+        Ok(s) => s,
+        Err(_) => panic!("card tokens are ASCII"),
+    }
+};
+
 impl Card {
+    /// The card's token (`AS`, `TD`, `2C`), a string of the program's: cards are the commonest
+    /// token of every record, written without formatting.
+    pub fn token(self) -> &'static str {
+        let i = 2 * self.index();
+        &CARD_TOKENS[i..i + 2]
+    }
+
     /// A card token (`AS`, `TD`, `2C`), or `None`: what `parse` does, without making an error
     /// message (views and policies read tokens that may be other actions).
     pub fn from_token(s: &str) -> Option<Card> {
@@ -350,6 +397,9 @@ mod tests {
         for (i, c) in deck.iter().enumerate() {
             assert_eq!(c.index(), i);
             assert_eq!(c.to_string().parse::<Card>().unwrap(), *c);
+            // The table of tokens spells every card as its rank and suit letters.
+            assert_eq!(c.token(), format!("{}{}", c.rank.letter(), c.suit.letter()));
+            assert_eq!(c.suit.token(), c.suit.letter().to_string());
         }
         assert_eq!(format_cards(&deck[..3]), "AS KS QS");
         assert_eq!(deck[8].to_string(), "6S");

@@ -41,15 +41,22 @@ pub enum KulAction {
     Play(Card),
 }
 
+impl KulAction {
+    /// The action's token (every one is a string of the program's).
+    pub fn token(self) -> &'static str {
+        match self {
+            KulAction::Keep => "keep",
+            KulAction::Redeal => "redeal",
+            KulAction::Agree => "agree",
+            KulAction::Refuse => "refuse",
+            KulAction::Play(c) => c.token(),
+        }
+    }
+}
+
 impl fmt::Display for KulAction {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            KulAction::Keep => f.write_str("keep"),
-            KulAction::Redeal => f.write_str("redeal"),
-            KulAction::Agree => f.write_str("agree"),
-            KulAction::Refuse => f.write_str("refuse"),
-            KulAction::Play(c) => c.fmt(f),
-        }
+        f.write_str(self.token())
     }
 }
 
@@ -355,6 +362,10 @@ impl Kul {
 
 impl Engine for Kul {
     type Action = KulAction;
+
+    fn token(action: &KulAction) -> Option<&'static str> {
+        Some(action.token())
+    }
 
     fn players(&self) -> usize {
         self.n

@@ -44,14 +44,24 @@ pub enum RikkenAction {
     Play(Card),
 }
 
+impl RikkenAction {
+    /// The token where it is a string of the program's (all but bids, whose tokens are made).
+    fn fixed_token(&self) -> Option<&'static str> {
+        match self {
+            RikkenAction::Pass => Some("pass"),
+            RikkenAction::Trump(s) => Some(s.token()),
+            RikkenAction::Call(c) | RikkenAction::Play(c) => Some(c.token()),
+            RikkenAction::Join(_) | RikkenAction::Bid(_) => None,
+        }
+    }
+}
+
 impl fmt::Display for RikkenAction {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            RikkenAction::Pass => f.write_str("pass"),
             RikkenAction::Join(c) => f.write_str(&c.join_token()),
             RikkenAction::Bid(c) => f.write_str(&c.token()),
-            RikkenAction::Trump(s) => write!(f, "{}", s.letter()),
-            RikkenAction::Call(c) | RikkenAction::Play(c) => c.fmt(f),
+            other => f.write_str(other.fixed_token().unwrap_or_default()),
         }
     }
 }
@@ -1122,6 +1132,10 @@ impl Rikken {
 
 impl Engine for Rikken {
     type Action = RikkenAction;
+
+    fn token(action: &RikkenAction) -> Option<&'static str> {
+        action.fixed_token()
+    }
 
     fn players(&self) -> usize {
         N

@@ -39,11 +39,21 @@ pub enum SkwitzAction {
     Capture(Card, CardSet),
 }
 
+impl SkwitzAction {
+    /// The token where it is a string of the program's (all but a capture's).
+    fn fixed_token(self) -> Option<&'static str> {
+        match self {
+            SkwitzAction::Out => Some("out"),
+            SkwitzAction::Trail(c) => Some(c.token()),
+            SkwitzAction::Capture(..) => None,
+        }
+    }
+}
+
 impl fmt::Display for SkwitzAction {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SkwitzAction::Out => f.write_str("out"),
-            SkwitzAction::Trail(c) => c.fmt(f),
+            SkwitzAction::Out | SkwitzAction::Trail(_) => f.write_str(self.fixed_token().unwrap_or_default()),
             SkwitzAction::Capture(c, taken) => {
                 // The token in one write: `C:` and three bytes per taken card (a whole deck at
                 // most), the last comma left out. CardSet iterates in index order, which is
@@ -903,6 +913,10 @@ impl Skwitz {
 
 impl Engine for Skwitz {
     type Action = SkwitzAction;
+
+    fn token(action: &SkwitzAction) -> Option<&'static str> {
+        action.fixed_token()
+    }
 
     fn players(&self) -> usize {
         self.n

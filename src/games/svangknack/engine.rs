@@ -63,20 +63,7 @@ pub enum SvangknackAction {
 
 impl fmt::Display for SvangknackAction {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use SvangknackAction::*;
-        match self {
-            Swing => f.write_str("swing"),
-            Handover => f.write_str("handover"),
-            HandoverLast => f.write_str("handover_last"),
-            Redeal => f.write_str("redeal"),
-            Agree => f.write_str("agree"),
-            Refuse => f.write_str("refuse"),
-            Trump(s) => write!(f, "{}", s.letter()),
-            Knock => f.write_str("knock"),
-            Fold => f.write_str("fold"),
-            Play(c) => c.fmt(f),
-            Farg => f.write_str("farg"),
-        }
+        f.write_str(self.token())
     }
 }
 
@@ -94,12 +81,21 @@ impl SvangknackAction {
             Redeal => "redeal",
             Agree => "agree",
             Refuse => "refuse",
-            Trump(s) => suit_word(s),
+            Trump(s) => s.token(),
             Knock => "knock",
             Fold => "fold",
             Play(_) => return None,
             Farg => "farg",
         })
+    }
+
+    /// The action's token (every one is a string of the program's).
+    pub fn token(self) -> &'static str {
+        match (self, self.word()) {
+            (_, Some(w)) => w,
+            (SvangknackAction::Play(c), None) => c.token(),
+            (_, None) => unreachable!("only a card has no word"),
+        }
     }
 
     /// The action as an event argument: a card, or its fixed word.
@@ -108,16 +104,6 @@ impl SvangknackAction {
             (_, Some(w)) => Arg::Word(w),
             (a, None) => Arg::from(a),
         }
-    }
-}
-
-/// A suit's letter as a fixed word (the token of a trump choice).
-fn suit_word(s: Suit) -> &'static str {
-    match s {
-        Suit::Spades => "S",
-        Suit::Hearts => "H",
-        Suit::Diamonds => "D",
-        Suit::Clubs => "C",
     }
 }
 
@@ -801,7 +787,7 @@ impl Svangknack {
 
     fn set_trump(&mut self, s: Suit, ev: &mut impl Events) {
         self.trump = Some(s);
-        ev.emit(self.all(), "trump", || args![suit_word(s)]);
+        ev.emit(self.all(), "trump", || args![s.token()]);
         self.participants = 1 << self.swinger;
         let t = self.turnup.as_slice();
         let same_suit = t.len() == 2 && t[0].suit == t[1].suit;
@@ -1125,6 +1111,10 @@ impl Svangknack {
 impl Engine for Svangknack {
     type Action = SvangknackAction;
 
+    fn token(action: &SvangknackAction) -> Option<&'static str> {
+        Some(action.token())
+    }
+
     fn players(&self) -> usize {
         self.n
     }
@@ -1167,7 +1157,7 @@ impl Engine for Svangknack {
             Swing | Handover | HandoverLast | Redeal => self.apply_swing(action, ev)?,
             Agree | Refuse => self.apply_consent(action == Agree, ev)?,
             Trump(s) => {
-                ev.emit(self.all(), "move", || args![self.swinger, suit_word(s), "trump"]);
+                ev.emit(self.all(), "move", || args![self.swinger, s.token(), "trump"]);
                 self.set_trump(s, ev);
             }
             Knock | Fold => self.apply_knock(action == Knock, ev),

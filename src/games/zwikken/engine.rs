@@ -69,17 +69,9 @@ pub enum ZwikkenAction {
 impl fmt::Display for ZwikkenAction {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ZwikkenAction::Pass => f.write_str("pass"),
-            ZwikkenAction::Ask => f.write_str("ask"),
-            ZwikkenAction::KenPass => f.write_str("ken_pass"),
-            ZwikkenAction::KenAsk => f.write_str("ken_ask"),
-            ZwikkenAction::WaitBetter => f.write_str("wait_better"),
-            ZwikkenAction::Seek => f.write_str("seek"),
-            ZwikkenAction::NoSeek => f.write_str("no_seek"),
-            ZwikkenAction::NoExchange => f.write_str("no_exchange"),
             ZwikkenAction::Exchange(c) => write!(f, "exchange_{c}"),
-            ZwikkenAction::Play(c) => c.fmt(f),
             ZwikkenAction::ExchangePlay(take, c) => write!(f, "exchange_{take}_{c}"),
+            other => f.write_str(other.fixed_token().unwrap_or_default()),
         }
     }
 }
@@ -87,10 +79,10 @@ impl fmt::Display for ZwikkenAction {
 crate::action_arg!(ZwikkenAction, ZwikkenAction::Play);
 
 impl ZwikkenAction {
-    /// The action as an event argument: a card, a fixed word, or (an exchange) its token.
-    fn arg(self) -> Arg {
+    /// The token where it is a fixed word (neither a card nor an exchange).
+    fn word(self) -> Option<&'static str> {
         use ZwikkenAction::*;
-        Arg::Word(match self {
+        Some(match self {
             Pass => "pass",
             Ask => "ask",
             KenPass => "ken_pass",
@@ -99,8 +91,24 @@ impl ZwikkenAction {
             Seek => "seek",
             NoSeek => "no_seek",
             NoExchange => "no_exchange",
-            Play(_) | Exchange(_) | ExchangePlay(..) => return Arg::from(self),
+            Play(_) | Exchange(_) | ExchangePlay(..) => return None,
         })
+    }
+
+    /// The token where it is a string of the program's: a word or a card.
+    fn fixed_token(self) -> Option<&'static str> {
+        match self {
+            ZwikkenAction::Play(c) => Some(c.token()),
+            other => other.word(),
+        }
+    }
+
+    /// The action as an event argument: a card, a fixed word, or (an exchange) its token.
+    fn arg(self) -> Arg {
+        match self.word() {
+            Some(w) => Arg::Word(w),
+            None => Arg::from(self),
+        }
     }
 }
 
@@ -1192,6 +1200,10 @@ impl Zwikken {
 
 impl Engine for Zwikken {
     type Action = ZwikkenAction;
+
+    fn token(action: &ZwikkenAction) -> Option<&'static str> {
+        action.fixed_token()
+    }
 
     fn players(&self) -> usize {
         self.n
