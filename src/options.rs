@@ -149,6 +149,15 @@ impl Options {
         }))
     }
 
+    /// The same options, sharing nothing with these: a reference count and a cache of typed
+    /// forms of their own. A table on a thread of its own plays with such a copy: every game
+    /// clones its options several times (the engine, each seat, the record) and looks up its
+    /// typed form, and with one shared count the tables of a match moved its cache line from
+    /// core to core several times a game.
+    pub fn detached(&self) -> Options {
+        Options::from_map(self.0.map.clone())
+    }
+
     /// These options read into a game's typed form `T` by `make`: made on first use, then
     /// shared by every game played under these options (one per match, not one per game).
     pub fn compiled<T: Any + Send + Sync>(&self, make: impl FnOnce(&Options) -> T) -> Arc<T> {
@@ -313,6 +322,13 @@ mod tests {
         assert_eq!(*other.compiled(n), 8);
         assert_eq!(made.get(), 2);
         assert_eq!(o, other);
+        // A detached copy is equal, shares no count with its original and makes its own form.
+        let d = o.detached();
+        assert_eq!(d, o);
+        assert!(!Arc::ptr_eq(&d.0, &o.0));
+        assert_eq!(Arc::strong_count(&o.0), 1);
+        assert_eq!(*d.compiled(n), 8);
+        assert_eq!(made.get(), 3);
     }
 
     #[test]

@@ -238,6 +238,8 @@ fn worker(
         let _ = tx.send(Msg::Failed(format!("unknown game '{}'", spec.game)));
         return;
     };
+    // Options of this table's own: see Options::detached.
+    let options = spec.options.detached();
     let mut table = match Table::new(&spec.players, cfg) {
         Ok(t) => t,
         Err(e) => {
@@ -281,7 +283,7 @@ fn worker(
             if stopping() {
                 break;
             }
-            match table.play(&game, &spec.options, seed, vec![], &job.seat_of) {
+            match table.play(&game, &options, seed, vec![], &job.seat_of) {
                 Ok(mut rec) => {
                     if spec.record_lines {
                         rec.tags.extend(spec.tags.clone());
