@@ -46,6 +46,22 @@ pub fn gameover_args(scores: &[f64]) -> Vec<String> {
     scores.iter().map(|s| crate::record::fmt_score(*s)).collect()
 }
 
+/// [`gameover_args`] as typed arguments, for the referee: a whole score is a number (written
+/// the same: [`crate::record::fmt_score`] writes a whole score as an integer), any other its
+/// text.
+pub fn gameover_event_args(scores: &[f64]) -> crate::game::Args {
+    scores
+        .iter()
+        .map(|&s| {
+            if s.fract() == 0.0 && s.abs() < 1e15 {
+                crate::game::Arg::Int(s as i64)
+            } else {
+                crate::game::Arg::Text(crate::record::fmt_score(s))
+            }
+        })
+        .collect()
+}
+
 /// A line the referee sent, as a bot reads it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Incoming {
@@ -177,6 +193,18 @@ impl Hello {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn typed_gameover_arguments_write_the_text_ones() {
+        let scores = [3.0, -1.5, 0.0, -0.0, -1.5, 1e15, 2.25e16, 1.0 / 3.0];
+        let typed = gameover_event_args(&scores);
+        let written: Vec<String> = typed.iter().map(|a| a.to_string()).collect();
+        assert_eq!(written, gameover_args(&scores));
+        assert!(matches!(typed[0], crate::game::Arg::Int(3)));
+        for (a, s) in typed.iter().zip(scores) {
+            assert_eq!(a.parse::<f64>(), Ok(s), "{a}");
+        }
+    }
 
     #[test]
     fn requests_start_with_a_number() {

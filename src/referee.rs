@@ -1003,9 +1003,9 @@ impl Table {
                 detail: Value::Null,
             },
         };
-        let score_args = crate::protocol::gameover_args(&outcome.scores);
+        let score_args = crate::protocol::gameover_event_args(&outcome.scores);
         for &p in seat_of {
-            self.notify(p, "gameover", score_args.clone());
+            self.send_event([p], "gameover", &score_args);
             if let Engine::Process(proc) = &mut self.players[p].engine {
                 if let Some(pr) = &mut proc.process {
                     pr.flush_transcript().map_err(|e| format!("--transcript: {e}"))?;
