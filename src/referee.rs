@@ -807,9 +807,11 @@ impl Table {
         let mut events: Vec<Event> = Vec::new();
         loop {
             game.take_events_into(&mut events);
-            for ev in events.drain(..) {
-                self.route(&ev, seat_of);
+            // Read in place, then dropped in place: an event is not moved again.
+            for ev in &events {
+                self.route(ev, seat_of);
             }
+            events.clear();
             let Some(seat) = game.to_move() else { break };
             // A built-in bot that chooses by index (random) needs no tokens: only the one chosen
             // is made, for the record.
