@@ -135,9 +135,13 @@ pub(super) fn swap_of_code(code: u64) -> Option<SchwimmenAction> {
     (h < 52).then(|| SchwimmenAction::Swap(Card::from_index(h), Card::from_index(m)))
 }
 
-/// The options read on the decision path, typed once.
+/// The options, typed once per set of options ([`Options::compiled`]: not looked up by name
+/// for every game of a run or every playout of a search).
 #[derive(Clone, Copy, Debug)]
 struct Rules {
+    /// `deck=32`.
+    deck32: bool,
+    misdeal_strike: bool,
     allow_pass: bool,
     no_knock_first_circuit: bool,
     all_pass_refresh: bool,
@@ -153,6 +157,25 @@ struct Rules {
     rank_by_value: bool,
     /// `dealer_rule=loser_deals`.
     loser_deals: bool,
+}
+
+impl Rules {
+    fn of(o: &Options) -> Rules {
+        Rules {
+            deck32: o.get("deck") == "32",
+            misdeal_strike: o.flag("misdeal_strike"),
+            allow_pass: o.flag("allow_pass"),
+            no_knock_first_circuit: o.flag("no_knock_first_circuit"),
+            all_pass_refresh: o.flag("all_pass_refresh"),
+            max_circuits: o.int("max_circuits") as usize,
+            drown: o.int("strikes_to_drown") as u32,
+            swim: o.int("strikes_to_swim") as u32,
+            tiebreak: o.get("lowest_tie") == "highest_cards_tiebreak",
+            knocker_double: o.flag("knocker_double"),
+            rank_by_value: o.get("same_round_rank") == "by_hand_value",
+            loser_deals: o.get("dealer_rule") == "loser_deals",
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -186,7 +209,6 @@ enum Turn {
 #[derive(Clone)]
 pub struct Schwimmen {
     n: usize,
-    o: Options,
     rules: Rules,
     chance: Chance,
     ev: Pending,
@@ -232,8 +254,8 @@ pub struct Schwimmen {
 
 impl Schwimmen {
     pub fn new(players: usize, o: &Options, mut chance: Chance, events: &mut impl Events) -> Result<Schwimmen, String> {
-        let o = o.clone();
-        let deck = if o.get("deck") == "32" {
+        let rules = *o.compiled(Rules::of);
+        let deck = if rules.deck32 {
             deck_from(Rank::new(7))
         } else {
             deck_from(Rank::new(6))
@@ -252,19 +274,7 @@ impl Schwimmen {
         let dealer = chance.first_dealer(players);
         let mut g = Schwimmen {
             n: players,
-            rules: Rules {
-                allow_pass: o.flag("allow_pass"),
-                no_knock_first_circuit: o.flag("no_knock_first_circuit"),
-                all_pass_refresh: o.flag("all_pass_refresh"),
-                max_circuits: o.int("max_circuits") as usize,
-                drown: o.int("strikes_to_drown") as u32,
-                swim: o.int("strikes_to_swim") as u32,
-                tiebreak: o.get("lowest_tie") == "highest_cards_tiebreak",
-                knocker_double: o.flag("knocker_double"),
-                rank_by_value: o.get("same_round_rank") == "by_hand_value",
-                loser_deals: o.get("dealer_rule") == "loser_deals",
-            },
-            o,
+            rules,
             chance,
             ev: Pending::default(),
             deck,
@@ -1054,7 +1064,7 @@ impl Engine for Schwimmen {
             self.with_events(events, |g| g.withdraw(seat));
             return Ruling::Handled;
         }
-        if self.phase == Phase::Choose && self.o.flag("misdeal_strike") {
+        if self.phase == Phase::Choose && self.rules.misdeal_strike {
             self.with_events(events, |g| g.misdeal(seat, kind));
             return Ruling::Handled;
         }

@@ -24,6 +24,8 @@ pub(super) struct Round {
     pub(super) middle: Vec<Card>,
     knocker: Option<Seat>,
     moves: Vec<(Seat, Played)>,
+    /// The tokens of the moves that are kept as a token ([`Played::Token`]).
+    tokens: Vec<String>,
     /// The hands shown: the seat and where its cards are in `shown_cards` (a seat shown again
     /// replaces what it showed).
     shown: Vec<(Seat, usize, usize)>,
@@ -41,18 +43,37 @@ impl Round {
         self.middle.clear();
         self.knocker = None;
         self.moves.clear();
+        self.tokens.clear();
         self.shown.clear();
         self.shown_cards.clear();
         self.ended = None;
     }
 }
 
-/// A move as the view keeps it: the action, typed (its `Display` writes the token back), or,
-/// for a token that does not read back as the same action, the token itself.
-#[derive(Clone, Debug)]
+/// A move as the view keeps it: the action, typed (its `Display` writes the token back); a
+/// swap the engine told as its number ([`Arg::Action`]), kept as that number and read back as
+/// the swap only for [`to_json`](SeatView::to_json) (a view sees every swap of the game, its
+/// bot asks for few); or, for a token that does not read back as the same action, where the
+/// token is in [`Round::tokens`]. `Copy`, so that a new round clears the moves at once.
+#[derive(Clone, Copy, Debug)]
 enum Played {
     Action(SchwimmenAction),
-    Token(String),
+    /// `hand * 52 + middle` (card indexes), below 52 * 52: [`super::engine::swap_of_code`].
+    Swap(u16),
+    Token(usize),
+}
+
+impl Played {
+    /// The move's token.
+    fn token(&self, tokens: &[String]) -> String {
+        match self {
+            Played::Action(a) => a.to_string(),
+            Played::Swap(code) => super::engine::swap_of_code(u64::from(*code))
+                .map(|a| a.to_string())
+                .unwrap_or_default(),
+            Played::Token(i) => tokens[*i].clone(),
+        }
+    }
 }
 
 /// How the round ended, as its `end` line said: the reason and the seat as the engine gives
@@ -124,6 +145,7 @@ fn seat_arg(args: &[Arg], i: usize) -> Option<Seat> {
 }
 
 /// Sets `cards` to the cards among `args`.
+#[inline(never)]
 fn set_cards(cards: &mut Vec<Card>, args: &[Arg]) {
     cards.clear();
     // Three cards (every hand and middle the engine tells): copied at once.
@@ -177,16 +199,14 @@ impl SchwimmenView {
 
 impl SeatView for SchwimmenView {
     /// The lines of every turn here (a move, the middle, the hand), the others out of line:
-    /// the commonest lines take the shortest path.
+    /// the commonest lines take the shortest path. Each kind is folded by a function of its
+    /// own, so that this one only looks at the kind and passes the line on (it saves no
+    /// registers for the bodies it would otherwise hold).
     fn observe(&mut self, kind: &str, args: &[Arg]) {
-        let r = &mut self.round;
         match kind {
-            "middle" => set_cards(&mut r.middle, args),
+            "middle" => set_cards(&mut self.round.middle, args),
             "move" => self.observe_move(args),
-            "hand" => {
-                set_cards(&mut r.hand, args);
-                r.packet.clear();
-            }
+            "hand" => self.observe_hand(args),
             _ => self.observe_other(kind, args),
         }
     }
@@ -201,13 +221,24 @@ impl SeatView for SchwimmenView {
 }
 
 impl SchwimmenView {
+    #[inline(never)]
+    fn observe_hand(&mut self, args: &[Arg]) {
+        set_cards(&mut self.round.hand, args);
+        self.round.packet.clear();
+    }
+
+    #[inline(never)]
     fn observe_move(&mut self, args: &[Arg]) {
         let r = &mut self.round;
         if let (Some(s), Some(t)) = (seat_arg(args, 0), args.get(1)) {
             let played = match t {
+                // A swap of the engine (never a knock): its number is kept as it is.
+                &Arg::Action { code, .. } if code < 52 * 52 => {
+                    r.moves.push((s, Played::Swap(code as u16)));
+                    return;
+                }
                 Arg::Word(w) => action_of(w),
                 Arg::Text(w) => action_of(w),
-                Arg::Action { code, .. } => super::engine::swap_of_code(*code),
                 _ => None,
             };
             let played = match played {
@@ -217,7 +248,10 @@ impl SchwimmenView {
                     }
                     Played::Action(a)
                 }
-                None => Played::Token(t.to_string()),
+                None => {
+                    r.tokens.push(t.to_string());
+                    Played::Token(r.tokens.len() - 1)
+                }
             };
             r.moves.push((s, played));
         }
@@ -236,8 +270,12 @@ impl SchwimmenView {
                         r.shown.retain(|&(t, _, _)| t != s);
                     }
                     let start = r.shown_cards.len();
-                    for c in args[1..].iter().filter_map(Arg::card) {
-                        r.shown_cards.push(c);
+                    // Three cards and a whole value (the engine's `show` but for a value of
+                    // 30.5): the cards at once.
+                    if let [_, Arg::Card(a), Arg::Card(b), Arg::Card(c), Arg::Int(_)] = args {
+                        r.shown_cards.extend_from_slice(&[*a, *b, *c]);
+                    } else {
+                        r.shown_cards.extend(args[1..].iter().filter_map(Arg::card));
                     }
                     r.shown.push((s, start, r.shown_cards.len() - start));
                 }
@@ -302,14 +340,7 @@ impl SchwimmenView {
             .collect();
         let places: serde_json::Map<String, Value> =
             self.places.iter().map(|(s, p)| (s.to_string(), number(p))).collect();
-        let moves: Vec<Value> = r
-            .moves
-            .iter()
-            .map(|(s, p)| match p {
-                Played::Action(a) => json!([s, a.to_string()]),
-                Played::Token(t) => json!([s, t]),
-            })
-            .collect();
+        let moves: Vec<Value> = r.moves.iter().map(|(s, p)| json!([s, p.token(&r.tokens)])).collect();
         let swimming: Vec<Seat> = (0..self.players).filter(|&s| self.swimming[s]).collect();
         json!({
             "game": self.game,
@@ -351,6 +382,56 @@ mod tests {
                 assert_eq!(action_of(&arg.to_string()), Some(a));
             }
         }
+    }
+
+    /// The engine's typed lines (swaps as numbers, cards: the short paths of `observe`) and the
+    /// same lines read back from their text fold into the same view, line by line, for every
+    /// seat, through whole games with random moves (passes, refreshes, 31s, three aces, shows
+    /// of 30.5).
+    #[test]
+    fn typed_lines_and_their_text_fold_alike() {
+        use crate::game::{Game, Typed};
+        let spec = crate::games::schwimmen::spec();
+        let mut shows = 0;
+        for (seed, rules) in [
+            (1, &[][..]),
+            (2, &["allow_pass=true"][..]),
+            (3, &["deck=32", "knocker_double=true"][..]),
+        ] {
+            let o = Options::resolve(&(spec.options)(), "schwimmen", rules).unwrap();
+            let mut g =
+                Typed::new(|ev| super::super::engine::Schwimmen::new(4, &o, crate::chance::Chance::seeded(seed), ev))
+                    .unwrap();
+            let info = |seat| GameInfo {
+                game: "schwimmen".into(),
+                options: o.clone(),
+                players: 4,
+                seat,
+            };
+            let mut typed: Vec<SchwimmenView> = (0..4).map(|s| SchwimmenView::new(&info(s))).collect();
+            let mut text = typed.clone();
+            let mut rng = crate::chance::Rng::new(seed, crate::chance::Purpose::Bot, 0);
+            loop {
+                for ev in g.take_events() {
+                    let line = ev.line();
+                    let mut words = line.split(' ');
+                    let kind = words.next().unwrap();
+                    let text_args = crate::game::text_args(words);
+                    shows += usize::from(kind == "show");
+                    for s in ev.to.members(4) {
+                        typed[s].observe(ev.kind, &ev.args);
+                        text[s].observe(kind, &text_args);
+                        assert_eq!(typed[s].to_json(), text[s].to_json(), "seat {s} after '{line}'");
+                    }
+                }
+                if g.to_move().is_none() {
+                    break;
+                }
+                let legal = g.legal_actions();
+                g.apply(&legal[rng.below(legal.len() as u64) as usize]).unwrap();
+            }
+        }
+        assert!(shows > 100, "{shows} hands shown");
     }
 
     #[test]
