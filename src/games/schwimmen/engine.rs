@@ -1017,6 +1017,13 @@ impl Engine for Schwimmen {
         self.winner.map(|w| self.make_outcome(w))
     }
 
+    /// What each seat paid, without the summary and the JSON.
+    fn scores(&self) -> Option<Vec<f64>> {
+        self.winner?;
+        let (_, paid) = self.final_places();
+        Some(paid.iter().map(|p| -p).collect())
+    }
+
     /// Between rounds: the rounds played, and each seat's score *estimated* from the lives
     /// left (a drowned seat's place is known; a seat still in is expected to outlast each
     /// other one with the share of their lives it holds: place 1 + Σ L_j / (L_i + L_j)). Not
