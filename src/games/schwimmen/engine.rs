@@ -413,22 +413,22 @@ impl Schwimmen {
         };
         let dealt = self.chance.deal(&req);
         self.deck = req.deck;
-        let mut deal = dealt?;
+        // Copied into the buffers of the last round (the deal stays in the chance's log).
+        let deal = dealt?;
         for s in 0..n {
             if self.active[s] && s != self.dealer {
-                self.hands[s] = std::mem::take(&mut deal.hands[s]);
+                self.hands[s].clone_from(&deal.hands[s]);
             } else {
                 self.hands[s].clear();
             }
         }
-        self.seen = std::mem::take(&mut deal.hands[self.dealer]);
-        // The two piles, taken as the map is emptied (no look-ups).
+        self.seen.clone_from(&deal.hands[self.dealer]);
         self.unseen.clear();
         self.stock.clear();
-        for (name, cards) in deal.piles {
+        for (name, cards) in &deal.piles {
             match name.as_str() {
-                "unseen" => self.unseen = cards,
-                "stock" => self.stock = cards,
+                "unseen" => self.unseen.clone_from(cards),
+                "stock" => self.stock.clone_from(cards),
                 _ => {}
             }
         }

@@ -385,7 +385,7 @@ impl Skwitz {
         };
         let mut attempts = 0;
         let deal = loop {
-            let d = self.chance.deal(&req)?;
+            let d = self.chance.deal(&req)?.clone();
             let table = d.piles.get("table").cloned().unwrap_or_default();
             let stock = d.piles.get("stock").cloned().unwrap_or_default();
             if table.len() != t {
