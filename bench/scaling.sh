@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Concurrency: one in-process match on two tables (`--concurrency 2`) against one table, in turn
 # in one run; the speed-up is the median of the round-by-round time ratios (1 table ÷ 2 tables;
-# 2.0 would be perfect on two free cores). Every seat random, then every seat simple.
+# 2.0 would be perfect on two free cores). Every seat random, then every seat simple. Beside
+# them, the ceiling to read that figure against: `croupier play` (one thread) of all the deals,
+# and two `play` processes of half the deals each at once. Their ratio is what the machine
+# gives two cores that share nothing but the hardware (a VM's neighbours, caches, memory).
 #
 # Usage: bench/scaling.sh [GAME]   (default rikken; RUNS=3 rounds; DEALS_RANDOM, DEALS_SIMPLE;
 #        RECORD=1: every run also writes its records, to /dev/null)
@@ -9,8 +12,9 @@
 source "$(dirname "$0")/lib.sh"
 
 G=${1:-rikken}
-DEALS_RANDOM=${DEALS_RANDOM:-8000}
-DEALS_SIMPLE=${DEALS_SIMPLE:-1500}
+declare -A PLAYERS=([rikken]=4 [zwikken]=4 [svangknack]=6 [kul]=5 [skwitz]=4 [schwimmen]=4)
+DEALS_RANDOM=${DEALS_RANDOM:-100000}
+DEALS_SIMPLE=${DEALS_SIMPLE:-10000}
 RECORD_ARGS=()
 [[ ${RECORD:-0} == 1 ]] && RECORD_ARGS=(--record /dev/null)
 match() { # BOT DEALS CONCURRENCY
@@ -21,8 +25,17 @@ for bot in random simple; do
     if [[ $bot == random ]]; then deals=$DEALS_RANDOM; else deals=$DEALS_SIMPLE; fi
     c2() { match "$bot" "$deals" 2; }
     c1() { match "$bot" "$deals" 1; }
+    seats=()
+    for ((i = 0; i < PLAYERS[$G]; i++)); do seats+=(--seat "$bot"); done
+    one() { measure "$C" play "$G" "${seats[@]}" --games "$deals" --seed 1 --quiet; }
+    two() {
+        measure bash -c '"$0" "${@:1}" --seed 1 & "$0" "${@:1}" --seed 2 & wait' \
+            "$C" play "$G" "${seats[@]}" --games $((deals / 2)) --quiet
+    }
     echo "$G, every seat $bot, $deals deals:"
-    inturn "--concurrency 2" c2 "--concurrency 1" c1
+    inturn "--concurrency 2" c2 "--concurrency 1" c1 "play, all deals" one "2 × play, half each" two
     printf '  games/s: 1 table %s, 2 tables %s; speed-up of 2 tables: %.2f×\n' \
         "$(per_second "$deals" "${MED[1]}")" "$(per_second "$deals" "${MED[0]}")" "${RAT[1]}"
+    awk -v a="${RAT[2]}" -v b="${RAT[3]}" \
+        'BEGIN { printf "  the ceiling, two play processes against one: %.2f×\n", a / b }'
 done
