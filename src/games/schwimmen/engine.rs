@@ -65,18 +65,7 @@ impl fmt::Display for SchwimmenAction {
 /// Every swap token `swap_XX_YY`, ten bytes each, by swap code `hand * 52 + middle` (card
 /// indexes, as `Card::index`), made at compile time.
 const SWAP_TOKENS: &str = {
-    /// The letters of the card with index `i` (suit-major, ace first), as `Card`'s `Display`.
-    const fn letters(i: usize) -> [u8; 2] {
-        let rank = match i % 13 {
-            0 => b'A',
-            1 => b'K',
-            2 => b'Q',
-            3 => b'J',
-            4 => b'T',
-            r => b'0' + 14 - r as u8,
-        };
-        [rank, [b'S', b'H', b'D', b'C'][i / 13]]
-    }
+    use crate::cards::index_letters as letters;
     // Read only here, at compile time, to make the `&str`: the one copy is the string's.
     #[allow(clippy::large_const_arrays)]
     const BYTES: [u8; 52 * 52 * 10] = {
