@@ -51,7 +51,7 @@ const SPECS: [fn() -> GameSpec; 6] = [
     schwimmen::spec,
 ];
 
-/// A game by name (without building a list: built-in bots look their game up every game).
+/// A game by name (without building the list of every game).
 pub fn find(name: &str) -> Option<GameSpec> {
     SPECS.iter().map(|spec| spec()).find(|g| g.name == name)
 }
