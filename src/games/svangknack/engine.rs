@@ -1212,6 +1212,12 @@ impl Engine for Svangknack {
         self.make_outcome()
     }
 
+    /// The chips each seat won or lost, without the summaries of every round.
+    fn scores(&self) -> Option<Vec<f64>> {
+        self.ended?;
+        Some(self.chips[..self.n].iter().map(|&c| c as f64).collect())
+    }
+
     fn chance(&self) -> &Chance {
         &self.chance
     }

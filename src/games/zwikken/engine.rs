@@ -1125,13 +1125,21 @@ impl Zwikken {
 
     /// The outcome of a finished session: the scores, and the tally and ledger in the detail
     /// (made when asked, from the state the session ended in).
+    /// Each seat's chips won or lost over the session, once it has ended.
+    fn final_scores(&self) -> Option<Vec<f64>> {
+        self.ended.as_ref()?;
+        Some(
+            self.balance[..self.n]
+                .iter()
+                .map(|&b| (b - self.start) as f64)
+                .collect(),
+        )
+    }
+
     fn make_outcome(&self) -> Option<Outcome> {
         use serde_json::{Map, Value};
         let (reason, summary) = self.ended.as_ref()?;
-        let scores: Vec<f64> = self.balance[..self.n]
-            .iter()
-            .map(|&b| (b - self.start) as f64)
-            .collect();
+        let scores = self.final_scores()?;
         let t = self.tally;
         let split: i64 = self.split.iter().map(|(_, x)| x).sum();
         let seats = |set: u32| -> Value { (0..self.n).filter(|&s| set & (1 << s) != 0).collect::<Vec<_>>().into() };
@@ -1312,6 +1320,11 @@ impl Engine for Zwikken {
 
     fn outcome(&self) -> Option<Outcome> {
         self.make_outcome()
+    }
+
+    /// The scores without the ledger of every deal.
+    fn scores(&self) -> Option<Vec<f64>> {
+        self.final_scores()
     }
 
     fn chance(&self) -> &Chance {
