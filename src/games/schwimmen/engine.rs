@@ -149,7 +149,7 @@ struct Rules {
 }
 
 impl Rules {
-    fn of(o: &Options) -> Rules {
+    fn new(o: &Options) -> Rules {
         Rules {
             deck32: o.get("deck") == "32",
             misdeal_strike: o.flag("misdeal_strike"),
@@ -243,7 +243,7 @@ pub struct Schwimmen {
 
 impl Schwimmen {
     pub fn new(players: usize, o: &Options, mut chance: Chance, events: &mut impl Events) -> Result<Schwimmen, String> {
-        let rules = *o.compiled(Rules::of);
+        let rules = *o.compiled(Rules::new);
         let deck = if rules.deck32 {
             deck_from(Rank::new(7))
         } else {
