@@ -64,6 +64,12 @@ pub struct RunSpec {
     /// Whether the caller folds the sets into statistics ([`Finished::add_to`]): each set's
     /// facts are then made on its table's thread.
     pub set_facts: bool,
+    /// Whether the caller reads the records themselves ([`Finished::records`]). Without it, a
+    /// table drops each set's records once their lines and facts are made, and hands over up
+    /// to [`BATCH_FACTS`] sets at a time: the caller's thread then wakes a few dozen times a
+    /// second instead of once per 64 games of a fast match, which took a twentieth of a core
+    /// from two tables of random bots.
+    pub keep_records: bool,
 }
 
 /// The seed of the cards of set `i`.
@@ -83,6 +89,7 @@ pub enum Control {
 /// [`RunSpec::set_facts`], what the statistics need of it.
 struct SetDone {
     index: u64,
+    games: u32,
     records: Vec<GameRecord>,
     lines: Vec<u8>,
     facts: Option<SetFacts>,
@@ -99,7 +106,9 @@ enum Msg {
 pub struct Finished<'a> {
     /// The set's index.
     pub index: u64,
-    /// Its games' records, in the order of its jobs.
+    /// How many games of it were played now.
+    pub games: u64,
+    /// Its games' records, in the order of its jobs (empty unless [`RunSpec::keep_records`]).
     pub records: &'a mut Vec<GameRecord>,
     /// Their JSON lines (one per record, each with its newline; empty unless
     /// [`RunSpec::record_lines`]).
@@ -122,11 +131,14 @@ impl Finished<'_> {
 }
 
 /// A worker hands a set that took [`BATCH_WAIT`]/20 or more over at once; faster sets go in
-/// batches of up to [`BATCH_SETS`], handed over when the first of them has waited
+/// batches of up to [`BATCH_SETS`] (of [`BATCH_FACTS`] when their records stay on the table,
+/// see [`RunSpec::keep_records`]), handed over when the first of them has waited
 /// [`BATCH_WAIT`]. A message per set woke the caller's thread once per game of a fast match (a
 /// futex wake-up and a cross-core interrupt each), which took a fifth of the two cores from
-/// two tables of random bots.
+/// two tables of random bots. A batch with records is kept short: they are most of a match's
+/// memory.
 const BATCH_SETS: usize = 64;
+const BATCH_FACTS: usize = 256;
 const BATCH_WAIT: Duration = Duration::from_millis(20);
 
 /// A table takes up to this many sets from the shared queue at once while its sets are fast
@@ -190,6 +202,7 @@ where
                     for set in &mut sets {
                         control = on_set(&mut Finished {
                             index: set.index,
+                            games: u64::from(set.games),
                             records: &mut set.records,
                             lines: &set.lines,
                             facts: set.facts.take(),
@@ -220,9 +233,10 @@ where
 }
 
 /// Whether a worker hands its finished sets over now: the last one took `took`, `batched`
-/// are waiting (the last one included), the first of them for `waited`.
-fn hand_over_now(took: Duration, batched: usize, waited: Duration) -> bool {
-    took >= BATCH_WAIT / 20 || batched >= BATCH_SETS || waited >= BATCH_WAIT
+/// are waiting (the last one included), the first of them for `waited`; a batch holds up to
+/// `most` sets.
+fn hand_over_now(took: Duration, batched: usize, most: usize, waited: Duration) -> bool {
+    took >= BATCH_WAIT / 20 || batched >= most || waited >= BATCH_WAIT
 }
 
 fn worker(
@@ -249,27 +263,37 @@ fn worker(
     };
     // A stop from the caller, or Ctrl-C/SIGTERM: no new game starts.
     let stopping = || stop.load(Ordering::SeqCst) || crate::interrupt::requested().is_some();
-    let mut done: Vec<SetDone> = Vec::new();
+    let most = if spec.keep_records { BATCH_SETS } else { BATCH_FACTS };
+    let mut done: Vec<SetDone> = Vec::with_capacity(most);
     // Sets taken from the queue and not played yet, and how many to take next time.
     let mut taken = std::collections::VecDeque::new();
     let mut take = 1;
     let mut first_unsent = std::time::Instant::now();
     let mut maker = spec.set_facts.then(FactMaker::default);
     let mut names_sent = 0;
-    let mut hand_over = |done: &mut Vec<SetDone>, maker: &Option<FactMaker>| {
+    // Batches are made at their full size and their buffers come back from the caller to be
+    // used again: a batch grown set by set went through a dozen sizes, each of which kept
+    // memory of its own in the allocator (a 1,024-set batch so took 8 MiB more than a batch
+    // of 64).
+    let mut spare: Vec<Vec<SetDone>> = Vec::new();
+    let mut hand_over = |done: &mut Vec<SetDone>, spare: &mut Vec<Vec<SetDone>>, maker: &Option<FactMaker>| {
         if done.is_empty() {
             return true;
         }
         let names = maker.as_ref().map_or(Vec::new(), |m| m.names_from(names_sent).to_vec());
         names_sent += names.len();
-        tx.send(Msg::Done(w, std::mem::take(done), names)).is_ok()
+        let next = spare.pop().unwrap_or_else(|| Vec::with_capacity(most));
+        tx.send(Msg::Done(w, std::mem::replace(done, next), names)).is_ok()
     };
     loop {
         if stopping() {
             break;
         }
-        // Free the sets the caller is done with.
-        while back.try_recv().is_ok() {}
+        // Free the sets the caller is done with, and keep their buffer.
+        while let Ok(mut sets) = back.try_recv() {
+            sets.clear();
+            spare.push(sets);
+        }
         if taken.is_empty() {
             taken.extend(queue.lock().expect("queue lock").by_ref().take(take));
         }
@@ -295,7 +319,7 @@ fn worker(
                 }
                 Err(e) => {
                     // The sets finished before this one are the caller's to keep.
-                    hand_over(&mut done, &maker);
+                    hand_over(&mut done, &mut spare, &maker);
                     let _ = tx.send(Msg::Failed(format!("set {} ({}): {e}", set.index, job.key)));
                     table.shutdown();
                     return;
@@ -313,20 +337,27 @@ fn worker(
                 }
             }
             let facts = maker.as_mut().map(|m| m.set_facts(&records));
+            let games = u32::try_from(records.len()).unwrap_or(u32::MAX);
+            if !spec.keep_records {
+                records = Vec::new(); // freed here, on the thread that made them
+            }
             done.push(SetDone {
                 index: set.index,
+                games,
                 records,
                 lines,
                 facts,
             });
             let took = started.elapsed();
             take = if took < BATCH_WAIT / 20 { TAKE_FAST } else { 1 };
-            if hand_over_now(took, done.len(), first_unsent.elapsed()) && !hand_over(&mut done, &maker) {
+            if hand_over_now(took, done.len(), most, first_unsent.elapsed())
+                && !hand_over(&mut done, &mut spare, &maker)
+            {
                 break;
             }
         }
     }
-    hand_over(&mut done, &maker);
+    hand_over(&mut done, &mut spare, &maker);
     table.shutdown();
 }
 
@@ -379,18 +410,20 @@ mod tests {
     #[test]
     fn slow_sets_go_at_once_fast_ones_in_batches() {
         let ms = Duration::from_millis;
-        // A set that took a while (a process bot's game) is not held back for the next one.
-        assert!(hand_over_now(ms(5), 1, ms(0)));
-        assert!(hand_over_now(BATCH_WAIT / 20, 1, ms(0)));
-        // Fast sets wait for company, but not for long and not in large numbers.
-        assert!(!hand_over_now(Duration::from_micros(20), 1, ms(0)));
-        assert!(!hand_over_now(
-            Duration::from_micros(20),
-            BATCH_SETS - 1,
-            BATCH_WAIT / 2
-        ));
-        assert!(hand_over_now(Duration::from_micros(20), BATCH_SETS, ms(0)));
-        assert!(hand_over_now(Duration::from_micros(20), 2, BATCH_WAIT));
+        let fast = Duration::from_micros(20);
+        for most in [BATCH_SETS, BATCH_FACTS] {
+            // A set that took a while (a process bot's game) is not held back for the next one.
+            assert!(hand_over_now(ms(5), 1, most, ms(0)));
+            assert!(hand_over_now(BATCH_WAIT / 20, 1, most, ms(0)));
+            // Fast sets wait for company, but not for long and not in large numbers.
+            assert!(!hand_over_now(fast, 1, most, ms(0)));
+            assert!(!hand_over_now(fast, most - 1, most, BATCH_WAIT / 2));
+            assert!(hand_over_now(fast, most, most, ms(0)));
+            assert!(hand_over_now(fast, 2, most, BATCH_WAIT));
+        }
+        // Sets whose records are handed over go in the shorter batches.
+        assert!(hand_over_now(fast, BATCH_SETS, BATCH_SETS, ms(0)));
+        assert!(!hand_over_now(fast, BATCH_SETS, BATCH_FACTS, ms(0)));
     }
 
     #[test]

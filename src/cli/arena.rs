@@ -501,6 +501,8 @@ pub(super) struct Played {
 /// the games of set `i`: reads the file of a resumed run (whole sets go to the statistics, the
 /// games of partly written ones are completed), writes each finished set to `record`, shows
 /// progress, and says what was kept when Ctrl-C or SIGTERM stopped it (`what`: the command).
+/// A resumed run needs [`RunSpec::keep_records`]: the records of a partly written set are put
+/// together with the games played now.
 pub(super) fn play_plan(
     plan: &Plan,
     jobs_of: impl Fn(u64) -> Vec<Job> + Send,
@@ -524,6 +526,11 @@ pub(super) fn play_plan(
     };
     let already = resumed.already;
     let mut partial = resumed.partial;
+    if !partial.is_empty() && !run.keep_records {
+        return Err(usage(
+            "internal error: a resumed run must keep its records (RunSpec::keep_records)",
+        ));
+    }
     let to_play = planned - resumed.complete;
     let total: u64 = to_play * keys.len() as u64 - partial.values().map(|v| v.len() as u64).sum::<u64>();
     // The sets are made as the tables take them: a run of any length needs no list of them.
@@ -547,7 +554,7 @@ pub(super) fn play_plan(
     let mut played = 0u64;
     let result = arena::run(run, to_make, to_play, |set| {
         sink.write(set.lines)?;
-        played += set.records.len() as u64;
+        played += set.games;
         match partial.remove(&set.index) {
             Some(old) => {
                 // The set's games in the order of its seatings, as one run plays them.
@@ -755,6 +762,8 @@ pub fn run_match(mut a: MatchArgs) -> Outcome {
         concurrency: a.table.concurrency,
         record_lines: a.run.record.is_some(),
         set_facts: true,
+        // A resumed run completes the sets it had begun: their records are put together.
+        keep_records: a.run.resume,
     };
     let Played { acc, already, played } = play_plan(
         &plan,
@@ -950,6 +959,7 @@ pub fn run_compare(mut a: CompareArgs) -> Outcome {
         concurrency: a.table.concurrency,
         record_lines: a.record.is_some(),
         set_facts: false,
+        keep_records: true,
     };
     let mut sink = Sink::open(a.record.as_ref())?;
     // The report is written at the end, but its file is opened now: a path that cannot be
@@ -975,7 +985,7 @@ pub fn run_compare(mut a: CompareArgs) -> Outcome {
     let result = arena::run(&run, sets, a.games, |set| {
         sink.write(set.lines)?;
         let recs = &*set.records;
-        played += recs.len() as u64;
+        played += set.games;
         faults += recs.iter().map(|r| r.faults.len() as u64).sum::<u64>();
         pending.insert(set.index, deal_difference(recs, n, shared_base));
         while let Some(d) = pending.remove(&next) {

@@ -116,6 +116,8 @@ pub fn run(mut a: TournamentArgs) -> Outcome {
         concurrency: a.table.concurrency,
         record_lines: a.run.record.is_some(),
         set_facts: true,
+        // A resumed run completes the sets it had begun: their records are put together.
+        keep_records: a.run.resume,
     };
     let tables = tour.tables.len();
     let jobs = tour.clone();
