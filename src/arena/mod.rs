@@ -426,6 +426,58 @@ mod tests {
         assert!(!hand_over_now(fast, BATCH_SETS, BATCH_FACTS, ms(0)));
     }
 
+    /// A match of random Rikken bots on `tables` tables, 40 sets of two seatings each.
+    fn sets_of(keep_records: bool, set_facts: bool, tables: usize) -> Vec<(u64, u64, usize, bool)> {
+        let game = crate::games::find("rikken").unwrap();
+        let bots = vec!["random".to_string(); 4];
+        let spec = RunSpec {
+            game: "rikken".into(),
+            options: Options::resolve::<&str>(&(game.options)(), "rikken", &[]).unwrap(),
+            players: vec![SeatSpec::Builtin("random".into()); 4],
+            config: Config::default(),
+            seed: 7,
+            tags: BTreeMap::new(),
+            concurrency: tables,
+            record_lines: false,
+            set_facts,
+            keep_records,
+        };
+        let job = |key: &str, seat_of: Vec<usize>| Job {
+            key: key.into(),
+            seat_of,
+            bots: bots.clone(),
+        };
+        let sets = (0..40).map(|index| Set {
+            index,
+            jobs: vec![job("r0", vec![0, 1, 2, 3]), job("r1", vec![1, 2, 3, 0])],
+        });
+        let mut seen = Vec::new();
+        let mut acc = Accumulator::default();
+        run(&spec, sets, 40, |set| {
+            seen.push((set.index, set.games, set.records.len(), set.facts.is_some()));
+            set.add_to(&mut acc);
+            Ok(Control::Continue)
+        })
+        .unwrap();
+        seen.sort();
+        assert_eq!(acc.games, 80, "every game is counted, from facts or from records");
+        seen
+    }
+
+    #[test]
+    fn records_reach_the_caller_only_when_it_keeps_them() {
+        for tables in [1, 2] {
+            // Facts made on the tables, records dropped there: the caller gets counts and facts.
+            let dropped = sets_of(false, true, tables);
+            assert_eq!(dropped, (0..40).map(|i| (i, 2, 0, true)).collect::<Vec<_>>());
+            // Kept (a resumed run, compare): every game's record, with or without facts.
+            let kept = sets_of(true, true, tables);
+            assert_eq!(kept, (0..40).map(|i| (i, 2, 2, true)).collect::<Vec<_>>());
+            let records_only = sets_of(true, false, tables);
+            assert_eq!(records_only, (0..40).map(|i| (i, 2, 2, false)).collect::<Vec<_>>());
+        }
+    }
+
     #[test]
     fn rotations_skip_repeated_seatings() {
         let l = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
