@@ -6,15 +6,16 @@
 # and two `play` processes of half the deals each at once. Their ratio is what the machine
 # gives two cores that share nothing but the hardware (a VM's neighbours, caches, memory).
 #
-# Usage: bench/scaling.sh [GAME]   (default rikken; RUNS=3 rounds; DEALS_RANDOM, DEALS_SIMPLE;
-#        RECORD=1: every run also writes its records, to /dev/null)
+# Usage: bench/scaling.sh [GAME]   (default rikken; RUNS=3 rounds; DEALS_RANDOM=400000,
+#        DEALS_SIMPLE=40000: about 1.2 s on two tables, so that the few milliseconds every run
+#        spends starting do not weigh; RECORD=1: every run also writes its records, to /dev/null)
 # shellcheck source=bench/lib.sh
 source "$(dirname "$0")/lib.sh"
 
 G=${1:-rikken}
 declare -A PLAYERS=([rikken]=4 [zwikken]=4 [svangknack]=6 [kul]=5 [skwitz]=4 [schwimmen]=4)
-DEALS_RANDOM=${DEALS_RANDOM:-100000}
-DEALS_SIMPLE=${DEALS_SIMPLE:-10000}
+DEALS_RANDOM=${DEALS_RANDOM:-400000}
+DEALS_SIMPLE=${DEALS_SIMPLE:-40000}
 RECORD_ARGS=()
 [[ ${RECORD:-0} == 1 ]] && RECORD_ARGS=(--record /dev/null)
 match() { # BOT DEALS CONCURRENCY
