@@ -70,7 +70,13 @@ pub struct RunSpec {
     /// second instead of once per 64 games of a fast match, which took a twentieth of a core
     /// from two tables of random bots.
     pub keep_records: bool,
+    /// A number the caller wants of each set (the paired difference of `compare`), worked out
+    /// on its table's thread from the set's records ([`Finished::value`]).
+    pub set_value: Option<SetValue>,
 }
+
+/// See [`RunSpec::set_value`].
+pub type SetValue = Box<dyn Fn(&[GameRecord]) -> f64 + Send + Sync>;
 
 /// The seed of the cards of set `i`.
 pub fn game_seed(seed: u64, i: u64) -> u64 {
@@ -90,6 +96,8 @@ pub enum Control {
 struct SetDone {
     index: u64,
     games: u32,
+    faults: u32,
+    value: Option<f64>,
     records: Vec<GameRecord>,
     lines: Vec<u8>,
     facts: Option<SetFacts>,
@@ -108,6 +116,10 @@ pub struct Finished<'a> {
     pub index: u64,
     /// How many games of it were played now.
     pub games: u64,
+    /// How many faults its games had (every seat's, rulings of [`crate::record::FaultRecord`]).
+    pub faults: u64,
+    /// [`RunSpec::set_value`] of it.
+    pub value: Option<f64>,
     /// Its games' records, in the order of its jobs (empty unless [`RunSpec::keep_records`]).
     pub records: &'a mut Vec<GameRecord>,
     /// Their JSON lines (one per record, each with its newline; empty unless
@@ -203,6 +215,8 @@ where
                         control = on_set(&mut Finished {
                             index: set.index,
                             games: u64::from(set.games),
+                            faults: u64::from(set.faults),
+                            value: set.value,
                             records: &mut set.records,
                             lines: &set.lines,
                             facts: set.facts.take(),
@@ -338,12 +352,16 @@ fn worker(
             }
             let facts = maker.as_mut().map(|m| m.set_facts(&records));
             let games = u32::try_from(records.len()).unwrap_or(u32::MAX);
+            let faults = records.iter().map(|r| r.faults.len()).sum::<usize>();
+            let value = spec.set_value.as_ref().map(|f| f(&records));
             if !spec.keep_records {
                 records = Vec::new(); // freed here, on the thread that made them
             }
             done.push(SetDone {
                 index: set.index,
                 games,
+                faults: u32::try_from(faults).unwrap_or(u32::MAX),
+                value,
                 records,
                 lines,
                 facts,
@@ -427,7 +445,9 @@ mod tests {
     }
 
     /// A match of random Rikken bots on `tables` tables, 40 sets of two seatings each.
-    fn sets_of(keep_records: bool, set_facts: bool, tables: usize) -> Vec<(u64, u64, usize, bool)> {
+    /// Per set: index, games, records handed over, facts or not, and its value (the first
+    /// seat's scores summed, checked against the records when they are handed over).
+    fn sets_of(keep_records: bool, set_facts: bool, tables: usize) -> Vec<(u64, u64, usize, bool, i64)> {
         let game = crate::games::find("rikken").unwrap();
         let bots = vec!["random".to_string(); 4];
         let spec = RunSpec {
@@ -441,6 +461,7 @@ mod tests {
             record_lines: false,
             set_facts,
             keep_records,
+            set_value: Some(Box::new(|recs| recs.iter().map(|r| r.result.scores[0]).sum())),
         };
         let job = |key: &str, seat_of: Vec<usize>| Job {
             key: key.into(),
@@ -454,27 +475,53 @@ mod tests {
         let mut seen = Vec::new();
         let mut acc = Accumulator::default();
         run(&spec, sets, 40, |set| {
-            seen.push((set.index, set.games, set.records.len(), set.facts.is_some()));
+            let value = set.value.expect("a value for every set");
+            if keep_records {
+                assert_eq!(value, set.records.iter().map(|r| r.result.scores[0]).sum::<f64>());
+                assert_eq!(
+                    set.faults,
+                    set.records.iter().map(|r| r.faults.len() as u64).sum::<u64>()
+                );
+            }
+            seen.push((
+                set.index,
+                set.games,
+                set.records.len(),
+                set.facts.is_some(),
+                value as i64,
+            ));
             set.add_to(&mut acc);
             Ok(Control::Continue)
         })
         .unwrap();
         seen.sort();
-        assert_eq!(acc.games, 80, "every game is counted, from facts or from records");
+        if set_facts || keep_records {
+            assert_eq!(acc.games, 80, "every game is counted, from facts or from records");
+        }
         seen
     }
 
     #[test]
     fn records_reach_the_caller_only_when_it_keeps_them() {
         for tables in [1, 2] {
-            // Facts made on the tables, records dropped there: the caller gets counts and facts.
-            let dropped = sets_of(false, true, tables);
-            assert_eq!(dropped, (0..40).map(|i| (i, 2, 0, true)).collect::<Vec<_>>());
-            // Kept (a resumed run, compare): every game's record, with or without facts.
+            // Kept (a resumed run): every game's record, with or without facts.
             let kept = sets_of(true, true, tables);
-            assert_eq!(kept, (0..40).map(|i| (i, 2, 2, true)).collect::<Vec<_>>());
-            let records_only = sets_of(true, false, tables);
-            assert_eq!(records_only, (0..40).map(|i| (i, 2, 2, false)).collect::<Vec<_>>());
+            let values: Vec<i64> = kept.iter().map(|s| s.4).collect();
+            assert!(
+                values.iter().any(|&v| v != 0),
+                "the values are the sets' own: {values:?}"
+            );
+            let expect = |records, facts| {
+                (0..40)
+                    .map(|i| (i, 2, records, facts, values[i as usize]))
+                    .collect::<Vec<_>>()
+            };
+            assert_eq!(kept, expect(2, true));
+            assert_eq!(sets_of(true, false, tables), expect(2, false));
+            // Facts and values made on the tables, records dropped there: the caller gets
+            // counts, facts and the same values.
+            assert_eq!(sets_of(false, true, tables), expect(0, true));
+            assert_eq!(sets_of(false, false, tables), expect(0, false));
         }
     }
 

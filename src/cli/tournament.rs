@@ -118,6 +118,7 @@ pub fn run(mut a: TournamentArgs) -> Outcome {
         set_facts: true,
         // A resumed run completes the sets it had begun: their records are put together.
         keep_records: a.run.resume,
+        set_value: None,
     };
     let tables = tour.tables.len();
     let jobs = tour.clone();
