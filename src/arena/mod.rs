@@ -70,9 +70,9 @@ pub struct RunSpec {
     pub set_facts: bool,
     /// Whether the caller reads the records themselves ([`Finished::records`]). Without it, a
     /// table drops each set's records once their lines, facts and value are made, and hands
-    /// over up to [`BATCH_FACTS`] sets at a time: the caller's thread then wakes once per 256
-    /// sets of a fast match instead of once per 64. Each wake-up took a core from a table; in
-    /// all they took a twentieth of two tables of random bots.
+    /// over up to 256 sets at a time (`BATCH_FACTS`): the caller's thread then wakes once per
+    /// 256 sets of a fast match instead of once per 64. Each wake-up took a core from a table;
+    /// in all they took a twentieth of two tables of random bots.
     pub keep_records: bool,
     /// A number the caller wants of each set (the paired difference of `compare`), worked out
     /// on its table's thread from the set's records ([`Finished::value`]).
