@@ -432,7 +432,13 @@ impl Accumulator {
     /// The indexes of the sets waiting.
     pub fn waiting_indexes(&self) -> std::collections::BTreeSet<u64> {
         let mut all: std::collections::BTreeSet<u64> = self.pending.keys().copied().collect();
-        all.extend(self.ahead_indexes().map(|(i, _)| i));
+        all.extend(
+            self.ahead
+                .iter()
+                .enumerate()
+                .filter(|(_, f)| f.is_some())
+                .map(|(k, _)| self.ahead_index(k)),
+        );
         all
     }
 
@@ -443,14 +449,10 @@ impl Accumulator {
         usize::try_from(k).ok().filter(|&k| k < AHEAD_MAX)
     }
 
-    /// The sets waiting in [`Accumulator::ahead`], with their indexes.
-    fn ahead_indexes(&self) -> impl Iterator<Item = (u64, &SetFacts)> {
+    /// The index of the set that slot `k` of [`Accumulator::ahead`] is for.
+    fn ahead_index(&self, k: usize) -> u64 {
         let (next, step) = self.next.unwrap_or((0, 1));
-        let index = move |k: usize| next + k as u64 * step;
-        self.ahead
-            .iter()
-            .enumerate()
-            .filter_map(move |(k, f)| Some((index(k), f.as_ref()?)))
+        next + k as u64 * step
     }
 
     /// The next index of the plan to fold: every set of the plan before it is folded (0
@@ -470,10 +472,9 @@ impl Accumulator {
 
     /// Folds every waiting set, in index order: the totals then cover every set added.
     pub fn finish(&mut self) {
-        let (next, step) = self.next.unwrap_or((0, 1));
         for (k, f) in std::mem::take(&mut self.ahead).into_iter().enumerate() {
             if let Some(f) = f {
-                self.pending.insert(next + k as u64 * step, f);
+                self.pending.insert(self.ahead_index(k), f);
             }
         }
         for (_, f) in std::mem::take(&mut self.pending) {

@@ -991,7 +991,7 @@ pub fn run_compare(mut a: CompareArgs) -> Outcome {
         sink.write(set.lines)?;
         played += set.games;
         faults += set.faults;
-        pending.insert(set.index, set.value.unwrap_or_default());
+        pending.insert(set.index, set.value.expect("compare gives its run a set_value"));
         while let Some(d) = pending.remove(&next) {
             next += 1;
             diffs.push(d);
