@@ -6,8 +6,8 @@
 //! game), [`protocol`] (the line protocol), [`process`] (bot processes with deadlines),
 //! [`bots`] (built-in bots), [`referee`] (runs a game between seats), [`arena`] (matches, the
 //! compare gate and their statistics over many games), [`interrupt`] (Ctrl-C and SIGTERM),
-//! [`record`] (JSON Lines records and replay), [`stats`] (intervals and sequential tests for
-//! comparing bots), [`ratings`] (one scale for many bots from tournament tables), [`cli`] (the
+//! [`record`] (JSON Lines records and replay), [`stats`] (intervals for comparing
+//! bots), [`sequential`] (compare's sequential test, by betting), [`ratings`] (one scale for many bots from tournament tables), [`cli`] (the
 //! command line).
 
 pub mod arena;
@@ -26,6 +26,7 @@ pub mod protocol;
 pub mod ratings;
 pub mod record;
 pub mod referee;
+pub mod sequential;
 pub mod stats;
 
 // For the `args!` macro (an event's arguments are a `SmallVec`).

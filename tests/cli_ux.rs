@@ -20,7 +20,7 @@ fn stdout_of(args: &[&str], code: i32) -> String {
 }
 
 #[test]
-fn compare_of_identical_bots_decides_from_the_mean_with_an_infinite_llr() {
+fn compare_of_identical_bots_passes_on_the_evidence_of_their_ties() {
     let args = [
         "compare",
         "rikken",
@@ -33,15 +33,24 @@ fn compare_of_identical_bots_decides_from_the_mean_with_an_infinite_llr() {
         "--quiet",
     ];
     let text = stdout_of(&args, 0);
-    assert!(text.contains("LLR +inf (every paired difference was +0.00"), "{text}");
+    assert!(text.contains("sequential test by betting"), "{text}");
+    assert!(
+        text.contains("(wealth: pass 2"),
+        "the pass side reached 1/alpha = 20: {text}"
+    );
+    assert!(text.contains("fail 1.000)"), "ties stake nothing on a fail: {text}");
     assert!(text.contains("result: pass"), "{text}");
-    assert!(!text.contains("5000000"), "{text}");
     let mut json_args = args.to_vec();
     json_args.push("--json");
     let v: Value = serde_json::from_str(&stdout_of(&json_args, 0)).unwrap();
     assert_eq!(v["result"], "pass", "{v}");
-    assert_eq!(v["llr"], Value::Null, "an infinite LLR is null in JSON: {v}");
-    assert_eq!(v["deals"], 10, "decided at the minimum sample: {v}");
+    assert_eq!(v["mean"], 0.0, "{v}");
+    assert_eq!(v["log_wealth"]["fail"], 0.0, "{v}");
+    assert!(v["evidence"].as_f64().unwrap() >= 20f64.ln(), "{v}");
+    // Not at once (the GSPRT passed them at its 10-deal minimum on a variance of 0): every tie
+    // wins the pass side a bounded bet.
+    let deals = v["deals"].as_u64().unwrap();
+    assert!((20..=200).contains(&deals), "{v}");
 }
 
 #[test]
@@ -337,8 +346,10 @@ fn match_and_compare_json_is_one_object_in_the_words_of_the_text() {
             "upper",
             "alpha",
             "beta",
-            "llr",
-            "llr_bounds",
+            "evidence",
+            "evidence_bounds",
+            "log_wealth",
+            "surprises",
             "result",
             "faults"
         ],

@@ -1,9 +1,9 @@
 //! `croupier stats --html`: the report page of match, compare and tournament records. Its
 //! tables hold exactly the strings `stats` prints, its data the numbers `stats --json` gives
-//! (the running estimate ends at them; a compare run's LLR crosses its bound where `compare`
+//! (the running estimate ends at them; a compare run's evidence crosses its bound where `compare`
 //! stopped), its curves and histograms stay small whatever the number of deals; in a real
 //! headless Chromium it renders without console errors or network requests, with a mark per bot
-//! and the LLR trajectory. The browser tests skip, saying so, without Chromium (or node and
+//! and the evidence's trajectory. The browser tests skip, saying so, without Chromium (or node and
 //! playwright-core: `npm ci` in tests/browser).
 
 mod common;
@@ -254,10 +254,10 @@ fn the_page_is_self_contained_and_its_data_ends_at_the_numbers_stats_prints() {
             let want = deals.unwrap_or(j["deals"].as_u64().unwrap() * 2 / 3);
             assert_eq!(n, want, "{}: {}", g["kind"], h["bot"]);
         }
-        assert_eq!(g["llr"].is_null(), g["kind"] != "compare");
+        assert_eq!(g["test"].is_null(), g["kind"] != "compare");
     }
-    // The compare run's LLR: compare's own, and the test decides where compare stopped.
-    let llr = &groups[1]["llr"];
+    // The compare run's evidence: compare's own, and the test decides where compare stopped.
+    let llr = &groups[1]["test"];
     assert_eq!(llr["recorded"], true);
     assert!(
         llr["note"]
@@ -267,11 +267,14 @@ fn the_page_is_self_contained_and_its_data_ends_at_the_numbers_stats_prints() {
         "{}",
         llr["note"]
     );
-    assert_eq!(llr["bounds"], f.compare["llr_bounds"]);
+    assert_eq!(llr["bounds"], f.compare["evidence_bounds"]);
     assert_eq!(llr["decided"]["deal"], f.compare["deals"]);
     assert_eq!(llr["decided"]["result"], f.compare["result"]);
-    let (ours, theirs) = (llr["final"].as_f64().unwrap(), f.compare["llr"].as_f64().unwrap());
-    assert!((ours - theirs).abs() < 1e-9, "LLR {ours} against compare's {theirs}");
+    let (ours, theirs) = (llr["final"].as_f64().unwrap(), f.compare["evidence"].as_f64().unwrap());
+    assert!(
+        (ours - theirs).abs() < 1e-9,
+        "evidence {ours} against compare's {theirs}"
+    );
     assert_eq!(
         llr["deals"].as_array().unwrap().len(),
         f.compare["deals"].as_u64().unwrap() as usize
@@ -388,7 +391,7 @@ fn chromium_renders_every_group_with_its_charts() {
             "group {k}: a mark per bot"
         );
         assert_eq!(part.matches("<svg class=\"hist\"").count(), bots, "group {k}");
-        assert_eq!(part.contains("<svg class=\"llr\""), k == 1, "group {k}");
+        assert_eq!(part.contains("<svg class=\"evidence\""), k == 1, "group {k}");
         assert!(part.contains("<svg class=\"running\""), "group {k}");
     }
 }
@@ -429,9 +432,9 @@ fn playwright_finds_the_numbers_stats_prints_and_no_errors() {
           finals: q("svg.running line.final").map(l => ({ series: l.getAttribute("data-series"), y: Number(l.getAttribute("y1")), x2: Number(l.getAttribute("x2")) })),
           labels: q("svg.running text.final-label").map(t => t.textContent),
           width: vb.width,
-          llr: q("svg.llr polyline.llr-line").map(l => l.getAttribute("points").trim().split(" ").length),
-          bounds: q("svg.llr line.bound").map(l => Number(l.getAttribute("data-bound"))),
-          llrText: q(".llr-final").map(p => p.textContent).join(""),
+          llr: q("svg.evidence polyline.evidence-line").map(l => l.getAttribute("points").trim().split(" ").length),
+          bounds: q("svg.evidence line.bound").map(l => Number(l.getAttribute("data-bound"))),
+          llrText: q(".test-final").map(p => p.textContent).join(""),
           hist: q("svg.hist").map(h => ({ bot: h.getAttribute("data-bot"), n: [...h.querySelectorAll("rect.bar")].reduce((a, r) => a + Number(r.getAttribute("data-count")), 0) })),
         };
       })"#;
@@ -557,7 +560,7 @@ fn playwright_finds_the_numbers_stats_prints_and_no_errors() {
         assert_eq!(labels, want, "{kind}");
         // Histograms: one per bot, its bars counting the bot's deals.
         assert_eq!(g["hist"].as_array().unwrap().len(), names.len(), "{kind}");
-        // The compare run's LLR trajectory between its bounds; the others have none.
+        // The compare run's evidence between its bounds; the others have none.
         if kind == "compare" {
             assert_eq!(
                 g["llr"],
@@ -565,10 +568,10 @@ fn playwright_finds_the_numbers_stats_prints_and_no_errors() {
                 "a point per deal"
             );
             let bounds: Vec<f64> = serde_json::from_value(g["bounds"].clone()).unwrap();
-            assert_eq!(json!(bounds), f.compare["llr_bounds"]);
+            assert_eq!(json!(bounds), f.compare["evidence_bounds"]);
             let text = g["llrText"].as_str().unwrap();
             assert!(
-                text.contains(&format!("LLR {}", signed(f.compare["llr"].as_f64().unwrap())))
+                text.contains(&format!("evidence {}", signed(f.compare["evidence"].as_f64().unwrap())))
                     && text.contains(&format!("pass at deal {}", f.compare["deals"])),
                 "{text}"
             );
@@ -579,10 +582,10 @@ fn playwright_finds_the_numbers_stats_prints_and_no_errors() {
 }
 
 #[test]
-fn a_compare_run_of_equal_bots_draws_its_infinite_llr_past_the_bound() {
+fn a_compare_run_of_equal_bots_draws_the_evidence_of_their_ties() {
     let dir = tempfile::tempdir().unwrap();
     let rec = dir.path().join("same.jsonl");
-    // simple against itself: every paired difference is 0, the LLR +∞ from the second deal.
+    // simple against itself: every paired difference is 0, and each tie wins the pass side a bet.
     let out = croupier()
         .args([
             "compare",
@@ -595,13 +598,13 @@ fn a_compare_run_of_equal_bots_draws_its_infinite_llr_past_the_bound() {
             "simple",
         ])
         .args([
-            "--field", "random", "--games", "100", "--seed", "4", "--quiet", "--json", "--record",
+            "--field", "random", "--games", "400", "--seed", "4", "--quiet", "--json", "--record",
         ])
         .arg(&rec)
         .output()
         .unwrap();
     let compare: Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(compare["result"], "pass");
+    assert_eq!(compare["result"], "pass", "{compare}");
     let page = dir.path().join("same.html");
     croupier()
         .arg("stats")
@@ -610,14 +613,15 @@ fn a_compare_run_of_equal_bots_draws_its_infinite_llr_past_the_bound() {
         .arg(&page)
         .assert()
         .success();
-    let llr = &data(&page)["groups"][0]["llr"];
-    assert_eq!(llr["final"], "+inf");
-    assert_eq!(llr["decided"]["deal"], compare["deals"]);
-    assert_eq!(llr["llr"][0], 0.0, "one deal says nothing");
-    assert!(llr["llr"].as_array().unwrap()[1..].iter().all(|v| v == "+inf"));
+    let test = &data(&page)["groups"][0]["test"];
+    assert_eq!(test["decided"]["deal"], compare["deals"]);
+    assert_eq!(test["final"], compare["evidence"]);
+    let points: Vec<f64> = serde_json::from_value(test["evidence"].clone()).unwrap();
+    assert!(points[0] > 0.0, "one tie already wins a bet");
+    assert!(points.windows(2).all(|w| w[1] > w[0]), "every tie adds to the evidence");
     let Some(chromium) = browser::chromium() else {
         browser::skip(
-            "a_compare_run_of_equal_bots_draws_its_infinite_llr_past_the_bound",
+            "a_compare_run_of_equal_bots_draws_the_evidence_of_their_ties",
             "no chromium (/usr/bin/chromium, or $CHROMIUM)",
         );
         return;
@@ -626,7 +630,7 @@ fn a_compare_run_of_equal_bots_draws_its_infinite_llr_past_the_bound() {
     assert!(dom.contains("data-ready=\"1\""), "the script ran to its end");
     let deals = compare["deals"].as_u64().unwrap();
     assert!(dom.contains(&format!("data-points=\"{deals}\"")), "a point per deal");
-    assert!(dom.contains(&format!("LLR +inf after {deals} deal(s)")));
+    assert!(dom.contains(&format!("after {deals} deal(s)")));
     assert!(dom.contains(&format!("pass at deal {deals}")));
 }
 

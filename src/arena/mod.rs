@@ -74,13 +74,14 @@ pub struct RunSpec {
     /// 256 sets of a fast match instead of once per 64. Each wake-up took a core from a table;
     /// in all they took a twentieth of two tables of random bots.
     pub keep_records: bool,
-    /// A number the caller wants of each set (the paired difference of `compare`), worked out
-    /// on its table's thread from the set's records ([`Finished::value`]).
+    /// Two numbers the caller wants of each set (`compare`: the paired difference and the
+    /// largest score), worked out on its table's thread from the set's records
+    /// ([`Finished::value`]).
     pub set_value: Option<SetValue>,
 }
 
 /// See [`RunSpec::set_value`].
-pub type SetValue = Box<dyn Fn(&[GameRecord]) -> f64 + Send + Sync>;
+pub type SetValue = Box<dyn Fn(&[GameRecord]) -> [f64; 2] + Send + Sync>;
 
 /// The seed of the cards of set `i`.
 pub fn game_seed(seed: u64, i: u64) -> u64 {
@@ -102,7 +103,7 @@ struct SetDone {
     index: u64,
     games: u32,
     faults: u32,
-    value: Option<f64>,
+    value: Option<[f64; 2]>,
     records: Vec<GameRecord>,
     lines: Vec<u8>,
     facts: Option<SetFacts>,
@@ -124,7 +125,7 @@ pub struct Finished<'a> {
     /// How many faults its games had (every seat's, rulings of [`crate::record::FaultRecord`]).
     pub faults: u64,
     /// [`RunSpec::set_value`] of it.
-    pub value: Option<f64>,
+    pub value: Option<[f64; 2]>,
     /// Its games' records, in the order of its jobs (empty unless [`RunSpec::keep_records`]).
     pub records: &'a mut Vec<GameRecord>,
     /// Their JSON lines (one per record, each with its newline; empty unless
@@ -466,7 +467,7 @@ mod tests {
             record_lines: false,
             set_facts,
             keep_records,
-            set_value: Some(Box::new(|recs| recs.iter().map(|r| r.result.scores[0]).sum())),
+            set_value: Some(Box::new(|recs| [recs.iter().map(|r| r.result.scores[0]).sum(), 0.0])),
         };
         let job = |key: &str, seat_of: Vec<usize>| Job {
             key: key.into(),
@@ -482,7 +483,7 @@ mod tests {
         run(&spec, sets, 40, |set| {
             let value = set.value.expect("a value for every set");
             if keep_records {
-                assert_eq!(value, set.records.iter().map(|r| r.result.scores[0]).sum::<f64>());
+                assert_eq!(value[0], set.records.iter().map(|r| r.result.scores[0]).sum::<f64>());
                 assert_eq!(
                     set.faults,
                     set.records.iter().map(|r| r.faults.len() as u64).sum::<u64>()
@@ -493,7 +494,7 @@ mod tests {
                 set.games,
                 set.records.len(),
                 set.facts.is_some(),
-                value as i64,
+                value[0] as i64,
             ));
             set.add_to(&mut acc);
             Ok(Control::Continue)

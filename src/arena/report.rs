@@ -53,6 +53,8 @@ impl BotInSet {
 #[derive(Clone, Debug, Default)]
 pub struct SetFacts {
     games: u32,
+    /// The largest absolute score of a seat in the set's games.
+    scale: f64,
     /// The set's bots in the order they were first seen (game by game, seat by seat): the
     /// first `len.min(2)` in `first`, the others in `more`.
     len: u32,
@@ -65,6 +67,12 @@ impl SetFacts {
     /// the order the bots were first seen: the values the statistics fold.
     pub fn means(&self) -> impl Iterator<Item = (u32, f64)> + '_ {
         self.bots().map(|b| (b.name, b.mean()))
+    }
+
+    /// The largest absolute score of a seat in the set's games: the scale of its scores, which
+    /// compare's sequential test takes for the range of a deal's difference.
+    pub fn scale(&self) -> f64 {
+        self.scale
     }
 
     fn bots(&self) -> impl Iterator<Item = &BotInSet> {
@@ -164,6 +172,7 @@ fn note(names: &mut Names, seats: &mut Vec<u32>, facts: &mut SetFacts, rec: &Gam
     seats.extend(seat_bot_names(rec).map(|n| names.id(n)));
     for (s, &name) in seats.iter().enumerate() {
         let score = rec.result.scores.get(s).copied().unwrap_or(0.0);
+        facts.scale = facts.scale.max(score.abs());
         let b = match facts.bot(name) {
             Some(b) => b,
             None => {

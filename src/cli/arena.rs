@@ -7,7 +7,8 @@ use crate::chance::{derive, format_seed, parse_seed, Purpose};
 use crate::options::Options;
 use crate::record::{parse_record, GameRecord};
 use crate::referee::{Config, SeatSpec};
-use crate::stats::{fmt_interval, Decision, Gsprt, Summary};
+use crate::sequential::BettingTest;
+use crate::stats::{fmt_interval, Decision};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::{json, Value};
@@ -123,7 +124,7 @@ pub struct CompareArgs {
     #[arg(long, allow_hyphen_values = true, value_parser = super::at_least_one_usize)]
     players: Option<usize>,
     /// The most deals to play before giving up without a decision (exit 3).
-    #[arg(long, default_value = "2000", allow_hyphen_values = true, value_parser = super::at_least_one)]
+    #[arg(long, default_value = "5000", allow_hyphen_values = true, value_parser = super::at_least_one)]
     games: u64,
     /// The sequential test's bounds on the mean paired difference per deal and seat:
     /// "difference <= LOWER" (fail) against "difference >= UPPER" (pass). Default per game.
@@ -135,6 +136,10 @@ pub struct CompareArgs {
     /// Probability of failing a candidate whose true difference is UPPER.
     #[arg(long, default_value = "0.05", allow_hyphen_values = true, value_parser = super::probability)]
     beta: f64,
+    /// Play all --games deals and print the estimate, without the test's verdict (result
+    /// "estimate", exit 0): to learn how far apart two bots are, e.g. before choosing --sprt.
+    #[arg(long)]
+    no_test: bool,
     /// Write one JSON line per game to FILE, flushed; FILE must be new or empty. `-` writes
     /// them to standard output; the result then goes to stderr.
     #[arg(long, value_name = "FILE|-")]
@@ -858,8 +863,8 @@ pub fn run_compare(mut a: CompareArgs) -> Outcome {
     let n = c.players;
     let field = a.field.clone().unwrap_or_else(|| a.baseline.clone());
     let (lower, upper) = a.sprt.unwrap_or(c.spec.compare_bounds);
-    let test =
-        Gsprt::try_new(lower, upper, a.alpha, a.beta).map_err(|e| usage(format!("--sprt/--alpha/--beta: {e}")))?;
+    let mut test = BettingTest::try_new(lower, upper, a.alpha, a.beta)
+        .map_err(|e| usage(format!("--sprt/--alpha/--beta: {e}")))?;
     if a.games == 0 {
         return Err(usage("--games must be at least 1"));
     }
@@ -940,7 +945,7 @@ pub fn run_compare(mut a: CompareArgs) -> Outcome {
     // The sequential test, so that a report can draw it as this run ran it.
     tags.insert(
         "sprt".to_string(),
-        json!({"lower": lower, "upper": upper, "alpha": a.alpha, "beta": a.beta}),
+        json!({"method": "betting", "lower": lower, "upper": upper, "alpha": a.alpha, "beta": a.beta}),
     );
     let bot_key = super::bot_key(a.table.bots.bot_seed.as_deref(), None, &players).map_err(usage)?;
     let run = RunSpec {
@@ -981,9 +986,8 @@ pub fn run_compare(mut a: CompareArgs) -> Outcome {
     let started = Instant::now();
     let mut progress = Progress::new(a.games * jobs.len() as u64, a.table.quiet);
     // Sets finish in any order; the test takes them in deal order.
-    let mut pending: BTreeMap<u64, f64> = BTreeMap::new();
+    let mut pending: BTreeMap<u64, [f64; 2]> = BTreeMap::new();
     let mut next = 0u64;
-    let mut diffs = Summary::default();
     let mut decision = Decision::Continue;
     let mut faults = 0u64;
     let mut played = 0u64;
@@ -992,15 +996,17 @@ pub fn run_compare(mut a: CompareArgs) -> Outcome {
         played += set.games;
         faults += set.faults;
         pending.insert(set.index, set.value.expect("compare gives its run a set_value"));
-        while let Some(d) = pending.remove(&next) {
+        while let Some([d, scale]) = pending.remove(&next) {
             next += 1;
-            diffs.push(d);
-            decision = test.status(&diffs);
-            if decision != Decision::Continue {
+            decision = test.push(d, scale);
+            if a.no_test {
+                decision = Decision::Continue;
+            } else if decision != Decision::Continue {
                 break;
             }
         }
         progress.update(played, || {
+            let diffs = test.summary();
             let (lo, hi) = diffs.ci(0.95);
             Some(format!("candidate − baseline {}", fmt_interval(diffs.mean(), lo, hi)))
         });
@@ -1021,20 +1027,24 @@ pub fn run_compare(mut a: CompareArgs) -> Outcome {
             crate::interrupt::exit_code(sig),
             format!(
                 "interrupted: no decision after {} deal(s) ({played} games{kept})",
-                diffs.n()
+                test.summary().n()
             ),
         ));
     }
+    let diffs = test.summary();
     let (lo, hi) = diffs.ci(0.95);
     let verdict = match decision {
         Decision::AcceptUpper => "pass",
         Decision::AcceptLower => "fail",
+        Decision::Continue if a.no_test => "estimate",
         Decision::Continue => "no decision",
     };
     let (a_bound, b_bound) = test.bounds();
+    let (log_pass, log_fail) = test.log_wealth();
     if a.table.json {
         // The words of the text: candidate, baseline, field; deals, games; the difference's
-        // mean and 95 % interval; the GSPRT's lower/upper, alpha/beta, LLR and its bounds.
+        // mean and 95 % interval; the test's lower/upper, alpha/beta, evidence and its bounds,
+        // the two wealths' logarithms, and the differences outside its assumed range.
         outln!(
             "{}",
             json!({
@@ -1042,7 +1052,9 @@ pub fn run_compare(mut a: CompareArgs) -> Outcome {
                 "candidate": a.candidate, "baseline": a.baseline, "field": field,
                 "deals": diffs.n(), "games": played, "mean": diffs.mean(), "ci95": [lo, hi],
                 "lower": lower, "upper": upper, "alpha": a.alpha, "beta": a.beta,
-                "llr": test.llr_of(&diffs), "llr_bounds": [a_bound, b_bound],
+                "evidence": test.evidence(), "evidence_bounds": [a_bound, b_bound],
+                "log_wealth": {"pass": log_pass, "fail": log_fail},
+                "surprises": test.surprises(),
                 "result": verdict, "faults": faults,
             })
         );
@@ -1061,31 +1073,27 @@ pub fn run_compare(mut a: CompareArgs) -> Outcome {
             diffs.n(),
             played
         );
-        let llr = test.llr_of(&diffs);
-        let why = if Gsprt::is_degenerate(&diffs) {
-            format!(
-                " (every paired difference was {}: decided by the mean against the midpoint {})",
-                signed(diffs.mean()),
-                signed((lower + upper) / 2.0)
-            )
-        } else {
-            String::new()
+        let surprises = match test.surprises() {
+            0 => String::new(),
+            k => format!("; {k} difference(s) fell outside the range it assumed, each cut its wealth"),
         };
         outln!(
-            "GSPRT H0: difference <= {} against H1: difference >= {} (alpha {}, beta {}): LLR {}{why} in [{:.2}, {:.2}]",
+            "sequential test by betting, H0: difference <= {} against H1: difference >= {} (alpha {}, beta {}): evidence {} in [{:.2}, {:.2}] (wealth: pass {:.3}, fail {:.3}{surprises})",
             signed(lower),
             signed(upper),
             a.alpha,
             a.beta,
-            signed(llr),
+            signed(test.evidence()),
             a_bound,
-            b_bound
+            b_bound,
+            log_pass.exp(),
+            log_fail.exp(),
         );
         outln!("result: {verdict}");
     }
     if let Some(out) = &mut junit {
         let estimate = format!(
-            "candidate − baseline per deal and seat {} over {} deal(s); GSPRT bounds {},{}",
+            "candidate − baseline per deal and seat {} over {} deal(s); test bounds {},{}",
             fmt_interval(diffs.mean(), lo, hi),
             diffs.n(),
             lower,
@@ -1115,6 +1123,7 @@ pub fn run_compare(mut a: CompareArgs) -> Outcome {
     Ok(match decision {
         Decision::AcceptUpper => exit::OK,
         Decision::AcceptLower => exit::CHECK_FAILED,
+        Decision::Continue if a.no_test => exit::OK,
         Decision::Continue => exit::UNDECIDED,
     })
 }
@@ -1147,8 +1156,9 @@ fn junit_xml(game: &str, candidate: &str, baseline: &str, verdict: &str, estimat
     )
 }
 
-/// The candidate's mean score per seat minus the baseline's on the same cards in the same seat.
-fn deal_difference(recs: &[GameRecord], n: usize, shared_base: bool) -> f64 {
+/// The candidate's mean score per seat minus the baseline's on the same cards in the same seat,
+/// and the largest absolute score of a seat in the deal's games (the test's scale).
+fn deal_difference(recs: &[GameRecord], n: usize, shared_base: bool) -> [f64; 2] {
     let find = |key: &str| recs.iter().find(|r| tag_str(r, "job") == key);
     let mut sum = 0.0;
     for s in 0..n {
@@ -1161,7 +1171,11 @@ fn deal_difference(recs: &[GameRecord], n: usize, shared_base: bool) -> f64 {
         let base = find(&key).map(|r| r.result.scores[s]).unwrap_or(0.0);
         sum += cand - base;
     }
-    sum / n as f64
+    let scale = recs
+        .iter()
+        .flat_map(|r| r.result.scores.iter())
+        .fold(0.0f64, |m, s| m.max(s.abs()));
+    [sum / n as f64, scale]
 }
 
 #[cfg(test)]

@@ -16,8 +16,10 @@ use super::arena::CompareArgs;
 use super::html::{escape, script_json};
 use crate::arena::report::{finite, signed, Accumulator, Cells};
 use crate::arena::tournament::tournament_cells;
+use crate::cli::stats::RecordedTest;
 use crate::game::GameSpec;
-use crate::stats::{fmt_interval, Decision, Gsprt, Summary};
+use crate::sequential::BettingTest;
+use crate::stats::{fmt_interval, Decision, Summary};
 use serde_json::{json, Value};
 use std::collections::HashMap;
 
@@ -140,7 +142,7 @@ impl Histogram {
 type Estimate = (f64, f64, f64);
 
 /// Watches a group's deals as `stats` folds them, in the same order: the running estimates,
-/// the GSPRT's LLR of a compare run, the histograms. Bounded memory (see the module).
+/// the sequential test's evidence of a compare run, the histograms. Bounded memory (see the module).
 pub struct Trace {
     kind: Kind,
     /// With two bots (a match of two, the candidate and baseline of a compare run) the curve
@@ -154,17 +156,18 @@ pub struct Trace {
     pair: Option<(u32, u32)>,
     diffs: Summary,
     running: Sampler<Vec<Estimate>>,
-    test: Option<Gsprt>,
-    /// Whether `test` is the one the records say the run used (else compare's defaults).
-    test_recorded: bool,
-    llr: Sampler<f64>,
-    /// The first deal at which the test decided, and how.
+    test: Option<BettingTest>,
+    /// Whether the records say which test the run used: `None` (compare's defaults), the
+    /// parameters of an older run's GSPRT (`Some(false)`), or of the betting test (`Some(true)`).
+    test_recorded: Option<bool>,
+    evidence: Sampler<f64>,
+    /// The first deal at which the test decided, how, and the evidence there.
     decided: Option<(u64, Decision, f64)>,
 }
 
-/// The GSPRT `compare` runs by default for `spec`: its bounds, the default alpha and beta
+/// The test `compare` runs by default for `spec`: its bounds, the default alpha and beta
 /// (read from compare's own options, so they cannot drift).
-pub fn default_test(spec: &GameSpec) -> Gsprt {
+pub fn default_test(spec: &GameSpec) -> BettingTest {
     let cmd = <CompareArgs as clap::Args>::augment_args(clap::Command::new("compare"));
     let default = |id: &str| -> f64 {
         cmd.get_arguments()
@@ -175,21 +178,21 @@ pub fn default_test(spec: &GameSpec) -> Gsprt {
             .unwrap_or(0.05)
     };
     let (lower, upper) = spec.compare_bounds;
-    Gsprt::new(lower, upper, default("alpha"), default("beta"))
+    BettingTest::new(lower, upper, default("alpha"), default("beta"))
 }
 
 impl Trace {
     /// The trace of a group of `bots` bots (`spec`: its game, for compare's default test when
     /// the records do not hold the one the run used, `recorded`).
-    pub fn new(kind: Kind, bots: usize, spec: &GameSpec, recorded: Option<Gsprt>) -> Trace {
+    pub fn new(kind: Kind, bots: usize, spec: &GameSpec, recorded: Option<RecordedTest>) -> Trace {
         let paired = match kind {
             Kind::Compare => true,
             Kind::Match => bots == 2,
             Kind::Tournament(_) => false,
         };
         Trace {
-            test_recorded: recorded.is_some(),
-            test: (kind == Kind::Compare).then(|| recorded.unwrap_or_else(|| default_test(spec))),
+            test_recorded: recorded.as_ref().map(|r| r.betting),
+            test: (kind == Kind::Compare).then(|| recorded.map(|r| r.test).unwrap_or_else(|| default_test(spec))),
             kind,
             paired,
             deals: 0,
@@ -199,14 +202,15 @@ impl Trace {
             pair: None,
             diffs: Summary::default(),
             running: Sampler::new(),
-            llr: Sampler::new(),
+            evidence: Sampler::new(),
             decided: None,
         }
     }
 
     /// One deal, just folded into `acc`: each bot's mean score per seat in it
-    /// ([`crate::arena::report::SetFacts::means`]).
-    pub fn deal(&mut self, acc: &Accumulator, means: &[(u32, f64)]) {
+    /// ([`crate::arena::report::SetFacts::means`]), and its largest score
+    /// ([`crate::arena::report::SetFacts::scale`]).
+    pub fn deal(&mut self, acc: &Accumulator, means: &[(u32, f64)], scale: f64) {
         self.deals += 1;
         for &(id, m) in means {
             if !self.order.contains(&id) {
@@ -228,17 +232,18 @@ impl Trace {
             let get = |id: u32| means.iter().find(|x| x.0 == id).map(|x| x.1);
             if let (Some(x), Some(y)) = (get(a), get(b)) {
                 self.diffs.push(x - y);
+                if let Some(test) = &mut self.test {
+                    let d = test.push(x - y, scale);
+                    let evidence = test.evidence();
+                    if self.decided.is_none() && d != Decision::Continue {
+                        self.decided = Some((self.deals, d, evidence));
+                    }
+                }
             }
         }
         if let Some(test) = &self.test {
-            let llr = test.llr_of(&self.diffs);
-            if self.decided.is_none() {
-                let d = test.status(&self.diffs);
-                if d != Decision::Continue {
-                    self.decided = Some((self.deals, d, llr));
-                }
-            }
-            self.llr.offer(self.deals, || llr);
+            let evidence = test.evidence();
+            self.evidence.offer(self.deals, || evidence);
         }
         let deals = self.deals;
         let mut running = std::mem::replace(&mut self.running, Sampler::new());
@@ -301,9 +306,9 @@ impl Trace {
             "deals": self.running.points.iter().map(|p| p.0).collect::<Vec<_>>(),
             "values": self.running.points.iter().map(|p| p.1.iter().map(est).collect::<Vec<_>>()).collect::<Vec<_>>(),
         });
-        let llr = self.test.as_ref().map(|test| {
-            let now = test.llr_of(&self.diffs);
-            self.llr.finish(deals, || now);
+        let test_json = self.test.as_ref().map(|test| {
+            let now = test.evidence();
+            self.evidence.finish(deals, || now);
             let (a, b) = test.bounds();
             let params = format!(
                 "--sprt {},{} --alpha {} --beta {}",
@@ -313,23 +318,22 @@ impl Trace {
                 test.beta()
             );
             json!({
-                "recorded": self.test_recorded,
-                "note": if self.test_recorded {
-                    format!("the test the run used ({params})")
-                } else {
-                    format!("these compare records do not hold the test's parameters (records of croupier before 2026-11-26): this is the LLR for compare's defaults for this game ({params}); a run with other parameters stopped by its own")
+                "recorded": self.test_recorded.is_some(),
+                "note": match self.test_recorded {
+                    Some(true) => format!("the test the run used ({params})"),
+                    Some(false) => format!("these records are of a run that used the GSPRT of croupier before 2026-11-27, which stopped by its own rule: this is today's test by betting on the same deals ({params})"),
+                    None => format!("these compare records do not hold the test's parameters (records of croupier before 2026-11-26): this is the evidence of compare's defaults for this game ({params}); a run with other parameters stopped by its own"),
                 },
                 "lower": test.lower(), "upper": test.upper(), "alpha": test.alpha(), "beta": test.beta(),
                 "bounds": [a, b],
-                "min_deals": test.min_samples(),
-                "final": llr_value(now), "final_text": signed(now),
-                "decided": self.decided.map(|(d, how, llr)| json!({
+                "final": evidence_value(now), "final_text": signed(now),
+                "decided": self.decided.map(|(d, how, ev)| json!({
                     "deal": d,
                     "result": if how == Decision::AcceptUpper { "pass" } else { "fail" },
-                    "llr": llr_value(llr),
+                    "evidence": evidence_value(ev),
                 })),
-                "deals": self.llr.points.iter().map(|p| p.0).collect::<Vec<_>>(),
-                "llr": self.llr.points.iter().map(|p| llr_value(p.1)).collect::<Vec<_>>(),
+                "deals": self.evidence.points.iter().map(|p| p.0).collect::<Vec<_>>(),
+                "evidence": self.evidence.points.iter().map(|p| evidence_value(p.1)).collect::<Vec<_>>(),
             })
         });
         let hist: Vec<Value> = self
@@ -341,13 +345,13 @@ impl Trace {
                 h
             })
             .collect();
-        json!({"running": running, "llr": llr, "hist": hist})
+        json!({"running": running, "test": test_json, "hist": hist})
     }
 }
 
-/// An LLR for the page: ±∞ (every difference the same) as "+inf" or "-inf", drawn past the
-/// bounds.
-fn llr_value(x: f64) -> Value {
+/// The evidence for the page: ±∞ (a wealth cut to nothing) as "+inf" or "-inf", drawn past
+/// the bounds.
+fn evidence_value(x: f64) -> Value {
     if x.is_infinite() {
         json!(if x > 0.0 { "+inf" } else { "-inf" })
     } else {

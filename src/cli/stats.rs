@@ -153,14 +153,26 @@ struct Group {
     /// A tournament's first bot (its default reference); `None` for other groups.
     tournament: Option<String>,
     /// A compare run's sequential test, as its records hold it (`sprt` tag).
-    test: Option<crate::stats::Gsprt>,
+    test: Option<RecordedTest>,
 }
 
 /// The sequential test a compare record was run with (its `sprt` tag; older records have none).
-fn recorded_test(r: &GameRecord) -> Option<crate::stats::Gsprt> {
+fn recorded_test(r: &GameRecord) -> Option<RecordedTest> {
     let t = r.tags.get("sprt")?;
     let num = |k: &str| t.get(k)?.as_f64();
-    crate::stats::Gsprt::try_new(num("lower")?, num("upper")?, num("alpha")?, num("beta")?).ok()
+    let test =
+        crate::sequential::BettingTest::try_new(num("lower")?, num("upper")?, num("alpha")?, num("beta")?).ok()?;
+    // Runs before 2026-11-27 used the GSPRT and wrote no method.
+    let betting = t.get("method").and_then(|m| m.as_str()) == Some("betting");
+    Some(RecordedTest { test, betting })
+}
+
+/// The sequential test of a compare run's records: its parameters, and whether the run itself
+/// used the betting test (else an older croupier ran the GSPRT with them).
+#[derive(Clone, Debug)]
+pub struct RecordedTest {
+    pub test: crate::sequential::BettingTest,
+    pub betting: bool,
 }
 
 /// The bots of a record as part of its group's key, and each as `name=spec`.
@@ -363,13 +375,14 @@ pub fn run(a: StatsArgs) -> Outcome {
         let mut means = Vec::new();
         for (i, (_, k)) in sets.into_iter().enumerate() {
             let facts = std::mem::take(g.facts.get_mut(k));
+            let scale = facts.scale();
             if trace.is_some() {
                 means.clear();
                 means.extend(facts.means());
             }
             g.acc.add_facts(i as u64, facts);
             if let Some(t) = &mut trace {
-                t.deal(&g.acc, &means);
+                t.deal(&g.acc, &means, scale);
             }
         }
         g.facts = Chunked::default();
