@@ -49,30 +49,55 @@ fn gnu_parallel_shards_merge_to_one_run() {
         exe.parent().unwrap().display(),
         std::env::var("PATH").unwrap_or_default()
     );
-    // The README's recipe, scaled down: 4 shards on 2 jobs.
-    let recipe = "parallel -j 2 croupier match kul --bot new=simple --bot old=random --games 24 --seed 42 \
-                  --quiet --shard {}/4 --record shard-{}.jsonl ::: 0 1 2 3";
-    let out = Command::new("sh")
+    // The README's recipe, scaled down: 4 shards on 2 jobs, with bot processes that draw
+    // random numbers (`croupier bot random`), so the shards agree with one run only through
+    // the one bot seed the recipe exports.
+    // (Scripts, as the README's ./new and ./old: GNU parallel splits a command's words again.)
+    for (name, bot) in [("new", "random"), ("old", "simple")] {
+        let script = dir.path().join(name);
+        std::fs::write(&script, format!("#!/bin/sh\nexec croupier bot {bot}\n")).unwrap();
+        std::fs::set_permissions(&script, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    }
+    let bots = "--bot new=./new --bot old=./old";
+    let lone = Command::new("sh")
         .arg("-c")
-        .arg(recipe)
+        .arg(format!(
+            "croupier match kul {bots} --games 24 --seed 42 --quiet --shard 0/4"
+        ))
         .current_dir(dir.path())
         .env("PATH", &path)
+        .env_remove("CROUPIER_BOT_SEED")
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&lone.stderr);
+    assert_eq!(
+        lone.status.code(),
+        Some(2),
+        "a shard without a bot seed is refused: {said}"
+    );
+    assert!(
+        said.contains("--bot-seed") && said.contains("the same for every shard"),
+        "{said}"
+    );
+    let recipe = format!(
+        "export CROUPIER_BOT_SEED=$(od -An -N8 -tu8 /dev/urandom | tr -d ' ')\n\
+         parallel -j 2 croupier match kul {bots} --games 24 --seed 42 \\\n\
+             --quiet --shard {{}}/4 --record shard-{{}}.jsonl ::: 0 1 2 3\n\
+         croupier match kul {bots} --games 24 --seed 42 --quiet --record one.jsonl\n"
+    );
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg(&recipe)
+        .current_dir(dir.path())
+        .env("PATH", &path)
+        .env_remove("CROUPIER_BOT_SEED")
         .output()
         .unwrap();
     assert!(
         out.status.success(),
-        "parallel: {}",
+        "{recipe}: {}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let one = "croupier match kul --bot new=simple --bot old=random --games 24 --seed 42 --quiet --record one.jsonl";
-    let out = Command::new("sh")
-        .arg("-c")
-        .arg(one)
-        .current_dir(dir.path())
-        .env("PATH", &path)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "match: {}", String::from_utf8_lossy(&out.stderr));
     let shards: Vec<String> = (0..4).map(|k| format!("shard-{k}.jsonl")).collect();
     // Every shard played its share, and no deal twice.
     let mut seeds = std::collections::BTreeSet::new();
@@ -96,4 +121,25 @@ fn gnu_parallel_shards_merge_to_one_run() {
     assert!(single["pairs"].as_array().is_some_and(|p| p.len() == 1), "{single}");
     assert_eq!(merged["pairs"], single["pairs"]);
     assert_eq!(merged["deals"], 24);
+    // Shards of one match played with two bot seeds are merged, loudly.
+    let other = Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "croupier match kul {bots} --games 24 --seed 42 --quiet --shard 1/4 --bot-seed 7 --record other.jsonl"
+        ))
+        .current_dir(dir.path())
+        .env("PATH", &path)
+        .output()
+        .unwrap();
+    assert!(other.status.success(), "{}", String::from_utf8_lossy(&other.stderr));
+    let out = common::croupier()
+        .current_dir(dir.path())
+        .args(["stats", "shard-0.jsonl", "other.jsonl"])
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        said.contains("WARNING") && said.contains("2 different bot seeds"),
+        "{said}"
+    );
 }

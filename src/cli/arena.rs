@@ -751,6 +751,7 @@ pub fn run_match(mut a: MatchArgs) -> Outcome {
         .map(|l| parse_spec(&spec_of(l).unwrap()))
         .collect::<Result<_, _>>()?;
     let recorded_key = previous.as_ref().and_then(|r| r.bot_seed.as_deref());
+    super::shard_needs_bot_seed(shard, a.table.bots.bot_seed.as_deref(), recorded_key, &players).map_err(usage)?;
     let bot_key = super::bot_key(a.table.bots.bot_seed.as_deref(), recorded_key, &players).map_err(usage)?;
     let run = RunSpec {
         game: c.spec.name.to_string(),

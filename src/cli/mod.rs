@@ -380,6 +380,27 @@ pub fn bot_key(
     }
 }
 
+/// A shard of a run with a bot process at the table reproduces its part of the unsharded run
+/// only with the run's bot seed: without `--bot-seed` (or a resumed record's) each shard would
+/// draw its own. Refused, with a fresh seed to pass to every shard.
+pub fn shard_needs_bot_seed(
+    shard: Option<(u64, u64)>,
+    given: Option<&str>,
+    recorded: Option<&str>,
+    seats: &[crate::referee::SeatSpec],
+) -> Result<(), String> {
+    let process = seats.iter().any(|s| matches!(s, crate::referee::SeatSpec::Command(_)));
+    if shard.is_none() || given.is_some() || recorded.is_some() || !process {
+        return Ok(());
+    }
+    Err(format!(
+        "--shard with a bot process at the table needs --bot-seed (or CROUPIER_BOT_SEED), the same \
+         for every shard: each shard would draw its own and the shards would not add up to one \
+         run. For example --bot-seed {}, drawn now",
+        rand::random::<u64>()
+    ))
+}
+
 /// `, bot seed N` for a run's summary when its bots' rngseeds have a key (see [`bot_key`]).
 pub fn bot_seed_note(key: Option<u64>) -> String {
     key.map(|k| format!(", bot seed {k}")).unwrap_or_default()

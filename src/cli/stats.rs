@@ -274,6 +274,9 @@ pub fn run(a: StatsArgs) -> Outcome {
     // A game is a duplicate when its group, deal and seating were seen before: where first.
     let mut seen: HashMap<(u32, Seed, u32), (u32, usize)> = HashMap::new();
     let mut dups = Vec::new();
+    // Per match (its fingerprint), the bot seeds its records were played with, each with the
+    // first file that has it: shards of one run must share one.
+    let mut bot_seeds: BTreeMap<String, BTreeMap<String, usize>> = BTreeMap::new();
     let mut dup_count = 0usize;
     for (file, f) in a.files.iter().enumerate() {
         for r in io::records(f, true)? {
@@ -331,6 +334,9 @@ pub fn run(a: StatsArgs) -> Outcome {
                 group.seeds.insert(run_seed.clone());
             }
             let m = tag_str(&r, "match");
+            if let (false, Some(k)) = (m.is_empty(), &r.bot_seed) {
+                bot_seeds.entry(m.clone()).or_default().entry(k.clone()).or_insert(file);
+            }
             if !m.is_empty() && !group.matches.contains(&m) {
                 group.matches.insert(m);
             }
@@ -431,6 +437,17 @@ pub fn run(a: StatsArgs) -> Outcome {
     }
     for l in out {
         outln!("{l}");
+    }
+    for (m, seeds) in bot_seeds.iter().filter(|(_, s)| s.len() > 1) {
+        let each: Vec<String> = seeds.iter().map(|(k, &f)| format!("{k} ({})", a.files[f])).collect();
+        eprintln!(
+            "croupier: WARNING: the records of match {m} were played with {} different bot seeds: {}. \
+             Its shards did not share one --bot-seed, so the bot processes (and the built-in random \
+             and pimc) drew other random numbers in each, and the merged table is not the one run \
+             would give. Run every shard with the same --bot-seed.",
+            seeds.len(),
+            each.join(", ")
+        );
     }
     if dup_count > 0 {
         eprintln!("croupier: {dup_count} duplicate game(s) counted once:");
