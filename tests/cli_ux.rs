@@ -351,7 +351,9 @@ fn match_and_compare_json_is_one_object_in_the_words_of_the_text() {
             "log_wealth",
             "surprises",
             "result",
-            "faults"
+            "faults",
+            "shard",
+            "read"
         ],
         "{v}"
     );
@@ -515,7 +517,7 @@ fn help_texts_say_what_the_options_do() {
     );
     let record = help_of("compare", "--record");
     assert!(
-        !record.contains("Append") && record.contains("new or empty"),
+        !record.contains("Append") && record.contains("not empty is refused") && record.contains("--resume"),
         "{record}"
     );
     let players = help_of("compare", "--players");

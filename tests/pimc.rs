@@ -215,9 +215,11 @@ fn a_time_budget_stops_the_search() {
         g.apply(&a).unwrap();
     }
     assert!(decisions >= 3, "only {decisions} decisions");
-    assert!(bot.stats.searched >= 3);
-    // Each search stopped long before its 100,000 samples.
-    assert!(bot.stats.worlds < 100_000 * bot.stats.searched / 10);
+    // Each search stopped long before its 100,000 samples. (Not how many searched: on a loaded
+    // machine the 20 ms can run out while a debug build catches up with the game, and the bot
+    // then plays its policy, which is right but says nothing of the cap.)
+    assert!(bot.stats.searched + bot.stats.fell_back >= 3);
+    assert!(bot.stats.worlds < 100_000 * decisions / 10);
 }
 
 #[test]

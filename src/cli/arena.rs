@@ -140,10 +140,8 @@ pub struct CompareArgs {
     /// "estimate", exit 0): to learn how far apart two bots are, e.g. before choosing --sprt.
     #[arg(long)]
     no_test: bool,
-    /// Write one JSON line per game to FILE, flushed; FILE must be new or empty. `-` writes
-    /// them to standard output; the result then goes to stderr.
-    #[arg(long, value_name = "FILE|-")]
-    record: Option<PathBuf>,
+    #[command(flatten)]
+    run: RunArgs,
     /// Also write the verdict as a JUnit XML report (one test case) for CI systems. `-` writes
     /// it to standard output; the result then goes to stderr.
     #[arg(long, value_name = "FILE|-")]
@@ -856,10 +854,10 @@ pub(super) fn finish(t: &TableArgs, faults: u64) -> Outcome {
 
 pub fn run_compare(mut a: CompareArgs) -> Outcome {
     a.table.log_dir = io::run_log_dir(&a.table.log_dir)?;
-    let seed = match &a.table.seed {
-        Some(s) => parse_seed(s).map_err(usage)?,
-        None => rand::random::<u64>(),
-    };
+    io::distinct_outputs(&[("--record", a.run.record.as_deref()), ("--junit", a.junit.as_deref())])?;
+    let previous = previous_run(a.run.record.as_ref(), a.run.resume)?;
+    let seed = run_seed(a.table.seed.as_deref(), previous.as_ref())?;
+    let shard = a.run.shard()?;
     let c = common(&a.game, &a.table, a.players, seed)?;
     let n = c.players;
     let field = a.field.clone().unwrap_or_else(|| a.baseline.clone());
@@ -868,15 +866,6 @@ pub fn run_compare(mut a: CompareArgs) -> Outcome {
         .map_err(|e| usage(format!("--sprt/--alpha/--beta: {e}")))?;
     if a.games == 0 {
         return Err(usage("--games must be at least 1"));
-    }
-    io::distinct_outputs(&[("--record", a.record.as_deref()), ("--junit", a.junit.as_deref())])?;
-    if let Some(p) = a.record.as_ref().filter(|p| !io::is_dash(p)) {
-        if std::fs::metadata(p).map(|m| m.len() > 0).unwrap_or(false) {
-            return Err(usage(format!(
-                "{} already exists and is not empty: use another file",
-                p.display()
-            )));
-        }
     }
     // Players: 0 candidate, 1 baseline, 2.. the field (n-1 copies).
     let mut players = vec![parse_spec(&a.candidate)?, parse_spec(&a.baseline)?];
@@ -926,11 +915,6 @@ pub fn run_compare(mut a: CompareArgs) -> Outcome {
             });
         }
     }
-    // The sets are made as the tables take them: a run of any length needs no list of them.
-    let sets = (0..a.games).map(|i| Set {
-        index: i,
-        jobs: jobs.clone(),
-    });
     let mut tags = BTreeMap::new();
     let mut canonical = json!({
         "compare": c.spec.name, "options": c.options.to_json(), "players": n, "candidate": a.candidate,
@@ -943,12 +927,24 @@ pub fn run_compare(mut a: CompareArgs) -> Outcome {
     let id = arena::fingerprint(&canonical.to_string());
     tags.insert("match".to_string(), Value::from(id.clone()));
     tags.insert("match_seed".to_string(), Value::from(format_seed(seed)));
+    let shard_tag = shard.map(|(k, m)| format!("{k}/{m}")).unwrap_or_default();
+    tags.insert("shard".to_string(), Value::from(shard_tag.clone()));
     // The sequential test, so that a report can draw it as this run ran it.
     tags.insert(
         "sprt".to_string(),
         json!({"method": "betting", "lower": lower, "upper": upper, "alpha": a.alpha, "beta": a.beta}),
     );
-    let bot_key = super::bot_key(a.table.bots.bot_seed.as_deref(), None, &players).map_err(usage)?;
+    let recorded_key = previous.as_ref().and_then(|r| r.bot_seed.as_deref());
+    super::shard_needs_bot_seed(shard, a.table.bots.bot_seed.as_deref(), recorded_key, &players).map_err(usage)?;
+    let bot_key = super::bot_key(a.table.bots.bot_seed.as_deref(), recorded_key, &players).map_err(usage)?;
+    let keys: Vec<String> = jobs.iter().map(|j| j.key.clone()).collect();
+    // The sets of this run (its shard's), and what a resumed record already holds of them.
+    let (first, step) = shard.unwrap_or((0, 1));
+    let in_plan = |i: u64| i < a.games && i % step == first;
+    let resumed = match (&a.run.record, a.run.resume) {
+        (Some(p), true) => read_compare_resume(p, &id, &shard_tag, in_plan, &keys, n, shared_base)?,
+        _ => ComparePart::default(),
+    };
     let run = RunSpec {
         game: c.spec.name.to_string(),
         options: c.options.clone(),
@@ -964,15 +960,15 @@ pub fn run_compare(mut a: CompareArgs) -> Outcome {
         seed,
         tags,
         concurrency: a.table.concurrency,
-        record_lines: a.record.is_some(),
+        record_lines: a.run.record.is_some(),
         set_facts: false,
-        // The test reads one number of each deal, worked out on its table.
-        keep_records: false,
+        // The test reads one number of each deal, worked out on its table; a resumed run
+        // completes the deals it had begun, whose records are put together.
+        keep_records: a.run.resume,
         set_value: Some(Box::new(move |recs: &[GameRecord]| {
             deal_difference(recs, n, shared_base)
         })),
     };
-    let mut sink = Sink::open(a.record.as_ref())?;
     // The report is written at the end, but its file is opened now: a path that cannot be
     // written is an error before the first game, not after the last.
     let mut junit = match &a.junit {
@@ -985,26 +981,74 @@ pub fn run_compare(mut a: CompareArgs) -> Outcome {
         None => None,
     };
     let started = Instant::now();
-    let mut progress = Progress::new(a.games * jobs.len() as u64, a.table.quiet);
-    // Sets finish in any order; the test takes them in deal order.
-    let mut pending: BTreeMap<u64, [f64; 2]> = BTreeMap::new();
-    let mut next = 0u64;
-    let mut decision = Decision::Continue;
+    // A shard cannot decide (the test takes every deal in order): it plays its share, and
+    // `croupier stats` runs the test over the merged shards.
+    let deciding = !a.no_test && shard.is_none();
+    // Sets finish in any order; the test takes them in deal order, the resumed ones first.
+    let ComparePart {
+        mut pending,
+        mut partial,
+        already,
+    } = resumed;
+    let mut next = first;
     let mut faults = 0u64;
     let mut played = 0u64;
-    let result = arena::run(&run, sets, a.games, |set| {
+    // The deals waiting for their turn, taken in order by the test until it decides.
+    let take = |test: &mut BettingTest, pending: &mut BTreeMap<u64, [f64; 2]>, next: &mut u64| {
+        while let Some([d, scale]) = pending.remove(next) {
+            *next += step;
+            if test.push(d, scale) != Decision::Continue && deciding {
+                return test.decision();
+            }
+        }
+        Decision::Continue
+    };
+    let mut decision = take(&mut test, &mut pending, &mut next);
+    let planned = if first < a.games {
+        (a.games - 1 - first) / step + 1
+    } else {
+        0
+    };
+    let to_play = if decision == Decision::Continue {
+        planned - pending.len() as u64 - (next - first) / step
+    } else {
+        0
+    };
+    let have: BTreeMap<u64, BTreeSet<String>> = partial
+        .iter()
+        .map(|(i, recs)| (*i, recs.iter().map(|r| tag_str(r, "job")).collect()))
+        .collect();
+    let waiting: BTreeSet<u64> = pending.keys().copied().collect();
+    // The sets are made as the tables take them: a run of any length needs no list of them.
+    let sets = (next..a.games)
+        .step_by(usize::try_from(step).unwrap_or(usize::MAX))
+        .filter(|i| !waiting.contains(i))
+        .take(usize::try_from(to_play).unwrap_or(usize::MAX))
+        .map(|i| Set {
+            index: i,
+            jobs: jobs
+                .iter()
+                .filter(|j| have.get(&i).is_none_or(|h| !h.contains(&j.key)))
+                .cloned()
+                .collect(),
+        });
+    let mut sink = Sink::open(a.run.record.as_ref())?;
+    let mut progress = Progress::new(to_play * jobs.len() as u64, a.table.quiet);
+    let result = arena::run(&run, sets, to_play, |set| {
         sink.write(set.lines)?;
         played += set.games;
         faults += set.faults;
-        pending.insert(set.index, set.value.expect("compare gives its run a set_value"));
-        while let Some([d, scale]) = pending.remove(&next) {
-            next += 1;
-            decision = test.push(d, scale);
-            if a.no_test {
-                decision = Decision::Continue;
-            } else if decision != Decision::Continue {
-                break;
+        let value = match partial.remove(&set.index) {
+            // A deal begun before: its games of then and of now, together.
+            Some(mut old) => {
+                old.append(set.records);
+                deal_difference(&old, n, shared_base)
             }
+            None => set.value.expect("compare gives its run a set_value"),
+        };
+        pending.insert(set.index, value);
+        if decision == Decision::Continue {
+            decision = take(&mut test, &mut pending, &mut next);
         }
         progress.update(played, || {
             let diffs = test.summary();
@@ -1020,8 +1064,11 @@ pub fn run_compare(mut a: CompareArgs) -> Outcome {
     progress.finish();
     result.map_err(|e| super::run_stopped("compare", e))?;
     if let Some(sig) = crate::interrupt::requested().filter(|_| decision == Decision::Continue && next < a.games) {
-        let kept = match &a.record {
-            Some(p) => format!(", recorded in {}", p.display()),
+        let kept = match &a.run.record {
+            Some(p) => format!(
+                ", recorded in {}; run the same command with --resume to go on",
+                p.display()
+            ),
             None => String::new(),
         };
         return Err((
@@ -1037,6 +1084,7 @@ pub fn run_compare(mut a: CompareArgs) -> Outcome {
     let verdict = match decision {
         Decision::AcceptUpper => "pass",
         Decision::AcceptLower => "fail",
+        Decision::Continue if shard.is_some() => "shard",
         Decision::Continue if a.no_test => "estimate",
         Decision::Continue => "no decision",
     };
@@ -1056,7 +1104,8 @@ pub fn run_compare(mut a: CompareArgs) -> Outcome {
                 "evidence": test.evidence(), "evidence_bounds": [a_bound, b_bound],
                 "log_wealth": {"pass": log_pass, "fail": log_fail},
                 "surprises": test.surprises(),
-                "result": verdict, "faults": faults,
+                "result": verdict, "faults": faults, "shard": shard.map(|_| shard_tag.clone()),
+                "read": already,
             })
         );
     } else {
@@ -1068,6 +1117,15 @@ pub fn run_compare(mut a: CompareArgs) -> Outcome {
             field,
             super::bot_seed_note(bot_key)
         );
+        if already > 0 {
+            outln!("({already} game(s) read from the record, {played} played now)");
+        }
+        if !shard_tag.is_empty() {
+            outln!(
+                "shard {shard_tag}: its deals only, no verdict (the test takes every deal in order): \
+                 merge the shards' records with `croupier stats`, which runs the test on them"
+            );
+        }
         outln!(
             "candidate − baseline per deal and seat: {} over {} deal(s) ({} games)",
             fmt_interval(diffs.mean(), lo, hi),
@@ -1124,9 +1182,76 @@ pub fn run_compare(mut a: CompareArgs) -> Outcome {
     Ok(match decision {
         Decision::AcceptUpper => exit::OK,
         Decision::AcceptLower => exit::CHECK_FAILED,
-        Decision::Continue if a.no_test => exit::OK,
+        Decision::Continue if a.no_test || shard.is_some() => exit::OK,
         Decision::Continue => exit::UNDECIDED,
     })
+}
+
+/// What the record of a compare run being resumed holds: the values of its whole deals (by
+/// deal), the games of deals only partly written, and how many records were read.
+#[derive(Default)]
+struct ComparePart {
+    pending: BTreeMap<u64, [f64; 2]>,
+    partial: BTreeMap<u64, Vec<GameRecord>>,
+    already: u64,
+}
+
+/// Reads the record of a compare run being resumed a line at a time: every record must come
+/// from a run with the same arguments (`id`, `shard`) and be there once.
+fn read_compare_resume(
+    path: &Path,
+    id: &str,
+    shard: &str,
+    in_plan: impl Fn(u64) -> bool,
+    keys: &[String],
+    players: usize,
+    shared_base: bool,
+) -> Result<ComparePart, (u8, String)> {
+    let mut out = ComparePart::default();
+    if !path.exists() {
+        return Ok(out);
+    }
+    let mut lines = io::LineReader::open(path)?;
+    let name = lines.name().to_string();
+    while let Some(l) = lines.next_line()? {
+        let line = l.number;
+        let Some(r) = resume_line(&name, line, l.bytes)? else {
+            continue;
+        };
+        if tag_str(&r, "match") != id || tag_str(&r, "shard") != shard {
+            return Err(usage(format!(
+                "{name}: line {line} was written by a run with other arguments (compare {} shard '{}'; this run: compare {id} shard '{shard}'): resume with the same arguments, or use another file",
+                tag_str(&r, "match"),
+                tag_str(&r, "shard"),
+            )));
+        }
+        out.already += 1;
+        let set = r.tags.get("set").and_then(|v| v.as_u64()).unwrap_or(u64::MAX);
+        let job = tag_str(&r, "job");
+        if !in_plan(set) || !keys.contains(&job) {
+            return Err(usage(format!(
+                "{name}:{line}: deal {set} game '{job}' is not one of this run's: use another file"
+            )));
+        }
+        let repeated = || {
+            usage(format!(
+                "{name}:{line}: deal {set} game '{job}' is already in the file: a run writes each game once, so the file was edited or joined; use another file"
+            ))
+        };
+        if out.pending.contains_key(&set) {
+            return Err(repeated());
+        }
+        let recs = out.partial.entry(set).or_default();
+        if recs.iter().any(|x| tag_str(x, "job") == job) {
+            return Err(repeated());
+        }
+        recs.push(r);
+        if recs.len() == keys.len() {
+            let recs = out.partial.remove(&set).unwrap_or_default();
+            out.pending.insert(set, deal_difference(&recs, players, shared_base));
+        }
+    }
+    Ok(out)
 }
 
 /// A JUnit XML report with one test case: the compare verdict (a failure unless it passed).

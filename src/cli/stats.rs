@@ -8,11 +8,12 @@ use crate::arena::tournament::{tournament_json, tournament_lines};
 // Strings many records share (run seeds, deal seeds that are not plain numbers, job keys) are
 // kept once in `Strings`: a set or a game refers to them by number.
 use crate::arena::report::Names as Strings;
-use crate::arena::report::{match_json, seat_bots, Accumulator, MatchInfo, SetFacts};
+use crate::arena::report::{match_json, seat_bots, signed, Accumulator, MatchInfo, SetFacts};
 use crate::game::GameSpec;
 use crate::record::GameRecord;
+use crate::stats::Decision;
 use clap::Args;
-use serde_json::Value;
+use serde_json::{json, Value};
 use std::cmp::Ordering;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -378,15 +379,28 @@ pub fn run(a: StatsArgs) -> Outcome {
             };
             report_html::Trace::new(kind, g.bots.len(), &g.spec, g.test.clone())
         });
+        // A compare group's verdict: its test over the deals in order (shards merged, too).
+        let mut verdict = g.key.bots.starts_with("compare ").then(|| {
+            g.test
+                .as_ref()
+                .map(|r| r.test.clone())
+                .unwrap_or_else(|| report_html::default_test(&g.spec))
+        });
         let mut means = Vec::new();
         for (i, (_, k)) in sets.into_iter().enumerate() {
             let facts = std::mem::take(g.facts.get_mut(k));
             let scale = facts.scale();
-            if trace.is_some() {
+            if trace.is_some() || verdict.is_some() {
                 means.clear();
                 means.extend(facts.means());
             }
             g.acc.add_facts(i as u64, facts);
+            if let Some(t) = verdict.as_mut().filter(|t| t.decided().is_none()) {
+                let of = |who: &str| means.iter().find(|m| g.acc.name(m.0) == who).map(|m| m.1);
+                if let (Some(c), Some(b)) = (of("candidate"), of("baseline")) {
+                    t.push(c - b, scale);
+                }
+            }
             if let Some(t) = &mut trace {
                 t.deal(&g.acc, &means, scale);
             }
@@ -414,10 +428,36 @@ pub fn run(a: StatsArgs) -> Outcome {
             1 => g.shards.first().filter(|s| !s.is_empty()).cloned(),
             _ => None,
         };
-        let (json, lines) = match &reference {
+        let (mut json, mut lines) = match &reference {
             Some(r) => (tournament_json(&info, acc, r), tournament_lines(acc, r)),
             None => (match_json(&info, acc), acc.lines()),
         };
+        if let Some(t) = &verdict {
+            let (result, at) = match t.decided() {
+                Some((d, Decision::AcceptUpper)) => ("pass", Some(d)),
+                Some((d, _)) => ("fail", Some(d)),
+                None => ("no decision", None),
+            };
+            let (log_pass, log_fail) = t.log_wealth();
+            json["test"] = json!({
+                "lower": t.lower(), "upper": t.upper(), "alpha": t.alpha(), "beta": t.beta(),
+                "evidence": t.evidence(), "log_wealth": {"pass": log_pass, "fail": log_fail},
+                "result": result, "deal": at,
+            });
+            lines.push(String::new());
+            lines.push(format!(
+                "sequential test by betting over the deals in order, H0: difference <= {} against H1: difference >= {} (alpha {}, beta {}): evidence {:+.2}: {}",
+                signed(t.lower()),
+                signed(t.upper()),
+                t.alpha(),
+                t.beta(),
+                t.evidence(),
+                match at {
+                    Some(d) => format!("{result} at deal {d}"),
+                    None => format!("no decision after {} deal(s)", t.summary().n()),
+                }
+            ));
+        }
         if let Some(t) = trace {
             sections.push(report_html::Section::new(g.heading(acc), json.clone(), acc, t));
         }
