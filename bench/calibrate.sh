@@ -15,7 +15,8 @@
 # anything else in the repository.
 #
 # Usage: bench/calibrate.sh [GAME…]   (default: all six)
-#        RUNS=300 LONG=20000 COVERAGE=1 (0: skip the intervals) JOBS=$(nproc)
+#        RUNS=300 LONG=20000 GATE=1 (0: skip the gate) COVERAGE=1 (0: skip the intervals)
+#        JOBS=$(nproc)
 # Takes about 40 minutes on 2 cores with the defaults. Output: a report on stdout; the raw
 # JSON lines stay in $OUT (default: a fresh directory under /tmp).
 set -euo pipefail
@@ -25,6 +26,7 @@ C=$PWD/target/release/croupier
 RUNS=${RUNS:-300}
 LONG=${LONG:-20000}
 COVERAGE=${COVERAGE:-1}
+GATE=${GATE:-1}
 JOBS=${JOBS:-$(nproc)}
 OUT=${OUT:-$(mktemp -d "${TMPDIR:-/tmp}/croupier-calibrate.XXXXXX")}
 mkdir -p "$OUT"
@@ -39,10 +41,11 @@ echo "raw lines in $OUT"
 for G in "${games[@]}"; do
     cand="mix:p=${P[$G]}"
     w=${W[$G]}
+    echo
+    if [ "$GATE" = 1 ]; then
     truth=$("$C" compare "$G" --candidate "$cand" --baseline simple --games "$LONG" --no-test \
         --seed 900001 --quiet --json --log-dir "$OUT/logs" | python3 -c 'import json,sys; r=json.load(sys.stdin); print(r["mean"], *r["ci95"])')
     read -r d dlo dhi <<<"$truth"
-    echo
     echo "== $G: $cand against simple, true difference $d [$dlo, $dhi] over $LONG deals; width $w"
     for side in lower upper; do
         if [ "$side" = lower ]; then
@@ -58,10 +61,11 @@ for G in "${games[@]}"; do
             "'$C' compare $G --candidate '$cand' --baseline simple --sprt='$bounds' --seed {} --quiet --json --log-dir '$OUT/logs' >>'$f.{}' 2>/dev/null; cat '$f.{}' >>'$f'; rm -f '$f.{}'" || true
         echo "  at $(echo "$side" | tr a-z A-Z) (--sprt $bounds): $(python3 bench/calibrate.py gate "$f" "$err" "$nominal")"
     done
+    fi
     if [ "$COVERAGE" = 1 ]; then
         long=$("$C" match "$G" --bot "cand=$cand" --bot base=simple --games "$LONG" --seed 900001 \
             --quiet --json --log-dir "$OUT/logs" | python3 -c 'import json,sys; r=json.load(sys.stdin); print(r["pairs"][0]["mean"])')
-        echo "  match cand − base, true difference $long (one match of $LONG deals)"
+        echo "== $G: match of cand=$cand and base=simple, true difference cand − base $long (one match of $LONG deals)"
         for n in 20 100 1000; do
             f=$OUT/$G-match-$n.jsonl
             : >"$f"

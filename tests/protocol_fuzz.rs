@@ -133,10 +133,18 @@ proptest! {
         let dir = tempfile::tempdir().unwrap();
         let data = dir.path().join("out.bin");
         std::fs::write(&data, &bytes).unwrap();
-        let argv: Vec<String> = ["sh", "-c", &format!("cat {}; sleep 5", data.display())]
-            .iter()
-            .map(|s| s.to_string())
-            .collect();
+        // The process marks when every byte is in the pipe, so that the last read below waits
+        // for nothing that is still on its way (a slow `sh` start on a busy machine once made
+        // it time out before a flood arrived).
+        let done = dir.path().join("done");
+        let argv: Vec<String> = [
+            "sh",
+            "-c",
+            &format!("cat {}; : > {}; sleep 60", data.display(), done.display()),
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
         let limits = Limits { max_line_bytes: max, ..Limits::default() };
         let mut bot = BotProcess::spawn(&argv, None, limits).unwrap();
         let (want, flood) = expected_lines(&bytes, max);
@@ -144,13 +152,18 @@ proptest! {
         for w in &want {
             prop_assert_eq!(bot.read_line(Instant::now() + Duration::from_secs(5)), ReadResult::Line(w.clone()));
         }
+        let waited = Instant::now();
+        while !done.exists() {
+            prop_assert!(waited.elapsed() < Duration::from_secs(60), "the writer never finished");
+            std::thread::sleep(Duration::from_millis(5));
+        }
         let end = bot.read_line(Instant::now() + Duration::from_millis(100));
         if flood {
             prop_assert!(matches!(end, ReadResult::Flood(_)), "{:?}", end);
         } else {
             prop_assert_eq!(end, ReadResult::Timeout);
         }
-        prop_assert!(start.elapsed() < Duration::from_secs(5));
+        prop_assert!(start.elapsed() < Duration::from_secs(65));
         bot.kill();
     }
 }
