@@ -301,6 +301,44 @@ pub enum ReplayStep {
     End,
 }
 
+/// The kinds of fault a record may hold (see [`FaultRecord::kind`]).
+pub const FAULT_KINDS: [&str; 8] = [
+    "illegal", "error", "timeout", "crash", "flood", "dead", "garbage", "restart",
+];
+
+/// The faults of a record, checked before the game is replayed: a known kind, a seat of the
+/// game, an action index within the actions (or just after the last), in the order of the
+/// actions.
+fn check_faults(rec: &GameRecord) -> Result<(), String> {
+    for (k, f) in rec.faults.iter().enumerate() {
+        let which = format!("fault {} (seat {}, {})", k + 1, f.seat, f.kind);
+        if !FAULT_KINDS.contains(&f.kind.as_str()) {
+            return Err(format!(
+                "{which}: unknown kind '{}' (a fault is one of {})",
+                f.kind,
+                FAULT_KINDS.join(", ")
+            ));
+        }
+        if f.seat >= rec.players {
+            return Err(format!(
+                "{which}: there is no seat {} in a game of {}",
+                f.seat, rec.players
+            ));
+        }
+        if f.action > rec.actions.len() {
+            return Err(format!(
+                "{which}: action index {} is past the record's {} action(s)",
+                f.action,
+                rec.actions.len()
+            ));
+        }
+        if k > 0 && f.action < rec.faults[k - 1].action {
+            return Err(format!("{which}: faults are out of the order of the actions"));
+        }
+    }
+    Ok(())
+}
+
 /// What [`replay_watched`] calls after each step: the step, the game after it, its events.
 pub type ReplayWatcher<'a> = dyn FnMut(ReplayStep, &dyn Game, &[Event]) + 'a;
 
@@ -319,6 +357,7 @@ pub fn replay_watched(
             k + 1
         ));
     }
+    check_faults(rec)?;
     let options = options_of(rec, spec)?;
     let seed = parse_seed(&rec.seed)?;
     let from_seed = rec.deal_source == "seed";
@@ -418,6 +457,14 @@ pub fn replay_watched(
     }
     let step_from = events.len();
     rule_on_faults(game.as_mut(), rec.actions.len(), &mut events)?;
+    if let Some(f) = faults.peek() {
+        return Err(format!(
+            "the {} fault of seat {} at action {} was never ruled on: the game ended first",
+            f.kind,
+            f.seat,
+            f.action + 1
+        ));
+    }
     check_deals(game.as_ref(), &mut checked_deals)?;
     watch(ReplayStep::End, game.as_ref(), &events[step_from..]);
     if let Some(ff) = &rec.forfeit {

@@ -742,3 +742,25 @@ fn one_game_of_each_command(bot: &str) -> [Vec<&str>; 3] {
         ],
     ]
 }
+
+/// A line longer than any record (here 65 MiB without a newline) is refused with its file and
+/// line, before it fills the memory (issue 28, item 8).
+#[test]
+fn stats_refuses_a_line_longer_than_any_record() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("huge.jsonl");
+    {
+        use std::io::Write;
+        let mut f = std::io::BufWriter::new(std::fs::File::create(&path).unwrap());
+        let chunk = vec![b'x'; 1 << 20];
+        for _ in 0..65 {
+            f.write_all(&chunk).unwrap();
+        }
+    }
+    for cmd in ["stats", "replay"] {
+        let out = croupier().arg(cmd).arg(&path).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{cmd}: {err}");
+        assert!(err.contains("huge.jsonl:1: a line longer than 64 MiB"), "{cmd}: {err}");
+    }
+}

@@ -160,3 +160,50 @@ fn fault_policies_are_checked_as_arguments() {
         &["--max-faults", "-1"],
     );
 }
+
+/// `replay` checks a record's faults: one past the end of the actions, of an unknown kind, of no
+/// seat of the game, or out of order is refused with exit 1, naming it (issue 28, item 3).
+#[test]
+fn replay_refuses_impossible_faults() {
+    let dir = tempfile::tempdir().unwrap();
+    play(dir.path(), "rikken", 4, &[]).success();
+    let text = std::fs::read_to_string(dir.path().join("r.jsonl")).unwrap();
+    let first = text.lines().next().unwrap();
+    let rec: serde_json::Value = serde_json::from_str(first).unwrap();
+    assert!(!rec["faults"].as_array().unwrap().is_empty(), "the cheat faulted");
+    // The record as written replays.
+    let good = dir.path().join("good.jsonl");
+    std::fs::write(&good, format!("{first}\n")).unwrap();
+    croupier().arg("replay").arg(&good).assert().success();
+    let cases: [(&str, serde_json::Value, &str); 4] = [
+        (
+            "action",
+            serde_json::json!(1_000_000_000u64),
+            "action index 1000000000 is past the record's",
+        ),
+        ("kind", serde_json::json!("nonsense"), "unknown kind 'nonsense'"),
+        ("seat", serde_json::json!(9), "there is no seat 9"),
+        ("action", serde_json::json!(null), "out of the order of the actions"),
+    ];
+    for (k, (field, value, said)) in cases.into_iter().enumerate() {
+        let mut bad = rec.clone();
+        let faults = bad["faults"].as_array_mut().unwrap();
+        if k == 3 {
+            // Out of order: the last fault (a later action) swapped with the first.
+            let n = faults.len();
+            assert!(
+                faults[n - 1]["action"].as_u64() > faults[0]["action"].as_u64(),
+                "{faults:?}"
+            );
+            faults.swap(0, n - 1);
+        } else {
+            faults[0][field] = value;
+        }
+        let path = dir.path().join(format!("bad{k}.jsonl"));
+        std::fs::write(&path, format!("{bad}\n")).unwrap();
+        let out = croupier().arg("replay").arg(&path).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "case {k}: {err}");
+        assert!(err.contains(said) && err.contains("fault"), "case {k}: {err}");
+    }
+}

@@ -90,7 +90,11 @@ pub struct Line<'a> {
     pub ended: bool,
 }
 
-/// An input (`-`: standard input) read one line at a time, never as a whole.
+/// The longest line a [`LineReader`] takes (64 MiB).
+pub const MAX_LINE_BYTES: u64 = 64 << 20;
+
+/// An input (`-`: standard input) read one line at a time, never as a whole, each line at most
+/// [`MAX_LINE_BYTES`].
 pub struct LineReader {
     name: String,
     input: Box<dyn BufRead>,
@@ -128,8 +132,10 @@ impl LineReader {
     /// The next line; `None` at the end.
     pub fn next_line(&mut self) -> Result<Option<Line<'_>>, (u8, String)> {
         self.buf.clear();
-        let n = self
-            .input
+        // At most one byte past the cap is read: a line without end (a file that is not
+        // records) is refused before it fills the memory.
+        let n = (&mut self.input)
+            .take(MAX_LINE_BYTES + 1)
             .read_until(b'\n', &mut self.buf)
             .map_err(|e| usage(format!("{}: {e}", self.name)))?;
         if n == 0 {
@@ -137,6 +143,14 @@ impl LineReader {
         }
         self.number += 1;
         let ended = self.buf.ends_with(b"\n");
+        if !ended && self.buf.len() as u64 > MAX_LINE_BYTES {
+            return Err(usage(format!(
+                "{}:{}: a line longer than {} MiB: not a croupier record (the longest game records are a few MiB)",
+                self.name,
+                self.number,
+                MAX_LINE_BYTES >> 20
+            )));
+        }
         let mut line = &self.buf[..];
         if ended {
             line = &line[..line.len() - 1];
