@@ -8,7 +8,7 @@
 //! so the plug-in variance of the first deals is tiny, and the test passed a candidate sitting
 //! at LOWER 38 % of the time where it promised 5 %. A variance floor or a minimum sample made
 //! from the data (Cochran's n > 25 γ²) helped in Rikken but not in the pot games, whose rare
-//! huge losses (Zwikken: kurtosis 30–500) let the LLR drift up between them: 14–30 % false
+//! huge losses (Zwikken: kurtosis 30–500) let the LLR drift up between them: 16–30 % false
 //! passes at several hundred deals. The figures are in BENCHMARKS.md ("The CI gate").
 //!
 //! # The test
@@ -32,15 +32,16 @@
 //! far below LOWER a difference can fall (and above UPPER for the fail side). The rules bound
 //! every game's score, but in the pot games only at 2⁴⁰ chips, far too loose to bet with. The
 //! test therefore takes its range from the run: the widest of (a) [`FLOOR_WIDTHS`] times the
-//! width of the bounds on each side of them, (b) the differences seen, and (c) the largest
-//! score of a seat seen in any game of the run (`scale`: a difference is a mean over seats of
-//! two scores, and one beyond the largest single score was never seen in the calibration).
-//! Everything is from deals before the one it bets on. A difference beyond the assumed range
-//! (a *surprise*) would make the factor negative; the wealth is then cut to at most
-//! `1/(n+2)²` of its start, as if that side's test started again, later and with less weight
-//! (the error bound of a mixture of restarts). So the error rates are exact for differences
-//! within the range, and a surprise only ever makes the test more careful. The calibration
-//! (`bench/calibrate.sh`) measures them on every game's real differences.
+//! width of the bounds on each side of them, (b) the differences seen, and (c) [`SCALE_SHARE`]
+//! (a half) of the largest score of a seat seen in any game of the run, on each side of 0
+//! (`scale`: a difference is a mean over seats of two scores; in the calibration the
+//! differences stayed within 0.4–0.75 of the largest score). Everything is from deals before
+//! the one it bets on. A difference beyond the assumed range (a *surprise*) would make the
+//! factor negative; the wealth is then cut to at most `1/(n+2)²` of its start, as if that
+//! side's test started again, later and with less weight. A surprise never raises a wealth,
+//! but the guarantee itself holds only for differences within the range: that is why the
+//! calibration (`bench/calibrate.sh`) measures the error rates on every game's real
+//! differences.
 //!
 //! Two identical bots give a difference of 0 every deal. The pass side then wins `λ |LOWER|`
 //! a deal at every deal, and the test passes after a few dozen deals (Rikken's default: 46):
