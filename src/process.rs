@@ -549,6 +549,33 @@ impl BotProcess {
         Ok(())
     }
 
+    /// Continues the transcript of the process `old` that this one replaces (a restart): its
+    /// lines go on in the file of the game in play, after a `#` line that says so, instead of
+    /// waiting for the next game's file.
+    pub fn transcript_after(&mut self, old: &mut BotProcess) -> Result<(), String> {
+        let (Some(t), Some(before)) = (&mut self.transcript, &mut old.transcript) else {
+            return Ok(());
+        };
+        if let Some(e) = before.error.take() {
+            return Err(e);
+        }
+        let Some(mut f) = before.file.take() else {
+            return Ok(());
+        };
+        let write = |f: &mut io::BufWriter<File>, bytes: &[u8]| f.write_all(bytes).map_err(|e| e.to_string());
+        write(
+            &mut f,
+            format!(
+                "{:12.6} # restarted: a new process, its times count from its start\n",
+                0.0
+            )
+            .as_bytes(),
+        )?;
+        write(&mut f, &std::mem::take(&mut t.early))?;
+        t.file = Some(f);
+        Ok(())
+    }
+
     /// Writes out the transcript's buffered lines (the referee does at the end of each game).
     pub fn flush_transcript(&mut self) -> Result<(), String> {
         match &mut self.transcript {

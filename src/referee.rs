@@ -536,10 +536,15 @@ impl Table {
             return Ok(());
         };
         if let Engine::Process(proc) = &mut player.engine {
-            if let Some(mut old) = proc.process.take() {
+            let mut old = proc.process.take();
+            if let Some(old) = &mut old {
                 old.kill();
             }
-            let fresh = start_process(argv, player.log.clone(), &cfg)?;
+            let mut fresh = start_process(argv, player.log.clone(), &cfg)?;
+            // The new process's lines go on in the transcript of the game in play.
+            if let (Some(pr), Some(old)) = (&mut fresh.process, &mut old) {
+                pr.transcript_after(old).map_err(|e| format!("--transcript: {e}"))?;
+            }
             **proc = fresh;
             if let Some(pr) = &mut proc.process {
                 for line in player.history.lines() {

@@ -168,3 +168,66 @@ fn a_transcript_dir_that_cannot_be_made_is_a_usage_error_before_any_game() {
     );
     assert!(!rec.exists() || std::fs::read_to_string(&rec).unwrap().is_empty());
 }
+
+/// A bot that crashes in the middle of a game is restarted, and the restarted process's lines
+/// go on in the same game's transcript after a `# restarted` line (issue 28, item 2: the
+/// transcript used to stop at the crash).
+#[test]
+fn a_restarted_bot_goes_on_in_the_same_transcript() {
+    let dir = tempfile::tempdir().unwrap();
+    let tdir = dir.path().join("t");
+    let crashed = dir.path().join("crashed");
+    // Plays the first legal action; at its third `act` it exits, once (a file marks it).
+    let bot = dir.path().join("crashy.sh");
+    std::fs::write(
+        &bot,
+        format!(
+            r#"acts=0
+while read -r id cmd rest; do
+  case "$cmd" in
+    hello) echo "=$id crashy 1" ;;
+    quit) echo "=$id"; exit 0 ;;
+    act)
+      acts=$((acts + 1))
+      if [ $acts -eq 3 ] && [ ! -e {m} ]; then : > {m}; exit 3; fi
+      set -- $rest
+      echo "=$id $3" ;;
+    [0-9]*) echo "=$id" ;;
+  esac
+done"#,
+            m = crashed.display()
+        ),
+    )
+    .unwrap();
+    let rec = dir.path().join("r.jsonl");
+    croupier()
+        .args(["play", "kul", "--games", "1", "--seed", "4", "--quiet", "--seat"])
+        .arg(format!("sh {}", bot.display()))
+        .args(["--seat", "simple", "--seat", "simple", "--record"])
+        .arg(&rec)
+        .arg("--transcript")
+        .arg(&tdir)
+        .arg("--log-dir")
+        .arg(dir.path().join("logs"))
+        .assert()
+        .success();
+    assert!(crashed.exists(), "the bot crashed once");
+    let record = parse_record(std::fs::read_to_string(&rec).unwrap().lines().next().unwrap()).unwrap();
+    assert!(record.faults.iter().any(|f| f.kind == "crash"), "{:?}", record.faults);
+    let files: Vec<_> = std::fs::read_dir(&tdir).unwrap().flatten().map(|e| e.path()).collect();
+    assert_eq!(files.len(), 1, "{files:?}");
+    let e = entries(&files[0]);
+    let restarted = e
+        .iter()
+        .position(|x| x.1 == '#' && x.2.starts_with("restarted"))
+        .unwrap_or_else(|| panic!("no restart in {e:?}"));
+    let after = &e[restarted + 1..];
+    assert!(after.iter().any(|x| x.1 == '>' && x.2.contains(" hello ")), "{after:?}");
+    // The restarted bot was asked and answered again in this game, as the record says.
+    let acts_after = after.iter().filter(|x| x.1 == '>' && x.2.contains(" act ")).count();
+    let answers_after = after.iter().filter(|x| x.1 == '<').count();
+    assert!(acts_after >= 1 && answers_after >= acts_after, "{after:?}");
+    let acts_total = e.iter().filter(|x| x.1 == '>' && x.2.contains(" act ")).count();
+    let decisions = record.actions.iter().filter(|a| a.seat == 0).count();
+    assert_eq!(acts_total, decisions, "an act line per decision of the seat: {e:?}");
+}
