@@ -3,7 +3,8 @@
 //! The first signal asks them to stop: no new game starts, games being played finish (every
 //! bot read has a deadline, so they do), a set that is not complete is not written, every bot
 //! gets `quit` and is reaped, and the command says what was kept and exits 128 + the signal
-//! (130 for SIGINT, 143 for SIGTERM). A second signal stops croupier at once (same exit code);
+//! (130 for SIGINT, 143 for SIGTERM); a bot that faults meanwhile is not started again (its
+//! seat plays substitutes). A second signal stops croupier at once (same exit code);
 //! its bots die with it (`PR_SET_PDEATHSIG`) and a record may end in a torn line, which
 //! `--resume` and `stats` drop.
 //!

@@ -535,6 +535,16 @@ impl Table {
         let SeatSpec::Command(argv) = &player.spec else {
             return Ok(());
         };
+        // A stopping run starts no bot: the game in play ends with the seat's substitutes
+        // instead of waiting out a new process's start-up.
+        if crate::interrupt::requested().is_some() {
+            if let Engine::Process(proc) = &mut player.engine {
+                if let Some(mut old) = proc.process.take() {
+                    old.kill();
+                }
+            }
+            return Err("croupier is stopping: no new start".to_string());
+        }
         if let Engine::Process(proc) = &mut player.engine {
             let mut old = proc.process.take();
             if let Some(old) = &mut old {

@@ -715,3 +715,91 @@ fn sigterm_stops_compare_and_sigint_stops_play() {
     assert!(processes_like(&unique).is_empty(), "every bot was reaped");
     croupier().arg("replay").arg(&rec).assert().success();
 }
+
+/// A run that is stopping starts no bot (issue 28, item 7): a bot that crashes after SIGTERM
+/// is not started again for the game in play (which ends with its seat's substitutes), so the
+/// run does not wait out a new process's start-up. Counted by the bot's own starts, not timed.
+#[test]
+fn a_stopping_run_restarts_no_bot() {
+    let dir = tempfile::tempdir().unwrap();
+    let exe = assert_cmd::cargo::cargo_bin("croupier");
+    let (starts, asked, go) = (
+        dir.path().join("starts"),
+        dir.path().join("asked"),
+        dir.path().join("go"),
+    );
+    // At its second `act` the bot says so, waits for the test's go (sent after SIGTERM), and
+    // crashes; else it plays the first legal action.
+    let bot = dir.path().join("late_crash.sh");
+    std::fs::write(
+        &bot,
+        format!(
+            r#"echo start >> {starts}
+acts=0
+while read -r id cmd rest; do
+  case "$cmd" in
+    hello) echo "=$id late_crash 1" ;;
+    quit) echo "=$id"; exit 0 ;;
+    act)
+      acts=$((acts + 1))
+      if [ $acts -eq 2 ]; then
+        : > {asked}
+        while [ ! -e {go} ]; do sleep 0.01; done
+        exit 3
+      fi
+      set -- $rest
+      echo "=$id $3" ;;
+    [0-9]*) echo "=$id" ;;
+  esac
+done"#,
+            starts = starts.display(),
+            asked = asked.display(),
+            go = go.display()
+        ),
+    )
+    .unwrap();
+    let mut child = std::process::Command::new(&exe)
+        .args(["play", "kul", "--games", "3", "--seed", "4", "--quiet", "--seat"])
+        .arg(format!("sh {}", bot.display()))
+        .args([
+            "--seat",
+            "simple",
+            "--seat",
+            "simple",
+            "--move-time",
+            "60s",
+            "--startup-time",
+            "60s",
+        ])
+        .arg("--log-dir")
+        .arg(dir.path().join("logs"))
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    while !asked.exists() {
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "the run ended before the second act"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    // SAFETY: kill has no memory-safety preconditions; the pid is our own running child.
+    assert_eq!(unsafe { libc::kill(child.id() as i32, libc::SIGTERM) }, 0);
+    // The signal is taken before the bot crashes: croupier says so on stderr first.
+    let mut stderr = child.stderr.take().unwrap();
+    let mut said = Vec::new();
+    let mut byte = [0u8; 1];
+    while !String::from_utf8_lossy(&said).contains("terminated (SIGTERM)") {
+        use std::io::Read;
+        if stderr.read(&mut byte).unwrap() == 0 {
+            break;
+        }
+        said.push(byte[0]);
+    }
+    std::fs::write(&go, "").unwrap();
+    let out = child.wait_with_output().unwrap();
+    let starts = std::fs::read_to_string(&starts).unwrap().lines().count();
+    assert_eq!(starts, 1, "the bot was started again while croupier stopped");
+    assert_eq!(out.status.code(), Some(143));
+}
