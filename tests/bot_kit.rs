@@ -164,24 +164,28 @@ fn the_python_kit_unit_tests_pass() {
 }
 
 /// A bot written with the kit whose strategy is broken (it raises, or answers a token that is
-/// not legal) still passes check: the kit answers the first legal action and logs the error.
+/// not legal) fails `check`, which names the error (issue 28, item 4: the kit used to play the
+/// first legal action and check passed it). With `forgive_errors = True` it plays on legally
+/// and passes, its errors in its log.
 #[test]
-fn a_kit_bot_with_a_broken_strategy_still_plays_legally() {
+fn a_kit_bot_with_a_broken_strategy_fails_check_unless_it_forgives_its_errors() {
     if !have("python3") {
-        eprintln!("SKIPPED a_kit_bot_with_a_broken_strategy_still_plays_legally: no python3");
+        eprintln!("SKIPPED a_kit_bot_with_a_broken_strategy_fails_check_unless_it_forgives_its_errors: no python3");
         return;
     }
     let dir = tempfile::tempdir().unwrap();
-    let bot = dir.path().join("broken.py");
-    std::fs::write(
-        &bot,
-        format!(
-            r#"import sys
+    for forgive in [false, true] {
+        let bot = dir.path().join(format!("broken_{forgive}.py"));
+        std::fs::write(
+            &bot,
+            format!(
+                r#"import sys
 sys.path.insert(0, {kit:?})
 from croupier_kit import Bot
 
 class Broken(Bot):
     name = "broken"
+    forgive_errors = {py}
 
     def choose(self, decision, legal):
         if self.seat % 2 == 1:
@@ -190,15 +194,28 @@ class Broken(Bot):
 
 Broken().run()
 "#,
-            kit = bots().join("python").display().to_string()
-        ),
-    )
-    .unwrap();
-    let spec = format!("python3 -B {}", bot.display());
-    let log = assert_check_passes(&spec, "broken 1.0", &["rikken"]);
-    // The first error of each game is logged, naming the decision and the exception.
-    assert!(log.contains("broken: decision error (bid): KeyError('oops')"), "{log}");
-    assert!(log.contains("'surely_not_legal' is not legal"), "{log}");
+                kit = bots().join("python").display().to_string(),
+                py = if forgive { "True" } else { "False" },
+            ),
+        )
+        .unwrap();
+        let spec = format!("python3 -B {}", bot.display());
+        if forgive {
+            let log = assert_check_passes(&spec, "broken 1.0", &["rikken"]);
+            // The first error of each game is logged, naming the decision and the exception.
+            assert!(log.contains("broken: decision error (bid): KeyError('oops')"), "{log}");
+            assert!(log.contains("'surely_not_legal' is not legal"), "{log}");
+        } else {
+            let logs = tempfile::tempdir().unwrap();
+            let (code, stdout) = check(&spec, &["rikken"], logs.path());
+            assert_eq!(code, Some(1), "{stdout}");
+            assert!(
+                stdout.contains("FAIL  plays a game of rikken in every seat"),
+                "{stdout}"
+            );
+            assert!(stdout.contains("decision error (bid)"), "{stdout}");
+        }
+    }
 }
 
 /// The example of bots/README.md ("Writing a bot with the kit") is a working bot.

@@ -20,8 +20,11 @@ unless `want_view = False`), keeps the setup (`game`, `option`, `players`, `seat
 collects the game's notifications as events, answers every `act` with what `choose` returns,
 answers `quit` and unknown requests as the protocol says, never answers a notification, and
 exits at `quit` or at the end of input. If `choose` raises or returns a token that is not legal,
-the bot logs it (standard error, croupier's log file) and answers the first legal action, so a
-bug in a strategy never costs a fault.
+the bot logs it (standard error, croupier's log file) and answers with a protocol error
+(`?<id> decision error …`): croupier records an `error` fault with that message and plays a
+substitute move, so the bug shows in the record, in `croupier check` and in the run's fault
+count. A bot that would rather play on quietly sets `forgive_errors = True`: it then answers
+the first legal action instead (and still logs the error).
 
 While `choose` runs, `self` holds what the seat knows:
 
@@ -244,12 +247,19 @@ def parse_exchange(token: str) -> Optional[Tuple[str, Optional[str]]]:
 # ---------------------------------------------------------------------------------------------
 
 
+class DecisionError(Exception):
+    """`choose` failed (raised, or gave a token that is not legal): answered as a protocol error."""
+
+
 class Bot:
     """Subclass it, set `name` and `version`, write `choose`, call `run()`."""
 
     name: str = "kitbot"
     version: str = "1.0"
     want_view: bool = True  # ask for the `view` feature: self.view before every decision
+    # On a bug in `choose`: False (the default) answers a protocol error, which croupier records
+    # as a fault; True answers the first legal action, hiding the bug from the record.
+    forgive_errors: bool = False
 
     def __init__(self) -> None:
         self.running = True
@@ -284,7 +294,7 @@ class Bot:
         self.view: Optional[dict] = None
         self.events: List[Tuple[str, List[str]]] = []
         self.scores: Optional[List[float]] = None
-        self.errors = 0  # decisions in this game where the fallback was used
+        self.errors = 0  # decisions in this game where `choose` failed
 
     def moves(self) -> List[Tuple[int, str, str]]:
         """Every `move` of this game so far as (seat, token, decision)."""
@@ -337,7 +347,8 @@ class Bot:
             self.on_gameover(self.scores)
 
     def act(self, decision: str, time_ms: int, legal: List[str]) -> str:
-        """Asks `choose`; on an exception or a token that is not legal, the first legal one."""
+        """Asks `choose`. On an exception or a token that is not legal: raises DecisionError,
+        or with `forgive_errors` returns the first legal action."""
         self.time_ms = time_ms
         self.deadline = time.monotonic() + time_ms / 1000
         answer = legal[0]
@@ -347,10 +358,15 @@ class Bot:
                 answer = picked
             else:
                 raise ValueError(f"{picked!r} is not legal")
-        except Exception as e:  # a bug in a strategy must never cost the answer
+        except Exception as e:  # a bug in a strategy: said, never a crash of the bot
             self.errors += 1
+            what = f"decision error ({decision}): {e!r}"
             if self.errors == 1:  # the first of each game: a log can flood
-                self.log(f"decision error ({decision}): {e!r}; playing the first legal action")
+                fallback = "playing the first legal action" if self.forgive_errors else "answering an error"
+                self.log(f"{what}; {fallback}")
+            if not self.forgive_errors:
+                self.view = None
+                raise DecisionError(what) from e
         self.view = None  # a view belongs to one decision
         return answer
 
@@ -365,7 +381,10 @@ class Bot:
             if len(args) < 3:
                 return f"?{rid} no legal actions given"
             ms = int(args[1]) if args[1].isdigit() else 0
-            return f"={rid} {self.act(args[0], ms, args[2:])}"
+            try:
+                return f"={rid} {self.act(args[0], ms, args[2:])}"
+            except DecisionError as e:
+                return f"?{rid} {e}"
         if command == "quit":
             self.running = False
             return f"={rid}"

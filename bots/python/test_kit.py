@@ -191,8 +191,21 @@ class LoopTest(unittest.TestCase):
         self.assertIn("view", bot.seen)
         self.assertFalse(bot.running)
 
-    def test_errors_fall_back_to_the_first_legal_action(self):
+    def test_errors_are_answered_as_protocol_errors(self):
         bot = Recorder()
+        out = session(bot, "game x", "2 act boom 10 a b", "3 act bogus 10 c d",
+                      "4 act bid 10 e f", "game y", "5 act bogus 10 g h")
+        self.assertEqual(out, ["?2 decision error (boom): RuntimeError('a bug in the strategy')",
+                               "?3 decision error (bogus): ValueError(\"'not_a_legal_token' is not legal\")",
+                               "=4 f",
+                               "?5 decision error (bogus): ValueError(\"'not_a_legal_token' is not legal\")"])
+        self.assertEqual(bot.errors, 1)  # in game y
+        self.assertEqual(len(bot.logged), 2, bot.logged)  # the first error of each game
+        self.assertIn("answering an error", bot.logged[0])
+
+    def test_forgiving_errors_falls_back_to_the_first_legal_action(self):
+        bot = Recorder()
+        bot.forgive_errors = True
         out = session(bot, "game x", "2 act boom 10 a b", "3 act bogus 10 c d",
                       "4 act bid 10 e f", "game y", "5 act bogus 10 g h")
         self.assertEqual(out, ["=2 a", "=3 c", "=4 f", "=5 g"])
