@@ -15,6 +15,7 @@ macro_rules! outln {
 mod arena;
 mod ask;
 mod check;
+mod compare;
 mod html;
 mod io;
 mod play;
@@ -63,7 +64,7 @@ enum Command {
     /// rating per bot with a 95 % interval.
     Tournament(tournament::TournamentArgs),
     /// The CI gate: is the candidate at least as good as the baseline? Exit 0 pass, 1 fail, 3 undecided.
-    Compare(arena::CompareArgs),
+    Compare(compare::CompareArgs),
     /// Statistics of record files (shards, resumed runs), as `match` prints them; --html: a report page with charts.
     Stats(stats::StatsArgs),
     /// Check that a bot speaks the protocol: handshake, unknown requests, notifications, a game
@@ -144,7 +145,7 @@ pub fn main() -> ExitCode {
         Command::Play(args) => play::run(args),
         Command::Match(args) => arena::run_match(args),
         Command::Tournament(args) => tournament::run(args),
-        Command::Compare(args) => arena::run_compare(args),
+        Command::Compare(args) => compare::run_compare(args),
         Command::Stats(args) => stats::run(args),
         Command::Check(args) => check::run(args),
         Command::Replay { files } => show::replay_files(&files),

@@ -12,7 +12,7 @@
 //! stride doubled when full) and at most [`MAX_BINS`] bars of each histogram (exact values,
 //! then bins of a power-of-two width, doubled when full).
 
-use super::arena::CompareArgs;
+use super::compare::CompareArgs;
 use super::html::{escape, script_json};
 use crate::arena::report::{finite, signed, Accumulator, Cells};
 use crate::arena::tournament::tournament_cells;
