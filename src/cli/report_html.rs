@@ -326,14 +326,14 @@ impl Trace {
                 },
                 "lower": test.lower(), "upper": test.upper(), "alpha": test.alpha(), "beta": test.beta(),
                 "bounds": [a, b],
-                "final": evidence_value(now), "final_text": signed(now),
+                "final": finite(now), "final_text": signed(now),
                 "decided": self.decided.map(|(d, how, ev)| json!({
                     "deal": d,
                     "result": if how == Decision::AcceptUpper { "pass" } else { "fail" },
-                    "evidence": evidence_value(ev),
+                    "evidence": finite(ev),
                 })),
                 "deals": self.evidence.points.iter().map(|p| p.0).collect::<Vec<_>>(),
-                "evidence": self.evidence.points.iter().map(|p| evidence_value(p.1)).collect::<Vec<_>>(),
+                "evidence": self.evidence.points.iter().map(|p| finite(p.1)).collect::<Vec<_>>(),
             })
         });
         let hist: Vec<Value> = self
@@ -346,16 +346,6 @@ impl Trace {
             })
             .collect();
         json!({"running": running, "test": test_json, "hist": hist})
-    }
-}
-
-/// The evidence for the page: ±∞ (a wealth cut to nothing) as "+inf" or "-inf", drawn past
-/// the bounds.
-fn evidence_value(x: f64) -> Value {
-    if x.is_infinite() {
-        json!(if x > 0.0 { "+inf" } else { "-inf" })
-    } else {
-        finite(x)
     }
 }
 
