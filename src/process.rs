@@ -12,7 +12,9 @@
 //!   ([`BotProcess::read_line`]).
 //! * [`BotProcess::read_line`] returns the next line, or why there is none
 //!   ([`ReadResult`]).
-//! * stderr is drained whenever we poll and appended to a capped log file.
+//! * stderr is drained whenever we poll and appended to a capped log file; when a bot ends it
+//!   is read to its end (bounded in bytes and time), and the last lines of it are told with the
+//!   bot's exit ([`ReadResult::Exited`]).
 //! * [`BotProcess::shutdown`], [`BotProcess::kill`] and `Drop` kill the whole process group and
 //!   reap the bot: no zombies, no orphans.
 //!
@@ -156,7 +158,9 @@ pub enum ReadResult {
     /// The bot is gone: it closed its stdout, or its stdin pipe broke (a write gave EPIPE, or it
     /// closed its stdin leaving our output unread). `status` describes how it ended ("exit code
     /// 3", "killed by signal 11 (SIGSEGV)") when it has exited already (we wait at most 50 ms,
-    /// never past the deadline, for an exit after EOF).
+    /// never past the deadline, for an exit after EOF), followed by the last lines the bot
+    /// wrote to stderr if it wrote any (`exit code 3; last stderr: "a", "b"`, see
+    /// [`BotProcess::stderr_tail`]).
     Exited { status: Option<String> },
     /// The bot sent a line longer than [`Limits::max_line_bytes`]. Carries the start of the line
     /// (at most 64 bytes, lossily decoded). The rest of that line is discarded.
@@ -171,8 +175,18 @@ const FLOOD_PREFIX: usize = 64;
 /// How long to wait (at most, and never past the read deadline) for a bot whose stdout reached
 /// EOF to become reapable, so that [`ReadResult::Exited`] can carry its status.
 const EXIT_STATUS_WAIT: Duration = Duration::from_millis(50);
-/// Most bytes read from stderr in one [`BotProcess::drain_stderr`] call.
+/// Most bytes read from stderr in one [`BotProcess::drain_stderr`] call, and at a bot's end:
+/// a child the bot left behind may write without end.
 const DRAIN_LIMIT: usize = 4 << 20;
+/// How long a bot's stderr is read, at most, for its end (EOF) once the bot is killed: what the
+/// bot wrote is in the pipe by then; the wait is for the last members of its process group to
+/// die and close it, and a process outside the group that holds the pipe cuts it short.
+const STDERR_END_WAIT: Duration = Duration::from_millis(50);
+/// The last bytes of stderr kept for [`BotProcess::stderr_tail`] (between this and twice this).
+const TAIL_BYTES: usize = 4096;
+/// The last lines of stderr an exit report names, and the most characters shown of each.
+const TAIL_LINES: usize = 5;
+const TAIL_LINE_CHARS: usize = 160;
 const TRUNCATED_LINE: &[u8] = b"[croupier: log truncated]\n";
 
 /// Where a bot's stderr goes: a file, created (with its directories) on the first byte and
@@ -330,6 +344,8 @@ pub struct BotProcess {
     status: Option<ExitStatus>,
     group_killed: bool,
     log: StderrLog,
+    /// The last [`TAIL_BYTES`] or more of stderr, for [`BotProcess::stderr_tail`].
+    tail: Vec<u8>,
     /// Readable once the bot has exited: a wait wakes on the exit itself, also when a child
     /// the bot left behind still holds its stdout open (no EOF comes then).
     pidfd: Option<OwnedFd>,
@@ -489,6 +505,7 @@ impl BotProcess {
             transcript: None,
             started: Instant::now(),
             answers_fast: false,
+            tail: Vec::new(),
             log: StderrLog {
                 path: log.as_ref().map(|l| l.path.clone()),
                 label: log.and_then(|l| l.label),
@@ -751,6 +768,78 @@ impl BotProcess {
         }
     }
 
+    /// Reads the bot's stderr into its log until its end (EOF), waiting for it at most `wait`
+    /// and reading at most [`DRAIN_LIMIT`] bytes: a child the bot left behind may hold the pipe
+    /// open, or write without end.
+    fn drain_stderr_to_end(&mut self, wait: Duration) {
+        let until = Instant::now() + wait;
+        let mut total = 0;
+        while total < DRAIN_LIMIT {
+            let Some(fd) = self.stderr.as_ref().map(|f| f.as_raw_fd()) else {
+                return; // at its end
+            };
+            if let Some(n) = self.read_stderr_once() {
+                total += n;
+                continue;
+            }
+            if self.stderr.is_none() {
+                return;
+            }
+            // Empty for now, not at its end.
+            let Some(left) = time_left(until) else { return };
+            let mut p = libc::pollfd {
+                fd,
+                events: libc::POLLIN,
+                revents: 0,
+            };
+            if ppoll(std::slice::from_mut(&mut p), left) == 0 {
+                return;
+            }
+        }
+    }
+
+    /// The last lines the bot wrote to stderr (at most [`TAIL_LINES`], blank ones left out,
+    /// each cut at [`TAIL_LINE_CHARS`] characters), as `last stderr: "a", "b"` with control
+    /// characters escaped; None if it wrote none. For a crash's fault: a bot author needs
+    /// exactly the lines a bot wrote as it failed (an assertion, a traceback's last line).
+    pub fn stderr_tail(&self) -> Option<String> {
+        let text = String::from_utf8_lossy(&self.tail);
+        let lines: Vec<&str> = text
+            .split('\n')
+            .map(|l| l.trim_end_matches('\r'))
+            .filter(|l| !l.trim().is_empty())
+            .collect();
+        if lines.is_empty() {
+            return None;
+        }
+        let shown: Vec<String> = lines[lines.len().saturating_sub(TAIL_LINES)..]
+            .iter()
+            .map(|l| {
+                let mut cut: String = l.chars().take(TAIL_LINE_CHARS).collect();
+                if cut.len() < l.len() {
+                    cut.push('…');
+                }
+                // Quoted and escaped: a bot's bytes never reach a terminal as control codes.
+                format!("{cut:?}")
+            })
+            .collect();
+        Some(format!("last stderr: {}", shown.join(", ")))
+    }
+
+    /// Keeps the last of stderr for [`stderr_tail`](Self::stderr_tail), from a line's start.
+    fn keep_tail(tail: &mut Vec<u8>, data: &[u8]) {
+        tail.extend_from_slice(&data[data.len().saturating_sub(2 * TAIL_BYTES)..]);
+        if tail.len() > 2 * TAIL_BYTES {
+            let mut cut = tail.len() - TAIL_BYTES;
+            // From the start of a line, where one starts in what is kept.
+            match tail[cut - 1..].iter().position(|&b| b == b'\n') {
+                Some(nl) if cut + nl < tail.len() => cut += nl,
+                _ => {}
+            }
+            tail.drain(..cut);
+        }
+    }
+
     /// Closes the bot's stdin (after one last non-blocking attempt to write pending output; what
     /// still does not fit is discarded). The bot sees EOF.
     pub fn close_stdin(&mut self) {
@@ -783,6 +872,11 @@ impl BotProcess {
         self.out_pos = 0;
         // What the bot left outside its group (setsid children) is croupier's now: end it.
         sweep_orphans();
+        // The last of its stderr: a bot that crashed between two reads of it (or that is
+        // replaced at once after a crash) wrote its last words there (issue 28: 0 of 5 lines
+        // reached the log). Then the pipe is closed: a second kill (Drop) does not wait again.
+        self.drain_stderr_to_end(STDERR_END_WAIT);
+        self.stderr = None;
     }
 
     /// Ends the bot politely, then firmly: flushes pending output (within `grace`), closes its
@@ -807,6 +901,10 @@ impl BotProcess {
 
     /// The exit status for an `Exited` report: reaps without blocking; if the bot is not
     /// reapable yet, waits on its pidfd for at most [`EXIT_STATUS_WAIT`] (never past `deadline`).
+    /// With the status comes the last of the bot's stderr: once the bot is reaped, all it wrote
+    /// is in the pipe, so reading what is there without waiting takes it all (a child the bot
+    /// left behind may keep the pipe open: waiting for EOF here would cost every crash of such
+    /// a bot the wait; [`kill`](Self::kill) reads the rest to the end for the log).
     fn exit_report(&mut self, deadline: Instant) -> ReadResult {
         self.try_reap();
         if self.status.is_none() {
@@ -824,9 +922,16 @@ impl BotProcess {
                 }
             }
         }
-        ReadResult::Exited {
-            status: self.status.map(|st| describe_exit(st, &self.limits)),
+        let Some(st) = self.status else {
+            return ReadResult::Exited { status: None };
+        };
+        self.drain_stderr_to_end(Duration::ZERO);
+        let mut status = describe_exit(st, &self.limits);
+        if let Some(tail) = self.stderr_tail() {
+            status.push_str("; ");
+            status.push_str(&tail);
         }
+        ReadResult::Exited { status: Some(status) }
     }
 
     /// The read end of the bot's stdin was closed while nothing was pending on our side. If
@@ -940,6 +1045,7 @@ impl BotProcess {
                 }
                 Ok(n) => {
                     self.log.write(&buf[..n], self.limits.max_log_bytes);
+                    Self::keep_tail(&mut self.tail, &buf[..n]);
                     return Some(n);
                 }
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
@@ -1173,12 +1279,10 @@ pub fn shutdown_all(procs: &mut [&mut BotProcess], grace: Duration) {
         }
         poll_round(procs, None, None, left.min(Duration::from_millis(5)));
     }
-    // 4. Kill what is left of each group, reap, keep the last of stderr.
+    // 4. Kill what is left of each group, reap, keep the last of stderr (kill reads it).
     for p in procs.iter_mut() {
         p.kill();
-        p.drain_stderr();
         p.stdout = None;
-        p.stderr = None;
     }
 }
 
@@ -1734,6 +1838,59 @@ mod tests {
         c.shutdown(Duration::from_secs(1));
         let text = std::fs::read_to_string(&capped).unwrap();
         assert_eq!(text, format!("{}\n[croupier: log truncated]\n", "e".repeat(100)));
+    }
+
+    /// A bot's stderr is read to its end when it ends, but never waited on without bound: a
+    /// process outside its group that holds the pipe open (and writes without end) neither
+    /// keeps `kill` waiting nor fills the memory; the log keeps its cap.
+    #[test]
+    fn the_end_of_stderr_is_read_within_bounds() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("bot.log");
+        let pids = dir.path().join("pids");
+        let limits = Limits {
+            max_log_bytes: 1000,
+            ..Limits::default()
+        };
+        // Two escapees keep the pipe: one silent, one writing without end. (This test process
+        // is no subreaper: they are not swept.)
+        let script = format!(
+            "setsid sleep 60 & echo $! > {p}; setsid yes flood >&2 & echo $! >> {p}; \
+             echo last words >&2; echo ready; read x; exit 3",
+            p = pids.display()
+        );
+        let mut b = BotProcess::spawn(&sh(&script), Some(path.clone()), limits).unwrap();
+        assert_eq!(b.read_line(soon(5000)), line("ready"));
+        b.send("go");
+        let r = b.read_line(soon(5000));
+        assert!(
+            matches!(&r, ReadResult::Exited { status: Some(s) } if s.starts_with("exit code 3")),
+            "{r:?}"
+        );
+        let t0 = Instant::now();
+        b.kill();
+        assert!(t0.elapsed() < Duration::from_secs(30), "{:?}", t0.elapsed());
+        assert!(b.stderr.is_none());
+        assert!(b.tail.len() <= 2 * TAIL_BYTES);
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.ends_with("[croupier: log truncated]\n"), "{text}");
+        for pid in std::fs::read_to_string(&pids).unwrap().split_whitespace() {
+            unsafe { libc::kill(pid.parse().unwrap(), libc::SIGKILL) };
+        }
+    }
+
+    #[test]
+    fn the_tail_of_stderr_starts_at_a_line() {
+        let mut tail = Vec::new();
+        for k in 0..10_000 {
+            BotProcess::keep_tail(&mut tail, format!("line {k}\n").as_bytes());
+            assert!(tail.len() <= 2 * TAIL_BYTES);
+            assert!(tail.starts_with(b"line "), "{}", String::from_utf8_lossy(&tail));
+        }
+        // A last line longer than what is kept: its end is kept.
+        BotProcess::keep_tail(&mut tail, &[b'z'; 3 * TAIL_BYTES]);
+        BotProcess::keep_tail(&mut tail, b"\n");
+        assert!(tail.len() >= TAIL_BYTES && tail.ends_with(b"zz\n"));
     }
 
     #[test]
