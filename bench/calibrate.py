@@ -53,20 +53,30 @@ def gate(path, what, nominal):
             f"deals mean {mean:.0f}, median {median}, max {deals[-1]}")
 
 
-def coverage(path, truth):
-    """Lines of `match --json`: the share of runs whose first pair's interval covers `truth`."""
+def coverage(path, truth_path):
+    """Lines of `match --json`: the share of runs whose intervals cover the truth, the same
+    figure of one long match (its JSON in `truth_path`): the first pair's difference, then
+    each bot's mean."""
     runs = [json.loads(l) for l in open(path) if l.strip()]
-    n = len(runs)
-    below = above = 0
-    for r in runs:
-        lo, hi = r["pairs"][0]["ci95"]
-        below += hi < truth
-        above += lo > truth
-    k = n - below - above
-    lo, hi = clopper_pearson(k, n)
-    flag = "ok" if lo <= 0.95 <= hi else "OFF NOMINAL"
-    return (f"covers {k}/{n} = {pct(k / n)} % [{pct(lo)}, {pct(hi)}] ({flag}); "
-            f"interval below the truth {below}, above {above}")
+    truth = json.load(open(truth_path))
+    what = [("pair " + truth["pairs"][0]["a"] + " − " + truth["pairs"][0]["b"],
+             truth["pairs"][0]["mean"], lambda r: r["pairs"][0]["ci95"])]
+    for i, b in enumerate(truth["bots"]):
+        what.append(("bot " + b["bot"], b["mean"], lambda r, i=i: r["bots"][i]["ci95"]))
+    out = []
+    for name, t, ci in what:
+        n = len(runs)
+        below = above = 0
+        for r in runs:
+            lo, hi = ci(r)
+            below += hi < t
+            above += lo > t
+        k = n - below - above
+        lo, hi = clopper_pearson(k, n)
+        flag = "ok" if lo <= 0.95 <= hi else ("OFF NOMINAL (too wide)" if lo > 0.95 else "OFF NOMINAL")
+        out.append(f"{name} (truth {t:+.3f}): covers {k}/{n} = {pct(k / n)} % [{pct(lo)}, {pct(hi)}] "
+                   f"({flag}); interval below the truth {below}, above {above}")
+    return "\n".join(out)
 
 
 if __name__ == "__main__":
@@ -74,6 +84,6 @@ if __name__ == "__main__":
     if kind == "gate":
         print(gate(sys.argv[2], sys.argv[3], float(sys.argv[4])))
     elif kind == "coverage":
-        print(coverage(sys.argv[2], float(sys.argv[3])))
+        print(coverage(sys.argv[2], sys.argv[3]))
     else:
         sys.exit(f"calibrate.py: unknown kind {kind}")

@@ -7,7 +7,8 @@
 #    pass is a false pass, the rate must not be above alpha) and RUNS with d at UPPER
 #    (`--sprt d-W,d`: every fail is a false fail, at most beta). W is the game's default width.
 # 2. The intervals. RUNS `match --json` runs of the same two bots at 20, 100 and 1,000 deals;
-#    the share whose interval of the paired difference covers the truth (one LONG-deal match).
+#    the share whose intervals (the paired difference, and each bot's mean) cover the truth
+#    (the same figures of one LONG-deal match).
 #
 # Rates come with Clopper–Pearson 95 % intervals: a rate is "ABOVE NOMINAL" when its whole
 # interval lies above alpha or beta, a coverage "OFF NOMINAL" when its interval misses 95 %.
@@ -65,15 +66,16 @@ for G in "${games[@]}"; do
     done
     fi
     if [ "$COVERAGE" = 1 ]; then
-        long=$("$C" match "$G" --bot "cand=$cand" --bot base=simple --games "$LONG" --seed 900001 \
-            --quiet --json --log-dir "$OUT/logs" | python3 -c 'import json,sys; r=json.load(sys.stdin); print(r["pairs"][0]["mean"])')
-        echo "== $G: match of cand=$cand and base=simple, true difference cand − base $long (one match of $LONG deals)"
+        "$C" match "$G" --bot "cand=$cand" --bot base=simple --games "$LONG" --seed 900001 \
+            --quiet --json --log-dir "$OUT/logs" >"$OUT/$G-match-truth.json"
+        echo "== $G: match of cand=$cand and base=simple; the truth: one match of $LONG deals"
         for n in 20 100 1000; do
             f=$OUT/$G-match-$n.jsonl
             : >"$f"
             seq "$FIRST" $((FIRST + RUNS - 1)) | xargs -P "$JOBS" -I{} sh -c \
                 "'$C' match $G --bot 'cand=$cand' --bot base=simple --games $n --seed {} --quiet --json --log-dir '$OUT/logs' >'$f.{}' 2>/dev/null; cat '$f.{}' >>'$f'; rm -f '$f.{}'"
-            echo "  match interval at $n deals: $(python3 bench/calibrate.py coverage "$f" "$long")"
+            echo "  intervals at $n deals:"
+            python3 bench/calibrate.py coverage "$f" "$OUT/$G-match-truth.json" | sed 's/^/    /'
         done
     fi
 done

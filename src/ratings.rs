@@ -18,14 +18,16 @@
 //! of who sat with whom). The intervals come from cluster-robust standard errors, the deal
 //! being the cluster (the games of a deal share its cards and are not independent; deals are):
 //! the sandwich `L⁻¹ (Σ_d g_d g_dᵀ) L⁻¹ · G/(G−1)` (CR1, `G` deals) with the t quantile on
-//! `G − 1` degrees of freedom. With two bots this is exactly `match`'s paired difference: the
-//! mean of `x[d][a] − x[d][b]` over the deals, with its t interval.
+//! degrees of freedom that shrink with the kurtosis of the bots' values as `match`'s do
+//! ([`crate::stats::dof`]: `G − 1` for normal-looking values, fewer for the zero-heavy,
+//! heavy-tailed scores of card games). With two bots this is exactly `match`'s paired
+//! difference: the mean of `x[d][a] − x[d][b]` over the deals, with its interval.
 //!
 //! Memory does not grow with the number of deals: each table keeps the count, the mean and
 //! the co-moment matrix of its bots' per-deal values ([`TableMoments`], Welford's update), from
 //! which the fit and the sandwich are exact.
 
-use crate::stats::t_quantile;
+use crate::stats::{dof, t_quantile, Summary};
 
 /// The running moments of one table's per-deal values (the same bots on every deal).
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -36,6 +38,9 @@ pub struct TableMoments {
     mean: Vec<f64>,
     /// Σ (x − mean)(x − mean)ᵀ, row-major k × k.
     comoment: Vec<f64>,
+    /// Per bot, its values less the table's mean on each deal: their kurtosis sets the degrees
+    /// of freedom of the bot's interval (with two bots, the paired difference's halves).
+    centred: Vec<Summary>,
 }
 
 impl TableMoments {
@@ -46,6 +51,7 @@ impl TableMoments {
             n: 0,
             mean: vec![0.0; k],
             comoment: vec![0.0; k * k],
+            centred: vec![Summary::new(); k],
         }
     }
 
@@ -55,6 +61,10 @@ impl TableMoments {
         debug_assert_eq!(x.len(), k);
         self.n += 1;
         let n = self.n as f64;
+        let centre = x.iter().sum::<f64>() / k as f64;
+        for (c, xi) in self.centred.iter_mut().zip(x) {
+            c.push(xi - centre);
+        }
         // x − the mean before this deal (on the stack at the tables of any card game).
         let (mut stack, mut heap) = ([0.0; 16], Vec::new());
         let before: &mut [f64] = if k <= stack.len() {
@@ -90,6 +100,7 @@ impl TableMoments {
             comoment: (0..k * k)
                 .map(|ij| self.comoment[idx[ij / k] * k + idx[ij % k]])
                 .collect(),
+            centred: idx.iter().map(|&i| self.centred[i].clone()).collect(),
         }
     }
 
@@ -110,6 +121,8 @@ pub struct Fit {
     /// The number of deals (clusters).
     pub deals: u64,
     pub reference: usize,
+    /// Per bot, the kurtosis of its centred values over all its tables (NaN: unknown).
+    kurtosis: Vec<f64>,
 }
 
 impl Fit {
@@ -120,8 +133,15 @@ impl Fit {
         v.max(0.0).sqrt()
     }
 
-    /// `rating[a] − rating[b]` with its two-sided interval at `level` (t on deals − 1 degrees
-    /// of freedom; unbounded with fewer than two deals, NaN for a bot not compared).
+    /// The degrees of freedom of the interval of `rating[a] − rating[b]`: deals − 1, fewer when
+    /// either bot's values are heavy-tailed ([`crate::stats::dof`]).
+    pub fn dof(&self, a: usize, b: usize) -> f64 {
+        let k = [a, b].map(|x| self.kurtosis[x]).into_iter().filter(|k| k.is_finite());
+        dof(self.deals, k.fold(f64::NAN, f64::max))
+    }
+
+    /// `rating[a] − rating[b]` with its two-sided interval at `level` (t on [`Fit::dof`]
+    /// degrees of freedom; unbounded with fewer than two deals, NaN for a bot not compared).
     pub fn diff(&self, a: usize, b: usize, level: f64) -> (f64, f64, f64) {
         let m = self.rating[a] - self.rating[b];
         if !m.is_finite() {
@@ -137,7 +157,7 @@ impl Fit {
         if se == 0.0 {
             return (m, m, m);
         }
-        let h = -t_quantile(0.5 * (1.0 - level), (self.deals - 1) as f64) * se;
+        let h = -t_quantile(0.5 * (1.0 - level), self.dof(a, b)) * se;
         (m, m - h, m + h)
     }
 
@@ -239,11 +259,18 @@ pub fn fit(bots: usize, tables: &[TableMoments], reference: usize) -> Fit {
             cov[j * bots + b] = f64::NAN;
         }
     }
+    let mut centred = vec![Summary::new(); bots];
+    for t in tables {
+        for (&b, c) in t.bots.iter().zip(&t.centred) {
+            centred[b].merge(c);
+        }
+    }
     Fit {
         rating,
         cov,
         deals,
         reference,
+        kurtosis: centred.iter().map(Summary::kurtosis).collect(),
     }
 }
 
@@ -318,22 +345,39 @@ mod tests {
 
     #[test]
     fn two_bots_give_the_paired_difference_and_its_t_interval() {
-        let deals: Vec<Vec<f64>> = (0..25)
+        let smooth: Vec<Vec<f64>> = (0..25)
             .map(|i| {
                 let x = (i as f64 * 0.7).sin() * 4.0;
                 vec![x + 1.0 + (i as f64 * 1.3).cos(), -x]
             })
             .collect();
-        let f = fit(2, &[table(&[0, 1], &deals)], 0);
-        let diffs: Summary = deals.iter().map(|d| d[1] - d[0]).collect();
-        let (lo, hi) = diffs.ci(0.95);
-        let (m, a, b) = f.interval(1, 0.95);
-        assert!((m - diffs.mean()).abs() < 1e-12, "{m} {}", diffs.mean());
-        assert!(
-            (a - lo).abs() < 1e-9 && (b - hi).abs() < 1e-9,
-            "[{a}, {b}] vs [{lo}, {hi}]"
-        );
-        assert_eq!(f.interval(0, 0.95), (0.0, 0.0, 0.0));
+        // Zero-heavy with rare large losses, as card games score: the kurtosis lowers the
+        // degrees of freedom, the same way in both.
+        let heavy: Vec<Vec<f64>> = (0..40)
+            .map(|i| match i % 13 {
+                0 => vec![-15.0, 3.0],
+                5 => vec![1.0, 0.0],
+                _ => vec![2.0, 2.0],
+            })
+            .collect();
+        for deals in [smooth, heavy] {
+            let f = fit(2, &[table(&[0, 1], &deals)], 0);
+            let diffs: Summary = deals.iter().map(|d| d[1] - d[0]).collect();
+            let (lo, hi) = diffs.ci(0.95);
+            let (m, a, b) = f.interval(1, 0.95);
+            assert!((m - diffs.mean()).abs() < 1e-12, "{m} {}", diffs.mean());
+            assert!(
+                (a - lo).abs() < 1e-9 && (b - hi).abs() < 1e-9,
+                "[{a}, {b}] vs [{lo}, {hi}]"
+            );
+            assert!(
+                (f.dof(1, 0) - diffs.dof()).abs() < 1e-9,
+                "{} vs {}",
+                f.dof(1, 0),
+                diffs.dof()
+            );
+            assert_eq!(f.interval(0, 0.95), (0.0, 0.0, 0.0));
+        }
     }
 
     #[test]
