@@ -2,7 +2,9 @@
 //!
 //! A card is written as two characters, rank then suit: `AS KH QD JC TS 9H … 2C`
 //! (ranks `A K Q J T 9 8 7 6 5 4 3 2`, suits `S H D C`). The same tokens are used in the
-//! protocol, the records and error messages; suit symbols (♠♥♦♣) only in human-facing output.
+//! protocol, the records and error messages. Text for people (`show`, the human seat, `show
+//! --html`, `ask`) writes a card one way, rank then suit symbol (`A♠`, `10♥`: [`Card::pretty`]),
+//! and a suit as its symbol and name (`♥ hearts`: [`Suit::pretty`]).
 
 use std::fmt;
 use std::str::FromStr;
@@ -39,7 +41,7 @@ impl Suit {
         }
     }
 
-    /// The symbol used in human-facing output.
+    /// The symbol used in text for people.
     pub fn symbol(self) -> char {
         match self {
             Suit::Spades => '♠',
@@ -47,6 +49,16 @@ impl Suit {
             Suit::Diamonds => '♦',
             Suit::Clubs => '♣',
         }
+    }
+
+    /// The suit's English name: `spades`, `hearts`, `diamonds`, `clubs`.
+    pub fn name(self) -> &'static str {
+        ["spades", "hearts", "diamonds", "clubs"][self.index()]
+    }
+
+    /// The suit for people: its symbol and name, `♥ hearts`.
+    pub fn pretty(self) -> String {
+        format!("{} {}", self.symbol(), self.name())
     }
 
     pub fn from_letter(c: char) -> Option<Suit> {
@@ -162,14 +174,17 @@ impl Card {
         Card::new(Rank((14 - i % 13) as u8), Suit::ALL[i / 13])
     }
 
-    /// Human-facing form with a suit symbol, e.g. `♠A`, `♥10`.
+    /// The card for people, rank then suit symbol: `A♠`, `10♥` (the ten as `10`). Every text
+    /// for people writes cards this way; tokens (`AS`, `TH`) are for bots and records.
     pub fn pretty(self) -> String {
-        let r = if self.rank == Rank::TEN {
-            "10".to_string()
+        let mut s = String::with_capacity(6);
+        if self.rank == Rank::TEN {
+            s.push_str("10");
         } else {
-            self.rank.letter().to_string()
-        };
-        format!("{}{}", self.suit.symbol(), r)
+            s.push(self.rank.letter());
+        }
+        s.push(self.suit.symbol());
+        s
     }
 }
 
@@ -285,7 +300,7 @@ pub fn format_cards(cards: &[Card]) -> String {
     cards.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ")
 }
 
-/// Formats cards with suit symbols, for people.
+/// Formats cards for people ([`Card::pretty`]), separated by spaces.
 pub fn pretty_cards(cards: &[Card]) -> String {
     cards.iter().map(|c| c.pretty()).collect::<Vec<_>>().join(" ")
 }
@@ -416,8 +431,10 @@ mod tests {
 
     #[test]
     fn pretty_uses_symbols() {
-        assert_eq!("TH".parse::<Card>().unwrap().pretty(), "♥10");
-        assert_eq!(prettify_tokens("move 2 AS pass"), "move 2 ♠A pass");
+        assert_eq!("TH".parse::<Card>().unwrap().pretty(), "10♥");
+        assert_eq!("QS".parse::<Card>().unwrap().pretty(), "Q♠");
+        assert_eq!(prettify_tokens("move 2 AS pass"), "move 2 A♠ pass");
+        assert_eq!(Suit::Diamonds.pretty(), "♦ diamonds");
     }
 
     #[test]

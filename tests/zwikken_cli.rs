@@ -110,7 +110,7 @@ fn a_deal_file_gives_hands_turned_card_and_stock_and_show_renders_it() {
     croupier().arg("replay").arg(&rec).assert().success();
     let out = croupier().arg("show").arg(&rec).assert().success();
     let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
-    assert!(text.contains("turned ♣J"), "{text}");
+    assert!(text.contains("turned J♣"), "{text}");
     assert!(text.contains("deal 1, dealer 0"), "{text}");
     let seat = croupier()
         .arg("show")
@@ -120,7 +120,7 @@ fn a_deal_file_gives_hands_turned_card_and_stock_and_show_renders_it() {
         .success();
     let seat_text = String::from_utf8(seat.get_output().stdout.clone()).unwrap();
     assert!(
-        seat_text.contains("hand 2: ♠A ♥A ♦A") && !seat_text.contains("hand 1"),
+        seat_text.contains("hand 2: A♠ A♥ A♦") && !seat_text.contains("hand 1"),
         "{seat_text}"
     );
     // A stock that loses cards is refused.

@@ -2,7 +2,7 @@
 //! declarations, trick by trick, and the result. Works on the whole event stream of a game as
 //! well as on the events one seat saw.
 
-use super::view::MoveKind;
+use super::view::{contract_words, MoveKind};
 use crate::cards::{prettify_tokens, Card, Suit};
 use crate::game::{Audience, Event, Seat};
 
@@ -22,7 +22,7 @@ fn seat_name(arg: Option<&String>, players: usize) -> String {
     }
 }
 
-/// Cards grouped by suit: `♠A ♠K ♠5  ♥9 ♥4  ♣Q`.
+/// Cards grouped by suit: `A♠ K♠ 5♠  9♥ 4♥  Q♣`.
 fn hand_text(args: &[String]) -> String {
     let cards: Vec<Card> = args.iter().filter_map(|a| a.parse().ok()).collect();
     Suit::ALL
@@ -42,7 +42,7 @@ fn hand_text(args: &[String]) -> String {
 
 fn suit_text(s: &str) -> String {
     match s.parse::<Suit>() {
-        Ok(suit) => format!("{} ({})", suit.symbol(), s),
+        Ok(suit) => suit.pretty(),
         Err(_) => s.to_string(),
     }
 }
@@ -117,7 +117,7 @@ impl Renderer {
                 };
                 let who = seat_name(Some(seat), p);
                 match MoveKind::of(&ev.args) {
-                    MoveKind::Bid => self.auction.push(format!("{who} {token}")),
+                    MoveKind::Bid => self.auction.push(format!("{who} {}", contract_words(token))),
                     MoveKind::Trump | MoveKind::Call => {}
                     MoveKind::Play => {
                         if let (Ok(s), Ok(c)) = (seat.parse::<Seat>(), token.parse::<Card>()) {
@@ -129,7 +129,7 @@ impl Renderer {
             }
             "allpass" => self.out.push("  all pass".into()),
             "contract" => {
-                let bid = args.first().cloned().unwrap_or_default();
+                let bid = contract_words(args.first().map_or("", String::as_str));
                 let decl = args.get(1).map(String::as_str).unwrap_or("-");
                 if decl == "-" {
                     self.out.push(format!("  contract: {bid}"));
@@ -259,25 +259,25 @@ mod tests {
         let text = out.join("\n");
         assert_eq!(out[0], "deal 1, dealer W");
         assert!(
-            text.contains("  hand N: ♠A ♠K ♠Q ♠5  ♥A ♥9 ♥4  ♦K ♦7  ♣Q ♣J ♣8 ♣3"),
+            text.contains("  hand N: A♠ K♠ Q♠ 5♠  A♥ 9♥ 4♥  K♦ 7♦  Q♣ J♣ 8♣ 3♣"),
             "{text}"
         );
         assert!(text.contains("  hand W: "), "{text}");
         assert!(text.contains("  auction: N rik, E pass, S pass, W pass"), "{text}");
         assert!(text.contains("  contract: rik by N"), "{text}");
-        assert!(text.contains("  trump: ♠ (S)"), "{text}");
-        assert!(text.contains("  called: ♦A"), "{text}");
+        assert!(text.contains("  trump: ♠ spades"), "{text}");
+        assert!(text.contains("  called: A♦"), "{text}");
         assert!(text.contains("  partner: E (known to E only)"), "{text}");
-        assert!(text.contains("  trick 1: N ♠A  E ♠2  S ♠4  W ♠3  → N"), "{text}");
-        assert!(text.contains("  trick 3: N ♦7  E ♦A  S ♦4  W ♦2  → E"), "{text}");
-        assert!(text.contains("  trick 5: E ♦Q  S ♦J  W ♦10  N ♦K  → N"), "{text}");
+        assert!(text.contains("  trick 1: N A♠  E 2♠  S 4♠  W 3♠  → N"), "{text}");
+        assert!(text.contains("  trick 3: N 7♦  E A♦  S 4♦  W 2♦  → E"), "{text}");
+        assert!(text.contains("  trick 5: E Q♦  S J♦  W 10♦  N K♦  → N"), "{text}");
         assert!(
             text.contains("  end: tricks_done (tricks won: N 3, E 2, S 0, W 0)"),
             "{text}"
         );
         assert_eq!(out.last().unwrap(), "scores: N +1, E +1, S -1, W -1");
-        // The call ♦A and the trump declaration are not shown as plays.
-        assert_eq!(text.matches("♦A").count(), 3, "{text}"); // E's hand, called, trick 3
+        // The call A♦ and the trump declaration are not shown as plays.
+        assert_eq!(text.matches("A♦").count(), 3, "{text}"); // E's hand, called, trick 3
     }
 
     #[test]
@@ -289,9 +289,9 @@ mod tests {
         assert_eq!(text.matches("  hand ").count(), 1, "{text}");
         assert!(text.contains("  hand S: "), "{text}");
         assert!(!text.contains("must_lead_called"), "{text}");
-        assert!(text.contains("  trick 4: E ♥K  S ♥2  W ♥5  N ♥4  → E"), "{text}");
+        assert!(text.contains("  trick 4: E K♥  S 2♥  W 5♥  N 4♥  → E"), "{text}");
         assert!(text.contains("  partner: E\n"), "{text}");
-        assert_eq!(out.last().unwrap(), "  trick (unfinished): E ♦Q");
+        assert_eq!(out.last().unwrap(), "  trick (unfinished): E Q♦");
     }
 
     #[test]

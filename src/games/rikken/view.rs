@@ -292,6 +292,28 @@ impl SeatView for RikkenView {
     }
 }
 
+/// A Rikken bid, contract or special deal as people read it: the one spelling of every text
+/// for people (`show`, the human seat, `show --html`, `ask`), where the protocol writes tokens.
+/// `rik_beter` is "rik beter", `alone9` "alone 9", `misere` "misère", `open_piek_praatje` "open
+/// piek met een praatje", `solo_beter` "solo beter", `schoppen_mieen` "schoppen mieën", a join
+/// (`misere_join`) "misère too"; any other word keeps its letters, underscores made spaces.
+pub fn contract_words(token: &str) -> String {
+    token
+        .split('_')
+        .map(|w| match w {
+            "misere" => "misère".to_string(),
+            "mieen" => "mieën".to_string(),
+            "praatje" => "met een praatje".to_string(),
+            "join" => "too".to_string(),
+            _ => match w.strip_prefix("alone") {
+                Some(n) if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => format!("alone {n}"),
+                _ => w.to_string(),
+            },
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// An empty view for one seat (the `new_view` of the game's spec).
 pub fn new_view(info: &GameInfo) -> Box<dyn SeatView> {
     Box::new(RikkenView::new(info))
@@ -301,6 +323,26 @@ pub fn new_view(info: &GameInfo) -> Box<dyn SeatView> {
 pub(crate) mod tests {
     use super::*;
     use crate::options::OptionSpec;
+
+    #[test]
+    fn contracts_in_words_for_people() {
+        for (token, words) in [
+            ("rik", "rik"),
+            ("rik_beter", "rik beter"),
+            ("alone9", "alone 9"),
+            ("alone10_beter", "alone 10 beter"),
+            ("misere", "misère"),
+            ("open_misere", "open misère"),
+            ("open_piek_praatje", "open piek met een praatje"),
+            ("misere_join", "misère too"),
+            ("solo_beter", "solo beter"),
+            ("schoppen_mieen", "schoppen mieën"),
+            ("open_piek_totaal", "open piek totaal"),
+            ("pass", "pass"),
+        ] {
+            assert_eq!(contract_words(token), words);
+        }
+    }
 
     pub(crate) const HANDS: [&str; 4] = [
         "AS KS QS 5S AH 9H 4H KD 7D QC JC 8C 3C",

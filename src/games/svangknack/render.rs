@@ -62,10 +62,7 @@ pub fn render(events: &[Event], players: usize) -> Vec<String> {
             "turnup" => out.push(format!("  turned up: {}", prettify_tokens(&a.join(" ")))),
             "trump" => out.push(format!(
                 "  trump {}",
-                arg(0)
-                    .parse::<Suit>()
-                    .map(|s| s.symbol().to_string())
-                    .unwrap_or_else(|_| arg(0))
+                arg(0).parse::<Suit>().map(|s| s.pretty()).unwrap_or_else(|_| arg(0))
             )),
             "paid" => out.push(format!("  seat {} wins {} trick(s): +{}", arg(0), arg(1), arg(2))),
             "bet" => out.push(format!("  seat {} is bet: owes {} to the next pot", arg(0), arg(1))),

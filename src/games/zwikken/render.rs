@@ -37,7 +37,7 @@ pub fn render(events: &[Event], players: usize) -> Vec<String> {
                 out.push(format!(
                     "  turned {} (trump {})",
                     c.map(|c| c.pretty()).unwrap_or_default(),
-                    c.map(|c| c.suit.symbol().to_string()).unwrap_or_default()
+                    c.map(|c| c.suit.pretty()).unwrap_or_default()
                 ));
             }
             "say" => out.push(format!("  {}: {}", arg(0), arg(1).replace('_', " "))),
