@@ -210,8 +210,13 @@ impl FaultTally {
 /// The error of a run stopped by `--on-fault abort` starts with this.
 pub const ABORTED: &str = "aborted (--on-fault abort): ";
 /// How the error of [`Table::play`] starts when a person at a `human` seat stopped the run
-/// ([`Bot::stopped`]): the game is not finished and not recorded.
+/// ([`Bot::stopped`]) before choosing anything in the game: it is not finished and not
+/// recorded. Once the person has chosen an action, the game ends there as forfeited by their
+/// seat instead, so that nothing played is lost, and [`Table::take_left`] says why.
 pub const STOPPED: &str = "stopped: ";
+
+/// The fault kind of a person who left a `human` seat (its forfeit's kind): no one is there.
+pub const LEFT_FAULT: &str = "dead";
 
 impl Default for Config {
     fn default() -> Config {
@@ -343,6 +348,8 @@ pub struct Table {
     cfg: Config,
     /// The protocol line of the event being routed, made once for all its process seats.
     line: String,
+    /// Why the person at a human seat left during the last game, which ended there (forfeited).
+    left: Option<String>,
 }
 
 fn start_process(argv: &[String], log: Option<LogTarget>, cfg: &Config) -> Result<Proc, String> {
@@ -457,7 +464,14 @@ impl Table {
             players,
             cfg,
             line: String::new(),
+            left: None,
         })
+    }
+
+    /// Why the person at a human seat left during the last game, once: that game ended there,
+    /// forfeited by the seat (its record holds what was played), and the run stops.
+    pub fn take_left(&mut self) -> Option<String> {
+        self.left.take()
     }
 
     /// The stderr log of each player that is a process: one file per bot name; a file that
@@ -892,10 +906,23 @@ impl Table {
                     self.ask(p, decision, &legal, limit)
                 }
             };
-            // A person who ended the input at a human seat's prompt stops the run here.
+            // A person who ended the input at a human seat's prompt stops the run here. What
+            // they played is kept: once they chose an action, the game ends as their forfeit.
             if let Engine::InProcess(bot) = &self.players[p].engine {
                 if let Some(why) = bot.stopped() {
-                    return Err(format!("{STOPPED}{why}"));
+                    if !actions.iter().any(|a| a.seat == seat) {
+                        return Err(format!("{STOPPED}{why}"));
+                    }
+                    time.spent(seat, ms);
+                    let deal = game.chance().deals().len();
+                    let message = format!("{why}: the person left; the game ends here, forfeited");
+                    faults.push(self.fault_record(seat, p, deal, actions.len(), LEFT_FAULT, message));
+                    forfeit = Some(ForfeitRecord {
+                        seat,
+                        fault: LEFT_FAULT.to_string(),
+                    });
+                    self.left = Some(why);
+                    break;
                 }
             }
             time.spent(seat, ms);

@@ -539,14 +539,18 @@ fn without_a_terminal_stdin_and_stderr() {
     }
     assert_eq!(chosen(&err).len(), 1, "the one good answer was taken:\n{err}");
     assert!(
-        err.contains("end of input (Ctrl-D) at the human seat's prompt: game 1 of 1 stopped"),
+        err.contains("end of input (Ctrl-D) at the human seat's prompt: game 1 of 1 ends there, forfeited by the human seat; what was played is recorded in k.jsonl"),
         "{err}"
     );
     assert!(!err.contains('\x1b'), "no colour when standard error is not a terminal");
     assert!(!err.contains("panicked"), "{err}");
-    // Nothing was recorded: the game did not end.
-    let rec = dir.path().join("k.jsonl");
-    assert!(!rec.exists() || std::fs::read_to_string(&rec).unwrap().is_empty());
+    // What was played is kept: the one action typed, then the seat's forfeit.
+    let path = dir.path().join("k.jsonl");
+    let rec = only_record(&path);
+    replays(&path);
+    let typed: Vec<String> = chosen(&err).into_iter().map(|(_, t)| t).collect();
+    assert_eq!(seat_actions(&rec, 0), typed);
+    assert_eq!(rec["forfeit"]["seat"], 0, "{}", rec["forfeit"]);
 }
 
 /// Runs `croupier ARGS` in a new session (no controlling terminal: the human seat reads
@@ -698,4 +702,160 @@ fn every_event_kind_of_protocol_md_has_words() {
         checked += 1;
     }
     assert!(checked > 80, "only {checked} event kinds found in protocol.md");
+}
+
+/// The lines of the screen that say what happened, without their indent.
+fn said(screen: &str) -> Vec<&str> {
+    screen.lines().map(str::trim).collect()
+}
+
+/// Ctrl-D in the middle of a long session (a default Skwitz session, the hint about a shorter
+/// one shown at the start): nothing played is lost. The game ends there as the person's
+/// forfeit, the record holds every action typed and replays, and croupier says where it is
+/// (with --record, and without: then in a file of its own in the current directory).
+#[test]
+fn ctrl_d_in_a_long_session_keeps_what_was_played() {
+    if !tmux_available() {
+        return;
+    }
+    for record in [true, false] {
+        let dir = tempdir();
+        let rec_arg = if record { " --record s.jsonl" } else { "" };
+        let cmd = format!("'{BIN}' play skwitz --players 3 --seat human --seat simple --seat simple --seed 8{rec_arg}");
+        let pane = Pane::start(dir.path(), &cmd, &[]);
+        let (first, _) = pane.prompt(1);
+        assert!(
+            first.contains("This session is 5 Skwitz game(s), each played until someone declares Out! at 7 points")
+                && first
+                    .contains("For a shorter one, play with --rule games=1 --rule target=3 --rule extra_games_cap=0."),
+            "no hint of a shorter session:\n{first}"
+        );
+        for k in 1..=6 {
+            let (_, n) = pane.prompt(k);
+            pane.type_line(&pick(k, n.expect("the session goes on"), 8).to_string());
+        }
+        pane.prompt(7);
+        pane.key("C-d");
+        let s = pane.wait("the end", |s| s.contains("EXITED="));
+        assert_eq!(exit_status(&s), 130, "{s}");
+        assert!(s.contains("End of input: you left the game."), "{s}");
+        assert!(s.contains("You left: the game ends here, forfeited by you"), "{s}");
+        let path = if record {
+            assert!(
+                s.contains(
+                    "game 1 of 1 ends there, forfeited by the human seat; what was played is recorded in s.jsonl"
+                ),
+                "{s}"
+            );
+            dir.path().join("s.jsonl")
+        } else {
+            let line = said(&s)
+                .into_iter()
+                .find(|l| l.contains("what was played is saved in "))
+                .unwrap_or_else(|| panic!("no word of where the game is:\n{s}"));
+            let name = line.rsplit("saved in ").next().unwrap().split(' ').next().unwrap();
+            assert!(name.starts_with("croupier-left-skwitz-"), "{line}");
+            dir.path().join(name)
+        };
+        let rec = only_record(&path);
+        replays(&path);
+        let typed: Vec<String> = chosen(&s).into_iter().map(|(_, t)| t).collect();
+        assert_eq!(typed.len(), 6);
+        assert_eq!(seat_actions(&rec, 0), typed, "every action typed is in the record");
+        assert_eq!(rec["forfeit"]["seat"], 0);
+        assert!(!s.contains("panicked"), "{s}");
+    }
+}
+
+/// The hint's rules are real: with them the session is short, and no hint is given.
+#[test]
+fn the_shorter_session_of_the_hint_is_played_without_a_hint() {
+    let args = "play skwitz --players 3 --seat human --seat simple --seat simple --seed 8 \
+                --rule games=1 --rule target=3 --rule extra_games_cap=0";
+    let (code, err, _dir) = run_without_terminal(&args.split_whitespace().collect::<Vec<_>>(), &"1\n".repeat(400));
+    assert_eq!(code, Some(0), "{err}");
+    assert!(!err.contains("This session is"), "{err}");
+    assert!(err.contains("Game over. Final scores:"), "{err}");
+}
+
+/// The automatic re-pass of a Rikken seat that passed is said to be automatic, not a choice
+/// (seed 1: North passes, East bids, and the auction comes round to North again).
+#[test]
+fn an_automatic_rikken_pass_is_not_shown_as_a_choice() {
+    if !tmux_available() {
+        return;
+    }
+    let dir = tempdir();
+    let cmd = format!("'{BIN}' play rikken --seat human --seat simple --seat simple --seat simple --seed 1");
+    let pane = Pane::start(dir.path(), &cmd, &[]);
+    pane.prompt(1);
+    pane.type_line("pass");
+    let (s, _) = pane.prompt(2);
+    let lines = said(&s);
+    assert!(lines.contains(&"North (you) passes."), "{s}");
+    assert!(
+        lines.contains(&"North (you) passes again, automatically: a player who has passed may not bid again."),
+        "{s}"
+    );
+    assert_eq!(
+        lines.iter().filter(|l| l.starts_with("North (you) passes")).count(),
+        2,
+        "{s}"
+    );
+    assert_eq!(chosen(&s).len(), 1, "the person chose one pass:\n{s}");
+}
+
+/// Schwimmen: the hand's value is shown beside it, as the rules count it (the best one-suit
+/// total, A 11, K Q J 10, a number card its number; three of a kind 30.5).
+#[test]
+fn schwimmen_shows_the_value_of_the_hand() {
+    if !tmux_available() {
+        return;
+    }
+    let dir = tempdir();
+    let cmd = format!(
+        "'{BIN}' play schwimmen --players 3 --seat simple --seat human --seat simple --seed 6 --rule strikes_to_drown=1"
+    );
+    let pane = Pane::start(dir.path(), &cmd, &[]);
+    let mut checked = 0;
+    for k in 1..=8 {
+        let (s, n) = pane.prompt(k);
+        let Some(n) = n else { break };
+        let line = s
+            .lines()
+            .rev()
+            .find(|l| l.starts_with("Your hand: "))
+            .expect("the hand is shown");
+        let (cards, value) = line["Your hand: ".len()..]
+            .rsplit_once("(value ")
+            .unwrap_or_else(|| panic!("no value: {line}"));
+        let value = value.trim_end().trim_end_matches(')');
+        let cards: Vec<(String, char)> = cards
+            .split_whitespace()
+            .map(|c| {
+                let suit = c.chars().last().unwrap();
+                (c[..c.len() - suit.len_utf8()].to_string(), suit)
+            })
+            .collect();
+        assert_eq!(cards.len(), 3, "{line}");
+        let points = |r: &str| match r {
+            "A" => 11,
+            "K" | "Q" | "J" => 10,
+            n => n.parse::<u32>().unwrap(),
+        };
+        let best = ['♠', '♥', '♦', '♣']
+            .iter()
+            .map(|s| cards.iter().filter(|c| c.1 == *s).map(|c| points(&c.0)).sum::<u32>())
+            .max()
+            .unwrap();
+        let expected = if cards.iter().all(|c| c.0 == cards[0].0) && best < 31 {
+            "30.5".to_string()
+        } else {
+            best.to_string()
+        };
+        assert_eq!(value, expected, "{line}");
+        checked += 1;
+        pane.type_line(&pick(k, n, 6).to_string());
+    }
+    assert!(checked >= 2, "the hand was shown at {checked} prompt(s)");
 }

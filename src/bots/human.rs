@@ -10,11 +10,15 @@
 //!
 //! It talks to the controlling terminal (`/dev/tty`), so that standard output can carry
 //! records (`--record -`); without one it reads standard input and writes standard error.
-//! The wording of every event line of every game is the table [`WORDS`].
+//! The wording of every event line of every game is the table [`WORDS`]; `show --html` words
+//! its events with the same table ([`Names`] for an onlooker, with [`ONLOOKER`] for the lines
+//! that speak to one seat), and cards, suits and Rikken's contracts are written by the one
+//! function of each ([`Card::pretty`], [`Suit::pretty`], [`contract_words`]).
 
 use super::Bot;
 use crate::cards::{Card, Suit};
-use crate::game::{Arg, GameInfo, SeatView};
+use crate::game::{Arg, GameInfo, Seat, SeatView};
+use crate::games::rikken::view::contract_words;
 use serde_json::Value;
 use std::fs::File;
 use std::io::Write;
@@ -29,8 +33,10 @@ use std::sync::Mutex;
 /// from argument i on), `{i:suit}`, `{i:act}` an action token as the menu shows it (argument i+1
 /// is its decision), `{i:swap}` a Schwimmen swap, `{i:lastcard}` the card a token ends with,
 /// `{i:word}` (underscores as spaces), `{i:list}` a comma-separated number per seat, `{i:nums}`
-/// the numbers from argument i on, one per seat, `{i:rest}` the arguments from i on. A line no
-/// entry matches is shown as it is, with its cards in symbols.
+/// the numbers from argument i on, one per seat, `{i:rest}` the arguments from i on,
+/// `{i:contract}` a Rikken contract ([`contract_words`]), `{to}` the seats the line went to (in
+/// [`ONLOOKER`]). A line no entry matches is shown as it is, with its cards in symbols. A
+/// `move` whose action the rules took for the seat ends with `auto` ([`RulesMoves`]).
 #[rustfmt::skip]
 pub const WORDS: &[(&str, &str, &str)] = &[
     // Every game.
@@ -45,12 +51,14 @@ pub const WORDS: &[(&str, &str, &str)] = &[
     ("*", "move _ _ trump", "{0:seat} names trump: {1:suit}."),
     ("*", "move", "{0:seat}: {1:act} ({2})."),
     // Rikken.
+    ("rikken", "move _ pass bid auto", "{0:seat} passes again, automatically: a player who has passed may not bid again."),
+    ("rikken", "move _ _ call auto", "The rules call {1:card} for {0:seat}: the fourth ace, in malheur with three aces."),
     ("rikken", "move _ pass bid", "{0:seat} passes."),
     ("rikken", "move _ _ bid", "{0:seat} bids {1:act}."),
     ("rikken", "move _ _ call", "{0:seat} calls {1:card}."),
     ("rikken", "allpass", "Everybody passed."),
-    ("rikken", "contract _ -", "Contract: {0:word}."),
-    ("rikken", "contract", "Contract: {0:word} by {1:seats}."),
+    ("rikken", "contract _ -", "Contract: {0:contract}."),
+    ("rikken", "contract", "Contract: {0:contract} by {1:seats}."),
     ("rikken", "trump none", "No trump."),
     ("rikken", "trump", "Trump is {0:suit}."),
     ("rikken", "called", "The called card is {0:card}."),
@@ -176,6 +184,20 @@ pub const WORDS: &[(&str, &str, &str)] = &[
     ("schwimmen", "absent", "{0:seat} is absent and is ranked {1}."),
 ];
 
+/// The wording of the lines that speak to the seat they went to ("Your cards"), for an
+/// onlooker who sees every seat's lines (`show --html`): looked up before [`WORDS`].
+#[rustfmt::skip]
+pub const ONLOOKER: &[(&str, &str, &str)] = &[
+    ("*", "hand", "{to} holds {0:cards}."),
+    ("*", "clock", "{to}'s clock: {0} ms left (+{1} ms per decision)."),
+    ("rikken", "hint must_play_called", "{to} must play the called card now."),
+    ("rikken", "hint must_lead_called", "{to} must lead the called card's suit now."),
+    ("rikken", "hint protect_called", "{to} must keep the called card protected."),
+    ("rikken", "hint", "Hint to {to}: {0:word}."),
+    ("skwitz", "bottom", "The bottom card, which {to} draws last: {0:card}."),
+    ("schwimmen", "packet", "{to} sees the packet {0:cards}."),
+];
+
 /// Menu labels of the action tokens that are words (per game, `*`: every game); cards, suits
 /// and the patterned tokens (`swap_7H_AS`, `exchange_JH`, `9H:4S,5C`, …) are put into words
 /// by [`Names::action`].
@@ -199,8 +221,6 @@ const TOKENS: &[(&str, &str, &str)] = &[
     ("schwimmen", "keep_seen", "keep the seen packet"),
     ("schwimmen", "take_unseen", "take the unseen packet"),
     ("schwimmen", "swap_all", "swap all three cards"),
-    ("rikken", "misere", "misère"),
-    ("rikken", "misere_join", "misère too (ik misère ook)"),
 ];
 
 /// What a person typed, as one of the legal actions, or why it is not one: its number (from
@@ -238,23 +258,41 @@ pub fn parse_choice(input: &str, legal: &[String], labels: &[String]) -> Result<
     ))
 }
 
-/// How seats and cards are written for one seat's person.
-struct Names {
+/// How seats, cards and events are written for the person at one seat, or for an onlooker
+/// who sees every seat (`show --html`).
+pub struct Names {
     game: String,
     players: usize,
-    seat: usize,
+    /// The person's seat (`(you)` after its name), or `None`: an onlooker.
+    seat: Option<Seat>,
     colour: bool,
 }
 
+/// A seat's name for people: North, East, South, West in a 4-player game (as `show --seat`
+/// and deal files name them), else `Seat k`.
+pub fn seat_name(players: usize, s: Seat) -> String {
+    if players == 4 && s < 4 {
+        ["North", "East", "South", "West"][s].to_string()
+    } else {
+        format!("Seat {s}")
+    }
+}
+
 impl Names {
-    /// A seat's name: North, East, South, West in Rikken, else `Seat k`; `(you)` after one's own.
-    fn seat(&self, s: usize) -> String {
-        let base = if self.game == "rikken" && self.players == 4 {
-            ["North", "East", "South", "West"][s].to_string()
-        } else {
-            format!("Seat {s}")
-        };
-        if s == self.seat {
+    /// The words of `game` for an onlooker (`show --html`), without colour.
+    pub fn onlooker(game: &str, players: usize) -> Names {
+        Names {
+            game: game.to_string(),
+            players,
+            seat: None,
+            colour: false,
+        }
+    }
+
+    /// A seat's name ([`seat_name`]); `(you)` after the person's own.
+    pub fn seat(&self, s: usize) -> String {
+        let base = seat_name(self.players, s);
+        if Some(s) == self.seat {
             format!("{base} (you)")
         } else {
             base
@@ -280,14 +318,9 @@ impl Names {
         a.split(',').map(|s| self.seat_arg(s)).collect::<Vec<_>>().join(", ")
     }
 
-    /// `A♥`, `10♠`; hearts and diamonds red when colour is on.
+    /// `A♥`, `10♠` ([`Card::pretty`]); hearts and diamonds red when colour is on.
     fn card(&self, c: Card) -> String {
-        let rank = match c.rank.letter() {
-            'T' => "10".to_string(),
-            r => r.to_string(),
-        };
-        let text = format!("{rank}{}", c.suit.symbol());
-        self.red_if(c.suit, text)
+        self.red_if(c.suit, c.pretty())
     }
 
     fn red_if(&self, suit: Suit, text: String) -> String {
@@ -313,10 +346,7 @@ impl Names {
     fn suit(&self, t: &str) -> String {
         let mut chars = t.chars();
         match (chars.next().and_then(Suit::from_letter), chars.next()) {
-            (Some(s), None) => {
-                let name = ["spades", "hearts", "diamonds", "clubs"][s.index()];
-                self.red_if(s, format!("{} {name}", s.symbol()))
-            }
+            (Some(s), None) => self.red_if(s, s.pretty()),
             _ => words(t),
         }
     }
@@ -343,7 +373,10 @@ impl Names {
     }
 
     /// An action token as the menu shows it.
-    fn action(&self, decision: &str, token: &str) -> String {
+    pub fn action(&self, decision: &str, token: &str) -> String {
+        if self.game == "rikken" && decision == "bid" {
+            return contract_words(token);
+        }
         if let Some((_, _, label)) = TOKENS
             .iter()
             .find(|(g, t, _)| (*g == self.game || *g == "*") && *t == token)
@@ -394,6 +427,12 @@ impl Names {
 
     /// An event line in words (see [`WORDS`]), or `None` when its wording is empty.
     fn event(&self, kind: &str, args: &[String]) -> Option<String> {
+        self.event_to(kind, args, &[])
+    }
+
+    /// An event line that went to the seats `to`, in words: for an onlooker the lines that
+    /// speak to their seat are worded from [`ONLOOKER`] first.
+    pub fn event_to(&self, kind: &str, args: &[String], to: &[Seat]) -> Option<String> {
         let matches = |key: &str| {
             let mut words = key.split(' ');
             words.next() == Some(kind)
@@ -401,9 +440,12 @@ impl Names {
                     .enumerate()
                     .all(|(i, w)| w == "_" || args.get(i).map(String::as_str) == Some(w))
         };
-        let found = WORDS
+        let onlooker: &[(&str, &str, &str)] = if self.seat.is_none() { ONLOOKER } else { &[] };
+        let found = onlooker
             .iter()
             .filter(|(g, _, _)| *g == self.game)
+            .chain(onlooker.iter().filter(|(g, _, _)| *g == "*"))
+            .chain(WORDS.iter().filter(|(g, _, _)| *g == self.game))
             .chain(WORDS.iter().filter(|(g, _, _)| *g == "*"))
             .find(|(_, key, _)| matches(key));
         let Some((_, _, template)) = found else {
@@ -414,11 +456,11 @@ impl Names {
         if template.is_empty() {
             return None;
         }
-        Some(self.fill(template, args))
+        Some(self.fill(template, args, to))
     }
 
-    /// Fills a template's placeholders from `args`.
-    fn fill(&self, template: &str, args: &[String]) -> String {
+    /// Fills a template's placeholders from `args` (`{to}` from `to`).
+    fn fill(&self, template: &str, args: &[String], to: &[Seat]) -> String {
         let mut out = String::new();
         let mut rest = template;
         while let Some(open) = rest.find('{') {
@@ -426,6 +468,15 @@ impl Names {
             let Some(close) = rest[open..].find('}') else { break };
             let spec = &rest[open + 1..open + close];
             rest = &rest[open + close + 1..];
+            if spec == "to" {
+                let seats: Vec<String> = to.iter().map(|&s| self.seat(s)).collect();
+                out.push_str(&if seats.is_empty() {
+                    "nobody".to_string()
+                } else {
+                    seats.join(", ")
+                });
+                continue;
+            }
             let (index, how) = spec.split_once(':').unwrap_or((spec, ""));
             let i: usize = index.parse().unwrap_or(0);
             let arg = args.get(i).map(String::as_str).unwrap_or("");
@@ -450,6 +501,7 @@ impl Names {
                 },
                 "lastcard" => self.card_tok(arg.rsplit('_').next().unwrap_or(arg)),
                 "word" => words(arg),
+                "contract" => contract_words(arg),
                 "list" => self.per_seat(&arg.split(',').map(str::to_string).collect::<Vec<_>>()),
                 "nums" => self.per_seat(from),
                 "rest" => from.join(" "),
@@ -734,6 +786,175 @@ fn with_terminal<R>(f: impl FnOnce(&mut Terminal) -> R) -> R {
     f(guard.get_or_insert_with(Terminal::open))
 }
 
+/// Which `move` lines are actions the rules took for a seat, not its choice (protocol.md §4:
+/// a Rikken automatic re-pass, the fourth ace the rules call in three-ace malheur): such a line
+/// gets a last argument `auto`, which [`WORDS`] words apart. Fed every line of a game in order.
+#[derive(Default)]
+pub struct RulesMoves {
+    /// Rikken: who has passed in this auction (a seat that passed may not bid again).
+    passed: Vec<bool>,
+    /// Rikken: the declarer showed three aces; the next call is the rules'.
+    fourth_ace: bool,
+}
+
+impl RulesMoves {
+    /// Adds `auto` to the arguments of `kind args` if the rules took the action.
+    pub fn mark(&mut self, game: &str, kind: &str, args: &mut Vec<String>) {
+        if game != "rikken" {
+            return;
+        }
+        match kind {
+            "deal" => *self = RulesMoves::default(),
+            "aces" => self.fourth_ace = args.len() == 3,
+            "move" => {
+                let seat = args.first().and_then(|a| a.parse::<usize>().ok()).filter(|&s| s < 64);
+                match (seat, args.get(1).map(String::as_str), args.get(2).map(String::as_str)) {
+                    (Some(s), Some("pass"), Some("bid")) => {
+                        if self.passed.len() <= s {
+                            self.passed.resize(s + 1, false);
+                        }
+                        if std::mem::replace(&mut self.passed[s], true) {
+                            args.push("auto".into());
+                        }
+                    }
+                    (Some(_), Some(_), Some("call")) if std::mem::take(&mut self.fourth_ace) => {
+                        args.push("auto".into());
+                    }
+                    _ => {}
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// How long a session of `game` is under `options`, and how to play a shorter one (with the
+/// real rule names), when it is long: said once, before the person's first turn.
+pub fn session_hint(game: &str, players: usize, options: &crate::options::Options) -> Option<String> {
+    let num = |name: &str| -> Option<i64> {
+        options
+            .iter()
+            .find(|(k, _)| k.as_str() == name)
+            .and_then(|(_, v)| v.parse().ok())
+    };
+    let n = players as i64;
+    let (long, what, shorter) = match game {
+        "skwitz" => {
+            let (g, t) = (num("games")?, num("target")?);
+            (
+                g > 1 || t > 3,
+                format!(
+                    "{g} Skwitz game(s), each played until someone declares Out! at {t} points \
+                     (with the default rules a few hundred turns)"
+                ),
+                "--rule games=1 --rule target=3 --rule extra_games_cap=0",
+            )
+        }
+        "zwikken" => {
+            let d = match num("deals")? {
+                0 => 4 * n,
+                d => d,
+            };
+            let x = match num("extra_deals_cap")? {
+                -1 => 2 * n,
+                x => x,
+            };
+            (
+                d > 2 || x > 0,
+                format!("{d} deals of Zwikken, and up to {x} more while the pot is not empty"),
+                "--rule deals=2 --rule extra_deals_cap=0",
+            )
+        }
+        "svangknack" => {
+            let r = match num("rounds")? {
+                0 => 3 * n,
+                r => r,
+            };
+            let x = match num("extra_rounds_cap")? {
+                -1 => n,
+                x => x,
+            };
+            (
+                r > 3 || x > 0,
+                format!("{r} rounds of Svängknack, and up to {x} more while bets are owed"),
+                "--rule rounds=3 --rule extra_rounds_cap=0",
+            )
+        }
+        "kul" => {
+            let (g, m) = (num("games")?, num("marks_to_win")?);
+            (
+                g > 1 || m > 1,
+                format!("{g} Kul game(s), each won with {m} mark(s)"),
+                "--rule games=1 --rule marks_to_win=1",
+            )
+        }
+        "schwimmen" => {
+            let s = num("strikes_to_drown")?;
+            (
+                s > 2,
+                format!("a game of Schwimmen: rounds until one player is left, {s} strikes drown a player"),
+                "--rule strikes_to_drown=2",
+            )
+        }
+        _ => return None,
+    };
+    long.then(|| {
+        format!(
+            "This session is {what}. For a shorter one, play with {shorter}. \
+             Ctrl-D at a prompt leaves the game (what was played is kept)."
+        )
+    })
+}
+
+/// The person's hand with what it is worth where the game counts a hand (Schwimmen's value, by
+/// the rules' own count), for the line "Your hand".
+fn hand_worth(game: &str, hand: &[Card]) -> Option<String> {
+    match game {
+        "schwimmen" => crate::games::schwimmen::view::hand_value_text(hand).map(|v| format!("value {v}")),
+        _ => None,
+    }
+}
+
+/// Keeps a game the person left (it ended as their forfeit) when the run writes no record: in
+/// `croupier-left-GAME-SEED.jsonl` in the current directory (or the temporary directory when
+/// that cannot be written), a new file readable by its owner only. Returns its path.
+pub fn keep_left_game(rec: &crate::record::GameRecord) -> Result<std::path::PathBuf, String> {
+    use std::os::unix::fs::OpenOptionsExt;
+    let line = format!("{}\n", rec.to_line());
+    let mut why = String::new();
+    for dir in [std::path::PathBuf::from("."), std::env::temp_dir()] {
+        for k in 1..1000 {
+            let name = match k {
+                1 => format!("croupier-left-{}-{}.jsonl", rec.game, rec.seed),
+                k => format!("croupier-left-{}-{}-{k}.jsonl", rec.game, rec.seed),
+            };
+            let path = dir.join(name);
+            let file = std::fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .mode(0o600)
+                .open(&path);
+            match file {
+                Ok(mut f) => {
+                    return f
+                        .write_all(line.as_bytes())
+                        .map(|_| path.strip_prefix(".").map_or_else(|_| path.clone(), |p| p.to_path_buf()))
+                        .map_err(|e| format!("{}: {e}", path.display()));
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+                Err(e) => {
+                    why = format!("{}: {e}", path.display());
+                    break;
+                }
+            }
+        }
+    }
+    Err(why)
+}
+
+/// Said once per process: the hint of [`session_hint`] at the first game.
+static HINTED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
 /// A person at the terminal.
 pub struct Human {
     info: Option<GameInfo>,
@@ -741,6 +962,8 @@ pub struct Human {
     view: Option<Box<dyn SeatView>>,
     /// The lines received since the person's last turn.
     log: Vec<(String, Vec<String>)>,
+    /// Marks the moves the rules took ([`RulesMoves`]).
+    rules_moves: RulesMoves,
     /// How the game was announced to the person (said before the first turn).
     intro: Option<String>,
     stopped: Option<String>,
@@ -753,6 +976,7 @@ impl Human {
             title: String::new(),
             view: None,
             log: Vec::new(),
+            rules_moves: RulesMoves::default(),
             intro: None,
             stopped: None,
         }
@@ -766,9 +990,13 @@ impl Human {
         Names {
             game,
             players,
-            seat,
+            seat: Some(seat),
             colour,
         }
+    }
+
+    fn my_seat(&self) -> Seat {
+        self.info.as_ref().map_or(0, |i| i.seat)
     }
 
     /// What happened since the person's last turn, in words (the game's announcement first).
@@ -806,9 +1034,13 @@ impl Human {
                 .and_then(Value::as_array)
                 .map(|a| a.iter().filter_map(|c| c.as_str().map(str::to_string)).collect())
                 .unwrap_or_default();
-            s.push_str(&format!("Your hand: {}\n", names.hand(&hand)));
+            let cards: Vec<Card> = hand.iter().filter_map(|t| Card::from_token(t)).collect();
+            match hand_worth(&names.game, &cards) {
+                Some(w) => s.push_str(&format!("Your hand: {}   ({w})\n", names.hand(&hand))),
+                None => s.push_str(&format!("Your hand: {}\n", names.hand(&hand))),
+            }
         }
-        s.push_str(&format!("{}, your turn ({decision}):\n", names.seat(names.seat)));
+        s.push_str(&format!("{}, your turn ({decision}):\n", names.seat(self.my_seat())));
         let labels: Vec<String> = legal
             .iter()
             .enumerate()
@@ -862,14 +1094,20 @@ impl Bot for Human {
         self.title = spec.as_ref().map_or_else(|| info.game.clone(), |s| s.title.to_string());
         self.view = spec.map(|s| (s.new_view)(info));
         self.info = Some(info.clone());
-        let names = self.names(false);
         self.log.clear();
-        self.intro = Some(format!(
+        self.rules_moves = RulesMoves::default();
+        let mut intro = format!(
             "A new game of {} for {} players: you are {}.",
             self.title,
             info.players,
-            names.seat(info.seat).trim_end_matches(" (you)")
-        ));
+            seat_name(info.players, info.seat)
+        );
+        if let Some(hint) = session_hint(&info.game, info.players, &info.options) {
+            if !HINTED.swap(true, std::sync::atomic::Ordering::Relaxed) {
+                intro.push_str(&format!("\n  {hint}"));
+            }
+        }
+        self.intro = Some(intro);
     }
 
     fn notify(&mut self, kind: &str, args: &[Arg]) {
@@ -877,7 +1115,10 @@ impl Bot for Human {
             v.observe(kind, args);
         }
         if kind != "gameover" {
-            self.log.push((kind.to_string(), crate::game::texts(args)));
+            let mut texts = crate::game::texts(args);
+            let game = self.info.as_ref().map_or("", |i| i.game.as_str());
+            self.rules_moves.mark(game, kind, &mut texts);
+            self.log.push((kind.to_string(), texts));
             return;
         }
         with_terminal(|t| {
@@ -886,11 +1127,14 @@ impl Bot for Human {
             for l in self.happened(&names) {
                 s.push_str(&format!("  {l}\n"));
             }
+            if self.stopped.is_some() {
+                s.push_str("You left: the game ends here, forfeited by you (the game's forfeit scores).\n");
+            }
             s.push_str(&format!(
                 "Game over. Final scores: {}\n",
                 names.per_seat(&crate::game::texts(args))
             ));
-            if let Some(mine) = args.get(names.seat) {
+            if let Some(mine) = args.get(self.my_seat()) {
                 s.push_str(&format!("You score {mine}.\n"));
             }
             t.write(&s);
@@ -965,7 +1209,7 @@ mod tests {
         Names {
             game: game.into(),
             players,
-            seat,
+            seat: Some(seat),
             colour: false,
         }
     }
@@ -1010,7 +1254,7 @@ mod tests {
         );
         assert_eq!(
             r.event("contract", &s(&["misere", "1,3"])).unwrap(),
-            "Contract: misere by East, West."
+            "Contract: misère by East, West."
         );
         assert_eq!(
             r.event("trick", &s(&["7", "2"])).unwrap(),
@@ -1043,21 +1287,18 @@ mod tests {
         let sk = names("skwitz", 4, 0);
         assert_eq!(
             sk.event("pay", &s(&["1", "pot", "2", "ante"])).unwrap(),
-            "Seat 1 pays 2 to the pot (ante)."
+            "East pays 2 to the pot (ante)."
         );
         assert_eq!(
             sk.event("move", &s(&["3", "9H:4S,5C", "play"])).unwrap(),
-            "Seat 3 plays 9♥ taking 4♠ 5♣."
+            "West plays 9♥ taking 4♠ 5♣."
         );
         let sv = names("svangknack", 4, 0);
         assert_eq!(
             sv.event("ante", &s(&["3", "all"])).unwrap(),
             "Everyone pays 3 into the pot."
         );
-        assert_eq!(
-            sv.event("ante", &s(&["3", "2"])).unwrap(),
-            "Seat 2 pays 3 into the pot."
-        );
+        assert_eq!(sv.event("ante", &s(&["3", "2"])).unwrap(), "South pays 3 into the pot.");
         let k = names("kul", 3, 0);
         assert_eq!(
             k.event("mark", &s(&["2", "1"])).unwrap(),
@@ -1065,6 +1306,95 @@ mod tests {
         );
         // A kind no table entry knows: the raw line, its cards in symbols.
         assert_eq!(k.event("novel", &s(&["1", "QS"])).unwrap(), "novel 1 Q♠");
+    }
+
+    #[test]
+    fn moves_the_rules_take_are_said_to_be_automatic() {
+        let r = names("rikken", 4, 0);
+        let mut marks = RulesMoves::default();
+        let mut said = Vec::new();
+        for line in [
+            "deal 1 3",
+            "move 0 pass bid",
+            "move 1 rik bid",
+            "move 2 pass bid",
+            "move 3 pass bid",
+            "move 0 pass bid",
+            "move 2 pass bid",
+        ] {
+            let mut parts = line.split(' ');
+            let kind = parts.next().unwrap();
+            let mut args: Vec<String> = parts.map(str::to_string).collect();
+            marks.mark("rikken", kind, &mut args);
+            said.extend(r.event(kind, &args));
+        }
+        assert_eq!(said[1], "North (you) passes.");
+        assert_eq!(
+            said[5],
+            "North (you) passes again, automatically: a player who has passed may not bid again."
+        );
+        assert!(said[6].starts_with("South passes again, automatically"), "{}", said[6]);
+        // A new deal (after an all-pass) starts a new auction.
+        let mut args = s(&["0", "pass", "bid"]);
+        marks.mark("rikken", "deal", &mut s(&["2", "3"]));
+        marks.mark("rikken", "move", &mut args);
+        assert_eq!(r.event("move", &args).unwrap(), "North (you) passes.");
+        // Three-ace malheur: the rules call the fourth ace.
+        marks.mark("rikken", "aces", &mut s(&["AS", "AH", "AC"]));
+        let mut call = s(&["2", "AD", "call"]);
+        marks.mark("rikken", "move", &mut call);
+        assert_eq!(
+            r.event("move", &call).unwrap(),
+            "The rules call A♦ for South: the fourth ace, in malheur with three aces."
+        );
+        let mut call = s(&["2", "KD", "call"]);
+        marks.mark("rikken", "move", &mut call);
+        assert_eq!(r.event("move", &call).unwrap(), "South calls K♦.");
+    }
+
+    #[test]
+    fn an_onlooker_is_told_who_was_told() {
+        let o = Names::onlooker("rikken", 4);
+        assert_eq!(
+            o.event_to("hand", &s(&["AS", "TD"]), &[1]).unwrap(),
+            "East holds A♠ 10♦."
+        );
+        assert_eq!(
+            o.event_to("hint", &s(&["must_play_called"]), &[3]).unwrap(),
+            "West must play the called card now."
+        );
+        assert_eq!(
+            o.event_to("move", &s(&["1", "solo_beter", "bid"]), &[0, 1, 2, 3])
+                .unwrap(),
+            "East bids solo beter."
+        );
+        let o = Names::onlooker("schwimmen", 3);
+        assert_eq!(
+            o.event_to("packet", &s(&["7H", "8H", "9H"]), &[2]).unwrap(),
+            "Seat 2 sees the packet 7♥ 8♥ 9♥."
+        );
+    }
+
+    #[test]
+    fn long_sessions_say_how_to_play_a_shorter_one() {
+        let opts = |game: &str, rules: &[&str]| {
+            let spec = crate::games::find(game).unwrap();
+            let rules: Vec<String> = rules.iter().map(|r| r.to_string()).collect();
+            crate::options::Options::resolve(&(spec.options)(), spec.name, &rules).unwrap()
+        };
+        let hint = session_hint("skwitz", 4, &opts("skwitz", &[])).unwrap();
+        assert!(hint.contains("5 Skwitz game(s)"), "{hint}");
+        assert!(hint.contains("--rule games=1 --rule target=3"), "{hint}");
+        assert_eq!(
+            session_hint("skwitz", 4, &opts("skwitz", &["games=1", "target=3"])),
+            None
+        );
+        let hint = session_hint("zwikken", 3, &opts("zwikken", &[])).unwrap();
+        assert!(hint.contains("12 deals of Zwikken, and up to 6 more"), "{hint}");
+        assert!(session_hint("svangknack", 3, &opts("svangknack", &[])).is_some());
+        assert!(session_hint("kul", 3, &opts("kul", &[])).is_some());
+        assert!(session_hint("schwimmen", 3, &opts("schwimmen", &[])).is_some());
+        assert_eq!(session_hint("rikken", 4, &opts("rikken", &[])), None);
     }
 
     #[test]

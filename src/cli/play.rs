@@ -231,6 +231,24 @@ pub fn run(a: PlayArgs) -> Outcome {
                 outln!("  fault ({}): {}", f.kind, f.message);
             }
         }
+        if let Some(why) = table.take_left() {
+            // A person left a human seat after choosing: the game ended there as their
+            // forfeit, and what was played is kept (without --record, in a file of its own).
+            table.shutdown();
+            let kept = match a.record.as_deref() {
+                Some("-") => "its record is on standard output".to_string(),
+                Some(r) => format!("what was played is recorded in {r} (its last game)"),
+                None => match crate::bots::human::keep_left_game(&rec) {
+                    Ok(p) => format!("what was played is saved in {} (croupier show {0})", p.display()),
+                    Err(e) => format!("what was played could not be saved: {e}"),
+                },
+            };
+            let code = crate::interrupt::requested().map_or(130, crate::interrupt::exit_code);
+            return Err((
+                code,
+                format!("{why}: game {} of {games} ends there, forfeited by the human seat; {kept}", g + 1),
+            ));
+        }
     }
     table.shutdown();
     let names: Vec<String> = table.players.iter().map(|p| p.name()).collect();

@@ -13,6 +13,13 @@ pub fn new_view(info: &GameInfo) -> Box<dyn SeatView> {
     Box::new(SchwimmenView::new(info))
 }
 
+/// What a hand of three cards is worth, for people, by the rules' own count
+/// ([`super::scoring::value_halves`]): `21`, `30.5` (three of a kind), `31`; `None` for a hand
+/// of other than three cards (the human seat and `show --html` show it beside the hand).
+pub fn hand_value_text(hand: &[Card]) -> Option<String> {
+    (hand.len() == 3).then(|| super::scoring::value_text(super::scoring::value_halves(hand)))
+}
+
 /// Everything that belongs to the current round (reset by a `deal` line).
 #[derive(Clone, Debug, Default)]
 pub(super) struct Round {
