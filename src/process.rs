@@ -255,7 +255,9 @@ impl StderrLog {
                         std::fs::create_dir_all(dir)?;
                     }
                 }
-                OpenOptions::new().create(true).append(true).open(path)
+                // Owner-only (protocol.md §13): a bot's log is no other user's to read.
+                use std::os::unix::fs::OpenOptionsExt;
+                OpenOptions::new().create(true).append(true).mode(0o600).open(path)
             })();
             match opened {
                 Ok(f) => {
@@ -557,7 +559,14 @@ impl BotProcess {
             if let Some(dir) = path.parent() {
                 std::fs::create_dir_all(dir)?;
             }
-            File::create(path)
+            // Owner-only (protocol.md §13), as the bots' logs.
+            use std::os::unix::fs::OpenOptionsExt;
+            OpenOptions::new()
+                .write(true)
+                .create(true)
+                .truncate(true)
+                .mode(0o600)
+                .open(path)
         };
         let mut f = io::BufWriter::new(open().map_err(|e| format!("{}: {e}", path.display()))?);
         f.write_all(&std::mem::take(&mut t.early))

@@ -8,6 +8,10 @@ use std::fs::{File, OpenOptions};
 use std::io::{BufRead, BufReader, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
+/// The mode of the files croupier creates (records, reports, pages; bot logs and transcripts):
+/// read and write for its user alone.
+pub const OWNER_ONLY: u32 = 0o600;
+
 /// The name of standard input/output on the command line.
 pub const DASH: &str = "-";
 
@@ -333,13 +337,16 @@ fn absolute(p: &Path) -> PathBuf {
 }
 
 /// Opens an output file for writing (`append` or truncate), creating it; `what` names the option
-/// in the error, which names the path (exit 2).
+/// in the error, which names the path (exit 2). A file croupier creates is its user's alone
+/// (mode 0600): records, reports and pages hold every hand, and a bot running as another user
+/// in the same directory must not read them (protocol.md §13). A file that exists keeps its mode.
 pub fn open_output(path: &Path, what: &str, append: bool) -> Result<Output, (u8, String)> {
+    use std::os::unix::fs::OpenOptionsExt;
     if is_dash(path) {
         return Ok(Output::Stdout);
     }
     let mut o = OpenOptions::new();
-    o.create(true);
+    o.create(true).mode(OWNER_ONLY);
     if append {
         o.append(true);
     } else {
