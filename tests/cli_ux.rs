@@ -145,8 +145,9 @@ fn negative_and_zero_numbers_get_invalid_value_messages() {
         base.iter().chain(extra).copied().collect()
     };
     let cases: Vec<(Vec<&str>, &str)> = vec![
-        (with(&m, &["--games", "-3"]), "invalid value '-3' for '--games <GAMES>'"),
-        (with(&m, &["--games", "0"]), "invalid value '0' for '--games <GAMES>'"),
+        // `--games` is the old name of match's `--deals`: clap names the option by its name.
+        (with(&m, &["--games", "-3"]), "invalid value '-3' for '--deals <DEALS>'"),
+        (with(&m, &["--deals", "0"]), "invalid value '0' for '--deals <DEALS>'"),
         (with(&m, &["--seed", "-1"]), "invalid value '-1' for '--seed <SEED>'"),
         (
             with(&m, &["--concurrency", "-1"]),
@@ -170,10 +171,10 @@ fn negative_and_zero_numbers_get_invalid_value_messages() {
                 "simple",
                 "--baseline",
                 "simple",
-                "--games",
+                "--deals",
                 "0",
             ],
-            "invalid value '0' for '--games <GAMES>'",
+            "invalid value '0' for '--deals <DEALS>'",
         ),
         (
             vec![

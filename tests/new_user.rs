@@ -3,7 +3,9 @@
 //! and interrupted runs that did not say how to go on.
 
 mod common;
+use common::{assert_usage_error, croupier};
 
+use serde_json::Value;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
@@ -145,4 +147,118 @@ fn records_logs_transcripts_and_reports_are_made_owner_only() {
     );
     assert_eq!(mode(&given), 0o640);
     assert!(std::fs::metadata(&given).unwrap().len() > 0);
+}
+
+/// stdout of a run that must end with `code`.
+fn stdout_of(args: &[&str], code: i32) -> String {
+    let out = croupier().args(args).output().unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(code),
+        "croupier {}: {}",
+        args.join(" "),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// The one JSON object a run prints.
+fn json_of(args: &[&str]) -> Value {
+    serde_json::from_str(&stdout_of(args, 0)).unwrap()
+}
+
+/// The help paragraph of `--option` in `croupier CMD --help`, on one line.
+fn help_of(cmd: &str, option: &str) -> String {
+    let help = stdout_of(&[cmd, "--help"], 0);
+    let mut lines = help
+        .lines()
+        .skip_while(|l| !l.trim_start().starts_with(&format!("{option} ")));
+    let first = lines
+        .next()
+        .unwrap_or_else(|| panic!("{option} not in {help}"))
+        .to_string();
+    // The paragraph ends at the next option or a blank line (clap's long layout).
+    let rest: Vec<&str> = lines
+        .take_while(|l| !l.trim().is_empty() && !l.trim_start().starts_with('-'))
+        .collect();
+    format!("{first} {}", rest.join(" "))
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn deals_is_what_match_tournament_and_compare_count_and_games_still_works() {
+    let bots = ["kul", "--players", "3", "--bot", "simple", "--bot", "random"];
+    let with = |cmd: &'static str, base: &[&'static str], extra: &[&'static str]| -> Vec<&'static str> {
+        std::iter::once(cmd)
+            .chain(base.iter().copied())
+            .chain(extra.iter().copied())
+            .collect()
+    };
+    let m = json_of(&with(
+        "match",
+        &bots,
+        &["--deals", "2", "--seed", "5", "--quiet", "--json"],
+    ));
+    assert_eq!((m["deals"].as_u64(), m["games"].as_u64()), (Some(2), Some(6)), "{m}");
+    // The old name plays the same run (the same fingerprint: records of either resume alike).
+    let old = json_of(&with(
+        "match",
+        &bots,
+        &["--games", "2", "--seed", "5", "--quiet", "--json"],
+    ));
+    assert_eq!((&old["match"], &old["deals"]), (&m["match"], &m["deals"]));
+    let text = stdout_of(&with("match", &bots, &["--deals", "2", "--seed", "5", "--quiet"]), 0);
+    assert!(text.starts_with("kul: 2 deal(s), 6 game(s)"), "{text}");
+
+    let t = json_of(&with(
+        "tournament",
+        &bots,
+        &[
+            "--bot",
+            "m=mix:p=0.5",
+            "--deals",
+            "2",
+            "--seed",
+            "5",
+            "--quiet",
+            "--json",
+        ],
+    ));
+    assert_eq!((t["tables"].as_u64(), t["deals"].as_u64()), (Some(1), Some(2)), "{t}");
+
+    let c = json_of(&[
+        "compare",
+        "kul",
+        "--players",
+        "3",
+        "--candidate",
+        "simple",
+        "--baseline",
+        "random",
+        "--deals",
+        "3",
+        "--no-test",
+        "--seed",
+        "5",
+        "--quiet",
+        "--json",
+    ]);
+    assert_eq!(c["deals"].as_u64(), Some(3), "{c}");
+
+    for cmd in ["match", "tournament", "compare"] {
+        let help = help_of(cmd, "--deals");
+        assert!(help.contains("deals") && help.contains("--games"), "{cmd}: {help}");
+    }
+    let root = stdout_of(&["--help"], 0)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(root.contains("no decision within --deals"), "{root}");
+    assert!(help_of("play", "--games").contains("Number of games"));
+    assert_usage_error(
+        &with("match", &bots, &["--deals", "0"]),
+        &["invalid value '0' for '--deals <DEALS>'"],
+    );
 }

@@ -62,9 +62,11 @@ pub struct MatchArgs {
     /// Number of players (default: the --lineup's length, else the game's default).
     #[arg(long, allow_hyphen_values = true, value_parser = super::at_least_one_usize)]
     players: Option<usize>,
-    /// Number of distinct deals.
-    #[arg(long, default_value = "100", allow_hyphen_values = true, value_parser = super::at_least_one)]
-    games: u64,
+    /// Number of distinct deals, each played under every rotation of the lineup (a game per
+    /// seating). `--games` is its old name.
+    #[arg(long, visible_alias = "games", default_value = "100", allow_hyphen_values = true,
+          value_parser = super::at_least_one)]
+    deals: u64,
     /// Play every deal under every rotation of the lineup (the default when the lineup has
     /// more than one distinct bot).
     #[arg(long, conflicts_with = "no_duplicate")]
@@ -674,7 +676,9 @@ pub fn run_match(mut a: MatchArgs) -> Outcome {
     let mut canonical = json!({
         "game": c.spec.name, "options": c.options.to_json(), "players": n,
         "lineup": lineup.iter().map(|l| json!([l, spec_of(l)])).collect::<Vec<_>>(),
-        "games": a.games, "seed": format_seed(seed), "duplicate": duplicate,
+        // `games` is the key of the deals' number since the option's old name: kept, so that
+        // the fingerprints of earlier runs do not change.
+        "games": a.deals, "seed": format_seed(seed), "duplicate": duplicate,
         // The time limits change results too (a slow bot's timeouts): a resumed run keeps them.
         "move_time_ms": c.config.move_time.as_millis() as u64,
         "startup_time_ms": c.config.startup_time.as_millis() as u64,
@@ -693,7 +697,7 @@ pub fn run_match(mut a: MatchArgs) -> Outcome {
         })
         .collect();
     let plan = Plan {
-        sets: a.games,
+        sets: a.deals,
         shard,
         fp: fp.clone(),
         keys: all_jobs.iter().map(|j| j.key.clone()).collect(),

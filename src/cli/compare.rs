@@ -35,9 +35,12 @@ pub struct CompareArgs {
     /// Number of players (default: the game's default).
     #[arg(long, allow_hyphen_values = true, value_parser = super::at_least_one_usize)]
     players: Option<usize>,
-    /// The most deals to play before giving up without a decision (exit 3).
-    #[arg(long, default_value = "5000", allow_hyphen_values = true, value_parser = super::at_least_one)]
-    games: u64,
+    /// The most deals to play before giving up without a decision (exit 3); each deal is
+    /// several games (the candidate's and the baseline's in every seat). `--games` is its old
+    /// name.
+    #[arg(long, visible_alias = "games", default_value = "5000", allow_hyphen_values = true,
+          value_parser = super::at_least_one)]
+    deals: u64,
     /// The sequential test's bounds on the mean paired difference per deal and seat:
     /// "difference <= LOWER" (fail) against "difference >= UPPER" (pass). Default per game.
     #[arg(long, value_name = "LOWER,UPPER", allow_hyphen_values = true, value_parser = parse_sprt)]
@@ -48,7 +51,7 @@ pub struct CompareArgs {
     /// Probability of failing a candidate whose true difference is UPPER.
     #[arg(long, default_value = "0.05", allow_hyphen_values = true, value_parser = super::probability)]
     beta: f64,
-    /// Play all --games deals and print the estimate, without the test's verdict (result
+    /// Play all --deals deals and print the estimate, without the test's verdict (result
     /// "estimate", exit 0): to learn how far apart two bots are, e.g. before choosing --sprt.
     #[arg(long)]
     no_test: bool,
@@ -89,9 +92,6 @@ pub fn run_compare(mut a: CompareArgs) -> Outcome {
     let (lower, upper) = a.sprt.unwrap_or(c.spec.compare_bounds);
     let mut test = BettingTest::try_new(lower, upper, a.alpha, a.beta)
         .map_err(|e| usage(format!("--sprt/--alpha/--beta: {e}")))?;
-    if a.games == 0 {
-        return Err(usage("--games must be at least 1"));
-    }
     // Players: 0 candidate, 1 baseline, 2.. the field (n-1 copies).
     let mut players = vec![parse_spec(&a.candidate)?, parse_spec(&a.baseline)?];
     for _ in 1..n {
@@ -165,7 +165,7 @@ pub fn run_compare(mut a: CompareArgs) -> Outcome {
     let keys: Vec<String> = jobs.iter().map(|j| j.key.clone()).collect();
     // The sets of this run (its shard's), and what a resumed record already holds of them.
     let (first, step) = shard.unwrap_or((0, 1));
-    let in_plan = |i: u64| i < a.games && i % step == first;
+    let in_plan = |i: u64| i < a.deals && i % step == first;
     let resumed = match (&a.run.record, a.run.resume) {
         (Some(p), true) => read_compare_resume(p, &id, &shard_tag, in_plan, &keys, n, shared_base)?,
         _ => ComparePart::default(),
@@ -229,8 +229,8 @@ pub fn run_compare(mut a: CompareArgs) -> Outcome {
         Decision::Continue
     };
     let mut decision = take(&mut test, &mut pending, &mut next);
-    let planned = if first < a.games {
-        (a.games - 1 - first) / step + 1
+    let planned = if first < a.deals {
+        (a.deals - 1 - first) / step + 1
     } else {
         0
     };
@@ -245,7 +245,7 @@ pub fn run_compare(mut a: CompareArgs) -> Outcome {
         .collect();
     let waiting: BTreeSet<u64> = pending.keys().copied().collect();
     // The sets are made as the tables take them: a run of any length needs no list of them.
-    let sets = (next..a.games)
+    let sets = (next..a.deals)
         .step_by(usize::try_from(step).unwrap_or(usize::MAX))
         .filter(|i| !waiting.contains(i))
         .take(usize::try_from(to_play).unwrap_or(usize::MAX))
@@ -288,7 +288,7 @@ pub fn run_compare(mut a: CompareArgs) -> Outcome {
     });
     progress.finish();
     result.map_err(|e| super::run_stopped("compare", e))?;
-    if let Some(sig) = crate::interrupt::requested().filter(|_| decision == Decision::Continue && next < a.games) {
+    if let Some(sig) = crate::interrupt::requested().filter(|_| decision == Decision::Continue && next < a.deals) {
         let kept = match &a.run.record {
             Some(p) => format!(
                 ", recorded in {}; run the same command with --resume to go on",

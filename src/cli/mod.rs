@@ -35,7 +35,7 @@ pub mod exit {
     pub const CHECK_FAILED: u8 = 1;
     /// Usage, configuration or input error.
     pub const USAGE: u8 = 2;
-    /// `compare` reached no decision within `--games`.
+    /// `compare` reached no decision within `--deals`.
     pub const UNDECIDED: u8 = 3;
     /// A bot faulted and `--strict` was given.
     pub const BOT_FAULT: u8 = 4;
@@ -43,7 +43,7 @@ pub mod exit {
 
 const AFTER_HELP: &str = "Exit codes: 0 success (compare: the candidate passes); 1 a check failed (replay \
 mismatch; compare: the candidate fails, a regression); 2 usage, configuration or input error; 3 compare reached \
-no decision within --games; 4 a bot faulted under --strict; 130/143 play, match, tournament or compare stopped by Ctrl-C \
+no decision within --deals; 4 a bot faulted under --strict; 130/143 play, match, tournament or compare stopped by Ctrl-C \
 (SIGINT) or SIGTERM after the games being played (match or tournament --resume finishes the run).\nProtocol for bot authors: \
 protocol.md.";
 
@@ -333,8 +333,8 @@ fn bot(name: &str, seed: &str) -> Outcome {
     Ok(exit::OK)
 }
 
-/// `--games`, `--concurrency`, `--players`: a whole number of at least 1 (clap reports the
-/// value and the option: `invalid value '-3' for '--games <GAMES>': …`).
+/// `--deals`, `--games`, `--concurrency`, `--players`: a whole number of at least 1 (clap reports the
+/// value and the option: `invalid value '-3' for '--deals <DEALS>': …`).
 pub fn at_least_one(s: &str) -> Result<u64, String> {
     match s.trim().parse::<u64>() {
         Ok(n) if n >= 1 => Ok(n),

@@ -33,9 +33,11 @@ pub struct TournamentArgs {
     /// it (default: the first --bot).
     #[arg(long, value_name = "NAME")]
     reference: Option<String>,
-    /// Deals per table, each played under every rotation of the table's lineup.
-    #[arg(long, default_value = "100", allow_hyphen_values = true, value_parser = super::at_least_one)]
-    games: u64,
+    /// Deals per table, each played under every rotation of the table's lineup (a game per
+    /// seating). `--games` is its old name.
+    #[arg(long, visible_alias = "games", default_value = "100", allow_hyphen_values = true,
+          value_parser = super::at_least_one)]
+    deals: u64,
     #[command(flatten)]
     run: RunArgs,
     #[command(flatten)]
@@ -76,7 +78,7 @@ pub fn run(mut a: TournamentArgs) -> Outcome {
     let bot_pairs: Vec<Value> = bots.iter().map(|(n, s)| json!([n, s])).collect();
     let mut canonical = json!({
         "tournament": c.spec.name, "options": c.options.to_json(), "players": n, "bots": bot_pairs,
-        "gauntlet": a.gauntlet, "games": a.games, "seed": format_seed(seed),
+        "gauntlet": a.gauntlet, "games": a.deals, "seed": format_seed(seed),
         "move_time_ms": c.config.move_time.as_millis() as u64,
         "startup_time_ms": c.config.startup_time.as_millis() as u64,
     });
@@ -84,7 +86,7 @@ pub fn run(mut a: TournamentArgs) -> Outcome {
     let fp = arena::fingerprint(&canonical.to_string());
     let shard_tag = shard.map(|(k, m)| format!("{k}/{m}")).unwrap_or_default();
     let plan = Plan {
-        sets: tour.sets(a.games),
+        sets: tour.sets(a.deals),
         shard,
         fp: fp.clone(),
         keys: tour.keys(),
