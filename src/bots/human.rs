@@ -952,6 +952,17 @@ pub fn keep_left_game(rec: &crate::record::GameRecord) -> Result<std::path::Path
     Err(why)
 }
 
+/// An action of `game` for people, with its token after it where the two differ (`J♠ (JS)`,
+/// `swap 7♥ for A♠ (swap_7H_AS)`, `pass`): for text that bot authors read (`ask`).
+pub fn action_with_token(game: &str, decision: &str, token: &str) -> String {
+    let words = Names::onlooker(game, 0).action(decision, token);
+    if words == token {
+        words
+    } else {
+        format!("{words} ({token})")
+    }
+}
+
 /// Said once per process: the hint of [`session_hint`] at the first game.
 static HINTED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 

@@ -169,13 +169,15 @@ pub fn run_ask(a: AskArgs) -> Outcome {
             asked.seat,
             asked.decision
         );
+        // Cards and actions as people read them (`J♠ (JS)`), as `show` and the human seat.
+        let people = |t: &str| crate::bots::human::action_with_token(&asked.game, &asked.decision, t);
         if let Some(h) = &asked.hand {
-            outln!("  hand:     {h}");
+            outln!("  hand:     {}", crate::cards::prettify_tokens(h));
         }
-        outln!("  legal:    {}", asked.legal.join(" "));
-        outln!("  recorded: {} ({})", asked.recorded, rec.seats[asked.seat].name);
+        outln!("  legal:    {}", asked.legal.iter().map(|t| people(t)).collect::<Vec<_>>().join(", "));
+        outln!("  recorded: {} ({})", people(&asked.recorded), rec.seats[asked.seat].name);
         match &asked.answer {
-            Ok((t, ms)) if ok => outln!("  {} answers: {t} ({ms:.1} ms)", asked.bot),
+            Ok((t, ms)) if ok => outln!("  {} answers: {} ({ms:.1} ms)", asked.bot, people(t)),
             Ok((t, _)) => outln!("  {} answers: {t}, which is not legal here", asked.bot),
             Err(f) => outln!("  {} gave no answer: {f}", asked.bot),
         }
