@@ -31,6 +31,7 @@ use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::PathBuf;
 use std::process::{Child, ChildStderr, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -105,9 +106,14 @@ pub fn sweep_orphans() {
     }
 }
 
+/// Set by [`kill_all_bots`]: croupier is about to exit, and a bot killed for it did not crash.
+static STOPPING_AT_ONCE: AtomicBool = AtomicBool::new(false);
+
 /// Ends every live bot's process group and then what they left behind: for a croupier that
-/// must stop at once (a second Ctrl-C) and cannot shut its tables down one by one.
+/// must stop at once (a second Ctrl-C) and cannot shut its tables down one by one. From now
+/// on a wait for a bot never returns (see [`BotProcess::read_line`]): the caller exits.
 pub fn kill_all_bots() {
+    STOPPING_AT_ONCE.store(true, Ordering::SeqCst);
     for &pid in live_bots().iter() {
         // SAFETY: kill has no memory-safety preconditions; the groups are our bots'.
         unsafe {
@@ -760,8 +766,17 @@ impl BotProcess {
     /// output and draining its stderr. Lines already buffered are returned without waiting.
     /// Only this bot is watched: other bots are neither written to nor read while it waits
     /// (one write per bot and decision; bots that are not asked are not woken).
+    ///
+    /// Once croupier stops at once ([`kill_all_bots`]), this never returns: the bot's death
+    /// is croupier's doing, not a crash, and the game in play must not go on to be recorded
+    /// with it (with substitutes for a "crashed" bot) in the moment before croupier exits.
     pub fn read_line(&mut self, deadline: Instant) -> ReadResult {
         let r = wait_untranscribed(self, deadline);
+        if STOPPING_AT_ONCE.load(Ordering::Relaxed) {
+            loop {
+                std::thread::park();
+            }
+        }
         self.transcribe(&r);
         r
     }
@@ -1863,15 +1878,18 @@ mod tests {
         };
         // Two escapees keep the pipe: one silent, one writing without end. (This test process
         // is no subreaper: they are not swept.)
+        // "ready" once the flood is in the log (croupier reads stderr while it waits).
         let script = format!(
             "setsid sleep 60 & echo $! > {p}; setsid yes flood >&2 & echo $! >> {p}; \
+             until grep -q flood {log}; do sleep 0.01; done; \
              echo last words >&2; echo ready; read x; exit 3",
-            p = pids.display()
+            p = pids.display(),
+            log = path.display()
         );
         let mut b = BotProcess::spawn(&sh(&script), Some(path.clone()), limits).unwrap();
-        assert_eq!(b.read_line(soon(5000)), line("ready"));
+        assert_eq!(b.read_line(soon(120_000)), line("ready"));
         b.send("go");
-        let r = b.read_line(soon(5000));
+        let r = b.read_line(soon(120_000));
         assert!(
             matches!(&r, ReadResult::Exited { status: Some(s) } if s.starts_with("exit code 3")),
             "{r:?}"
@@ -1955,17 +1973,17 @@ mod tests {
         assert_eq!(b.read_line(soon(3000)), line(&"y".repeat(1000)));
         assert_eq!(b.read_line(soon(3000)), line("ok"));
 
-        // An unterminated flood is reported before its end arrives; the rest is skipped.
+        // An unterminated flood is reported before its end arrives (which waits for the test's
+        // `go`, not for a time); the rest is skipped.
         let mut c = BotProcess::spawn(
-            &sh(r#"head -c 5000 /dev/zero | tr '\0' x; sleep 0.2; head -c 5000 /dev/zero | tr '\0' x; echo; echo ok"#),
+            &sh(r#"head -c 5000 /dev/zero | tr '\0' x; read go; head -c 5000 /dev/zero | tr '\0' x; echo; echo ok"#),
             None,
             limits,
         )
         .unwrap();
-        let t0 = Instant::now();
-        assert_eq!(c.read_line(soon(3000)), ReadResult::Flood("x".repeat(64)));
-        assert!(t0.elapsed() < Duration::from_millis(190));
-        assert_eq!(c.read_line(soon(3000)), line("ok"));
+        assert_eq!(c.read_line(soon(60_000)), ReadResult::Flood("x".repeat(64)));
+        c.send("go");
+        assert_eq!(c.read_line(soon(60_000)), line("ok"));
     }
 
     #[test]
