@@ -262,3 +262,68 @@ fn deals_is_what_match_tournament_and_compare_count_and_games_still_works() {
         &["invalid value '0' for '--deals <DEALS>'"],
     );
 }
+
+#[test]
+fn play_seats_bots_with_bot_and_seats_are_counted_from_zero_everywhere() {
+    let dir = tempfile::tempdir().unwrap();
+    let (rec, logs) = (dir.path().join("p.jsonl"), dir.path().join("logs"));
+    let loud = format!(
+        "loud=sh -c {}",
+        shell_words::quote(&format!(
+            "echo starting >&2; exec {} bot simple",
+            shell_words::quote(&exe().display().to_string())
+        ))
+    );
+    croupier()
+        .args([
+            "play", "kul", "--bot", "simple", "--bot", "random", "--bot", &loud, "--seed", "2", "--quiet",
+        ])
+        .arg("--record")
+        .arg(&rec)
+        .arg("--log-dir")
+        .arg(&logs)
+        .assert()
+        .success();
+    let r = &common::records(&rec)[0];
+    let specs: Vec<&str> = r["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["spec"].as_str().unwrap())
+        .collect();
+    assert_eq!(&specs[..2], ["simple", "random"], "{r}");
+    assert!(
+        specs[2].starts_with("sh -c "),
+        "NAME= is not part of the spec: {specs:?}"
+    );
+    // NAME= names the bot's log, as in `match`.
+    let names: Vec<String> = common::log_files(&logs)
+        .iter()
+        .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names, ["loud.log"]);
+    // The old spelling still seats bots.
+    let out = stdout_of(
+        &[
+            "play", "kul", "--seat", "simple", "--seat", "random", "--seat", "simple", "--seed", "2", "--quiet",
+        ],
+        0,
+    );
+    assert!(out.contains("seat 1 random"), "{out}");
+    assert_usage_error(
+        &["play", "kul", "--players", "3", "--bot", "simple"],
+        &["1 --bot given for 3 players"],
+    );
+    // One convention, said where a number is given: seats from 0, games and actions from 1.
+    let play = help_of("play", "--bot");
+    assert!(play.contains("the first --bot is seat 0"), "{play}");
+    let seat = help_of("show", "--seat");
+    assert!(seat.contains("counted from 0"), "{seat}");
+    for (cmd, option) in [("show", "--index"), ("ask", "--index"), ("ask", "--action")] {
+        let help = help_of(cmd, option);
+        assert!(
+            help.contains("counted from 1") && help.contains("seats from 0"),
+            "{cmd} {option}: {help}"
+        );
+    }
+}

@@ -551,14 +551,22 @@ pub(super) fn play_plan(
     Ok(Played { acc, already, played })
 }
 
+/// `NAME=SPEC` as (Some(NAME), SPEC); anything else is a SPEC alone.
+pub(super) fn split_name(b: &str) -> (Option<&str>, &str) {
+    match b.split_once('=') {
+        // `pimc:samples=64`, `mix:p=0.7` are specs, not names: a name has no colon.
+        Some((n, s)) if !n.is_empty() && !n.contains(' ') && !n.contains(':') => (Some(n), s),
+        _ => (None, b),
+    }
+}
+
 /// `--bot NAME=SPEC` (or just SPEC, its own name) in order; names must differ.
 pub(super) fn parse_bots(args: &[String]) -> Result<Vec<(String, String)>, (u8, String)> {
     let mut bots: Vec<(String, String)> = Vec::new();
     for b in args {
-        let (name, spec) = match b.split_once('=') {
-            // `pimc:samples=64`, `mix:p=0.7` are specs, not names: a name has no colon.
-            Some((n, s)) if !n.is_empty() && !n.contains(' ') && !n.contains(':') => (n.to_string(), s.to_string()),
-            _ => (b.clone(), b.clone()),
+        let (name, spec) = match split_name(b) {
+            (Some(n), s) => (n.to_string(), s.to_string()),
+            (None, _) => (b.clone(), b.clone()),
         };
         if bots.iter().any(|(n, _)| *n == name) {
             return Err(usage(format!(

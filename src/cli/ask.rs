@@ -18,15 +18,17 @@ use std::time::Duration;
 pub struct AskArgs {
     /// A record file (JSON Lines); `-` reads standard input.
     file: String,
-    /// Which game of the file: its position, 1 = the first line.
+    /// Which game of the file, counted from 1 (the first game is 1). Games and actions are
+    /// counted from 1, seats from 0.
     #[arg(long = "index", alias = "game", value_name = "K", default_value = "1",
           allow_hyphen_values = true, value_parser = super::at_least_one_usize)]
     index: usize,
-    /// Which decision: the game's N-th action (1 = the first), as `show` counts them; the bot
-    /// is put in the seat that chose it, at the moment it chose.
+    /// Which decision: the game's N-th action, counted from 1 (the first action is 1); the bot
+    /// is put in the seat that chose it, at the moment it chose. Games and actions are counted
+    /// from 1, seats from 0 (the seat printed is the record's).
     #[arg(long, value_name = "N", allow_hyphen_values = true, value_parser = super::at_least_one_usize)]
     action: usize,
-    /// The bot: a built-in bot's name or a command line (as `--seat` in `play`).
+    /// The bot: a built-in bot's name or a command line (as `--bot` in `play`).
     #[arg(long, value_name = "SPEC")]
     bot: String,
     #[command(flatten)]
@@ -40,7 +42,7 @@ pub struct AskArgs {
 pub struct RegressArgs {
     /// The suite: one position per line (see `croupier regress --help` and bots/regress/).
     suite: PathBuf,
-    /// The bot: a built-in bot's name or a command line (as `--seat` in `play`).
+    /// The bot: a built-in bot's name or a command line (as `--bot` in `play`).
     #[arg(long, value_name = "SPEC")]
     bot: String,
     #[command(flatten)]

@@ -86,7 +86,8 @@ enum Command {
     /// Run a suite of recorded positions with the answers expected or forbidden there.
     ///
     /// One position per line: `FILE GAME ACTION expect|forbid A[,B…]  # comment`, FILE relative
-    /// to the suite, `recorded` for the record's own action (example: bots/regress/). Exit 0
+    /// to the suite, GAME and ACTION counted from 1 (as `ask --index K --action N`), `recorded`
+    /// for the record's own action (example: bots/regress/). Exit 0
     /// when every position passes, 1 otherwise, 2 for a suite that does not parse.
     Regress(ask::RegressArgs),
     /// List the games.

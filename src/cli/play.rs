@@ -12,14 +12,16 @@ use std::path::{Path, PathBuf};
 pub struct PlayArgs {
     /// The game (see `croupier games`).
     game: String,
-    /// Who plays a seat, once per seat in seat order: a built-in bot (random, simple, pimc, or
-    /// pimc:samples=N,playouts=N,ms=N,sure=Z,infer=W), `human` (you, at the terminal: your hand, the table and
-    /// what happened are shown, you answer with the number of an action or its token, with no
-    /// time limit; Ctrl-D or Ctrl-C at the prompt stops the run unrecorded, exit 130), or a
-    /// command line, split as a shell splits words (no shell is run). Default: simple everywhere.
-    #[arg(long = "seat", value_name = "SPEC")]
+    /// Who plays a seat, once per seat in seat order (the first --bot is seat 0): a built-in
+    /// bot (random, simple, pimc, or pimc:samples=N,playouts=N,ms=N,sure=Z,infer=W), `human`
+    /// (you, at the terminal: your hand, the table and what happened are shown, you answer with
+    /// the number of an action or its token, with no time limit; Ctrl-D or Ctrl-C at the
+    /// prompt stops the run unrecorded, exit 130), or a command line, split as a shell splits
+    /// words (no shell is run). `NAME=SPEC` names the bot's log file, as in `match`. Default:
+    /// simple everywhere. `--seat` is its old name (elsewhere --seat is a seat number).
+    #[arg(long = "bot", visible_alias = "seat", value_name = "SPEC")]
     seats: Vec<String>,
-    /// Number of players (default: the number of --seat, else the game's default).
+    /// Number of players (default: the number of --bot, else the game's default).
     #[arg(long, allow_hyphen_values = true, value_parser = super::at_least_one_usize)]
     players: Option<usize>,
     /// Number of games (default 1, or the number of games in --deal).
@@ -72,7 +74,7 @@ pub fn run(a: PlayArgs) -> Outcome {
     }
     if !a.seats.is_empty() && a.seats.len() != players {
         return Err(usage(format!(
-            "{} --seat given for {players} players: give one per seat",
+            "{} --bot given for {players} players: give one per seat",
             a.seats.len()
         )));
     }
@@ -81,11 +83,21 @@ pub fn run(a: PlayArgs) -> Outcome {
     } else {
         a.seats.clone()
     };
+    // `NAME=SPEC`: NAME names the bot's log (and transcript) files, as in `match`.
     let seat_specs: Vec<SeatSpec> = seat_strings
         .iter()
-        .map(|s| SeatSpec::parse(s))
+        .map(|s| SeatSpec::parse(super::arena::split_name(s).1))
         .collect::<Result<_, _>>()
         .map_err(usage)?;
+    let log_names: Vec<String> = seat_strings
+        .iter()
+        .zip(&seat_specs)
+        .map(|(s, spec)| {
+            super::arena::split_name(s)
+                .0
+                .map_or_else(|| spec.display(), str::to_string)
+        })
+        .collect();
     let options = Options::resolve(&(spec.options)(), spec.name, &a.rules).map_err(usage)?;
     let log_dir = io::run_log_dir(&a.log_dir)?;
     let seed = match &a.seed {
@@ -168,6 +180,7 @@ pub fn run(a: PlayArgs) -> Outcome {
         clock: a.bots.time,
         max_faults: a.bots.max_faults,
         transcript: a.bots.transcript_dir()?,
+        log_names,
         // The summary line of each game, and the record, show the outcome's detail.
         detail: !a.quiet || a.record.is_some(),
         ..Config::default()

@@ -10,12 +10,14 @@ pub struct ShowArgs {
     /// A record file (JSON Lines); `-` reads standard input.
     file: String,
     // `--game K`, the old spelling, still works (a hidden alias): GAME is a name elsewhere.
-    /// Which game of the file: its position, 1 = the first line.
+    /// Which game of the file, counted from 1 (the first game is 1). Games and actions are
+    /// counted from 1, seats from 0.
     #[arg(long = "index", alias = "game", value_name = "K", default_value = "1",
           allow_hyphen_values = true, value_parser = super::at_least_one_usize)]
     index: usize,
-    /// Show only what this seat saw: its number from 0, or N E S W in a 4-player game (as in
-    /// deal files).
+    /// Show only what this seat saw: its number counted from 0 (the first seat is 0, as records,
+    /// transcripts and the protocol number seats), or N E S W in a 4-player game (as in deal
+    /// files). Games and actions are counted from 1, seats from 0.
     #[arg(long, value_name = "SEAT", allow_hyphen_values = true, value_parser = seat_arg)]
     seat: Option<String>,
     /// Write the game as one self-contained web page to OUT (`-`: standard output) instead of
@@ -38,7 +40,7 @@ fn seat_arg(s: &str) -> Result<String, String> {
     if t.parse::<usize>().is_ok() || ["N", "E", "S", "W", "O", "Z"].contains(&t) {
         Ok(t.to_string())
     } else {
-        Err("write a seat number from 0, or N, E, S or W in a 4-player game".into())
+        Err("write a seat number counted from 0 (the first seat is 0), or N, E, S or W in a 4-player game".into())
     }
 }
 
