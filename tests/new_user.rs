@@ -327,3 +327,192 @@ fn play_seats_bots_with_bot_and_seats_are_counted_from_zero_everywhere() {
         );
     }
 }
+
+#[test]
+fn resume_refusals_name_the_argument_that_changed() {
+    let dir = tempfile::tempdir().unwrap();
+    let (m, t, c) = (
+        dir.path().join("m.jsonl").display().to_string(),
+        dir.path().join("t.jsonl").display().to_string(),
+        dir.path().join("c.jsonl").display().to_string(),
+    );
+    let bots = [
+        "kul",
+        "--players",
+        "3",
+        "--bot",
+        "simple",
+        "--bot",
+        "random",
+        "--seed",
+        "1",
+        "--quiet",
+    ];
+    let run = |cmd: &str, extra: &[&str], rec: &str| -> Vec<String> {
+        std::iter::once(cmd)
+            .chain(bots.iter().copied())
+            .chain(extra.iter().copied())
+            .chain(["--record", rec])
+            .map(str::to_string)
+            .collect()
+    };
+    let refused = |args: Vec<String>, needle: &str| {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        assert_usage_error(&args, &["was written by a run with other arguments", needle]);
+    };
+    stdout_of(
+        &run("match", &["--deals", "2"], &m)
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>(),
+        0,
+    );
+    refused(run("match", &["--deals", "3", "--resume"], &m), "--deals 2 then, 3 now");
+    refused(
+        run("match", &["--deals", "2", "--move-time", "5s", "--resume"], &m),
+        "--move-time 10s then, 5s now",
+    );
+    refused(
+        run("match", &["--deals", "2", "--rule", "games=2", "--resume"], &m),
+        "--rule games=3 then, games=2 now",
+    );
+    refused(
+        run("match", &["--deals", "2", "--on-fault", "forfeit", "--resume"], &m),
+        "--on-fault substitute then, forfeit now",
+    );
+    stdout_of(
+        &run("match", &["--deals", "2", "--resume"], &m)
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>(),
+        0,
+    );
+
+    let three = ["--bot", "m=mix:p=0.5", "--deals", "1"];
+    stdout_of(
+        &run("tournament", &three, &t)
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>(),
+        0,
+    );
+    refused(
+        run("tournament", &["--bot", "m=mix:p=0.5", "--deals", "2", "--resume"], &t),
+        "--deals 1 then, 2 now",
+    );
+    refused(
+        run("tournament", &["--bot", "m=mix:p=0.6", "--deals", "1", "--resume"], &t),
+        "--bot simple random m=mix:p=0.5 then, simple random m=mix:p=0.6 now",
+    );
+
+    let gate = |extra: &[&str]| -> Vec<String> {
+        [
+            "compare",
+            "kul",
+            "--players",
+            "3",
+            "--candidate",
+            "simple",
+            "--baseline",
+            "random",
+        ]
+        .into_iter()
+        .chain(["--deals", "2", "--no-test", "--quiet", "--record", &c])
+        .chain(extra.iter().copied())
+        .map(str::to_string)
+        .collect()
+    };
+    stdout_of(
+        &gate(&["--seed", "1"]).iter().map(String::as_str).collect::<Vec<_>>(),
+        0,
+    );
+    refused(
+        gate(&["--startup-time", "3s", "--resume"]),
+        "--startup-time 10s then, 3s now",
+    );
+    refused(
+        gate(&["--field", "simple", "--resume"]),
+        "--field random then, simple now",
+    );
+    refused(gate(&["--seed", "2", "--resume"]), "--seed 1 then, 2 now");
+    // Without --seed a resumed run takes the record's.
+    stdout_of(&gate(&["--resume"]).iter().map(String::as_str).collect::<Vec<_>>(), 0);
+}
+
+/// Starts `args`, waits until its record holds `lines` lines, stops it with SIGINT and returns
+/// what it printed on stderr.
+fn interrupted(args: &[String], record: &Path, lines: usize) -> String {
+    let mut child = std::process::Command::new(exe())
+        .args(args)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    loop {
+        let n = std::fs::read_to_string(record).map(|t| t.lines().count()).unwrap_or(0);
+        if n >= lines {
+            break;
+        }
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "the run ended before it was stopped"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    // SAFETY: kill has no memory-safety preconditions; the pid is our own running child.
+    assert_eq!(unsafe { libc::kill(child.id() as i32, libc::SIGINT) }, 0);
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    stderr
+}
+
+#[test]
+fn an_interrupted_run_prints_the_command_that_resumes_it() {
+    let dir = tempfile::tempdir().unwrap();
+    for (k, args) in [
+        &["match", "kul", "--players", "3", "--bot", "simple", "--bot", "random"][..],
+        &[
+            "tournament",
+            "kul",
+            "--players",
+            "2",
+            "--bot",
+            "simple",
+            "--bot",
+            "random",
+            "--bot",
+            "m=mix:p=0.5",
+        ],
+        &[
+            "compare",
+            "kul",
+            "--players",
+            "3",
+            "--candidate",
+            "simple",
+            "--baseline",
+            "random",
+            "--no-test",
+        ],
+    ]
+    .iter()
+    .enumerate()
+    {
+        let rec = dir.path().join(format!("run {k}.jsonl"));
+        // Far more deals than are played before the signal.
+        let mut argv: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+        argv.extend(["--deals", "1000000", "--seed", "3", "--quiet", "--record"].map(str::to_string));
+        argv.push(rec.display().to_string());
+        let stderr = interrupted(&argv, &rec, 4);
+        let said = stderr
+            .lines()
+            .skip_while(|l| !l.contains("--resume to"))
+            .nth(1)
+            .unwrap_or_else(|| panic!("{}: no command after the message: {stderr}", args[0]));
+        let mut expected = vec![exe().display().to_string()];
+        expected.extend(argv);
+        expected.push("--resume".into());
+        assert_eq!(shell_words::split(said.trim()).unwrap(), expected, "{stderr}");
+    }
+}

@@ -2,8 +2,8 @@
 //! by betting of [`crate::sequential`] deciding deal by deal in order.
 
 use super::arena::{
-    common, faults_note, limits_canon, parse_spec, previous_run, repeated_game, resumed_records, run_seed, tag_str,
-    Progress, RunArgs, Sink, TableArgs,
+    args_tag, common, faults_note, limits_canon, parse_spec, previous_run, repeated_game, resumed_records, run_seed,
+    tag_str, Progress, RunArgs, Sink, TableArgs,
 };
 use super::{exit, io, usage, Outcome};
 use crate::arena::report::signed;
@@ -152,6 +152,7 @@ pub fn run_compare(mut a: CompareArgs) -> Outcome {
     let id = arena::fingerprint(&canonical.to_string());
     tags.insert("match".to_string(), Value::from(id.clone()));
     tags.insert("match_seed".to_string(), Value::from(format_seed(seed)));
+    tags.insert("args".to_string(), args_tag(&canonical));
     let shard_tag = shard.map(|(k, m)| format!("{k}/{m}")).unwrap_or_default();
     tags.insert("shard".to_string(), Value::from(shard_tag.clone()));
     // The sequential test, so that a report can draw it as this run ran it.
@@ -167,7 +168,7 @@ pub fn run_compare(mut a: CompareArgs) -> Outcome {
     let (first, step) = shard.unwrap_or((0, 1));
     let in_plan = |i: u64| i < a.deals && i % step == first;
     let resumed = match (&a.run.record, a.run.resume) {
-        (Some(p), true) => read_compare_resume(p, &id, &shard_tag, in_plan, &keys, n, shared_base)?,
+        (Some(p), true) => read_compare_resume(p, &canonical, &shard_tag, in_plan, &keys, n, shared_base)?,
         _ => ComparePart::default(),
     };
     let run = RunSpec {
@@ -290,16 +291,18 @@ pub fn run_compare(mut a: CompareArgs) -> Outcome {
     result.map_err(|e| super::run_stopped("compare", e))?;
     if let Some(sig) = crate::interrupt::requested().filter(|_| decision == Decision::Continue && next < a.deals) {
         let kept = match &a.run.record {
+            Some(p) if io::is_dash(p) => " games, written to standard output)".to_string(),
             Some(p) => format!(
-                ", recorded in {}; run the same command with --resume to go on",
-                p.display()
+                " games, recorded in {}); run the same command with --resume to go on:\n  {}",
+                p.display(),
+                super::resume_command()
             ),
-            None => String::new(),
+            None => " games)".to_string(),
         };
         return Err((
             crate::interrupt::exit_code(sig),
             format!(
-                "interrupted: no decision after {} deal(s) ({played} games{kept})",
+                "interrupted: no decision after {} deal(s) ({played}{kept}",
                 test.summary().n()
             ),
         ));
@@ -425,7 +428,7 @@ struct ComparePart {
 /// one of this run's games, there once.
 fn read_compare_resume(
     path: &Path,
-    id: &str,
+    canonical: &Value,
     shard: &str,
     in_plan: impl Fn(u64) -> bool,
     keys: &[String],
@@ -433,7 +436,7 @@ fn read_compare_resume(
     shared_base: bool,
 ) -> Result<ComparePart, (u8, String)> {
     let mut out = ComparePart::default();
-    out.already = resumed_records(path, id, shard, |name, line, r| {
+    out.already = resumed_records(path, canonical, shard, |name, line, r| {
         let set = r.tags.get("set").and_then(|v| v.as_u64()).unwrap_or(u64::MAX);
         let job = tag_str(&r, "job");
         if !in_plan(set) || !keys.contains(&job) {

@@ -44,7 +44,8 @@ pub mod exit {
 const AFTER_HELP: &str = "Exit codes: 0 success (compare: the candidate passes); 1 a check failed (replay \
 mismatch; compare: the candidate fails, a regression); 2 usage, configuration or input error; 3 compare reached \
 no decision within --deals; 4 a bot faulted under --strict; 130/143 play, match, tournament or compare stopped by Ctrl-C \
-(SIGINT) or SIGTERM after the games being played (match or tournament --resume finishes the run).\nProtocol for bot authors: \
+(SIGINT) or SIGTERM after the games being played (match, tournament or compare print the command \
+that resumes the run).\nProtocol for bot authors: \
 protocol.md.";
 
 #[derive(Parser, Debug)]
@@ -401,6 +402,17 @@ pub fn shard_needs_bot_seed(
          run. For example --bot-seed {}, drawn now",
         rand::random::<u64>()
     ))
+}
+
+/// This run's command line with `--resume` (added unless it is there), quoted for a shell:
+/// what an interrupted `match`, `tournament` or `compare` prints, to be run as it is. The seed
+/// and the bot seed need not be on it: a resumed run reads them from its record.
+pub fn resume_command() -> String {
+    let mut args: Vec<String> = std::env::args_os().map(|a| a.to_string_lossy().into_owned()).collect();
+    if !args.iter().skip(1).any(|a| a == "--resume") {
+        args.push("--resume".to_string());
+    }
+    shell_words::join(args)
 }
 
 /// `, bot seed N` for a run's summary when its bots' rngseeds have a key (see [`bot_key`]).

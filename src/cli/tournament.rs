@@ -2,8 +2,8 @@
 //! bot (the schedule and the report in `arena::tournament`, the model in `ratings`).
 
 use super::arena::{
-    common, finish, limits_canon, parse_bots, parse_spec, play_plan, previous_run, run_seed, Plan, Played, RunArgs,
-    TableArgs,
+    args_tag, common, finish, limits_canon, parse_bots, parse_spec, play_plan, previous_run, run_seed, Plan, Played,
+    RunArgs, TableArgs,
 };
 use super::{io, usage, Outcome};
 use crate::arena::report::MatchInfo;
@@ -88,12 +88,13 @@ pub fn run(mut a: TournamentArgs) -> Outcome {
     let plan = Plan {
         sets: tour.sets(a.deals),
         shard,
-        fp: fp.clone(),
+        canonical: canonical.clone(),
         keys: tour.keys(),
     };
     let mut tags = BTreeMap::new();
     tags.insert("match".to_string(), Value::from(fp.clone()));
     tags.insert("match_seed".to_string(), Value::from(format_seed(seed)));
+    tags.insert("args".to_string(), args_tag(&canonical));
     tags.insert("tournament".to_string(), Value::from(bot_pairs));
     tags.insert("shard".to_string(), Value::from(shard_tag.clone()));
     let player_bots = tour.player_bots();
