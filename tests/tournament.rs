@@ -344,3 +344,53 @@ fn bad_tournaments_are_refused_with_the_reason() {
         &["2-10 players, not 11"],
     );
 }
+
+/// The bots and ratings of a tournament's result table as printed, top to bottom.
+fn printed_ratings(text: &str) -> Vec<(String, String)> {
+    text.lines()
+        .skip_while(|l| !l.starts_with("bot "))
+        .skip(1)
+        .take_while(|l| !l.starts_with("rating: "))
+        .map(|l| {
+            let w: Vec<&str> = l.split_whitespace().collect();
+            (w[0].to_string(), w[1].to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn the_progress_line_shows_the_standings_in_the_order_of_the_table() {
+    // random first: the order of --bot is not the order by rating.
+    let out = croupier()
+        .args([
+            "tournament",
+            "kul",
+            "--players",
+            "2",
+            "--bot",
+            "r=random",
+            "--bot",
+            "s=simple",
+        ])
+        .args(["--bot", "h=mix:p=0.5", "--deals", "12", "--seed", "5"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let (text, err) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    let table = printed_ratings(&text);
+    assert_eq!(table.len(), 3, "{text}");
+    assert_ne!(table[0].0, "r", "random is not first in the table: {text}");
+    // stderr is no terminal: a plain progress line, the last one when every game is played
+    // (3 tables of 12 deals, two seatings each), with every bot as the table has it.
+    let last = err.lines().rfind(|l| !l.trim().is_empty()).unwrap_or_default();
+    assert!(last.starts_with("72/72 games"), "{err}");
+    let each: Vec<String> = table.iter().map(|(bot, rating)| format!("{bot} {rating}")).collect();
+    let want = format!("standings: {}", each.join(", "));
+    assert!(
+        last.ends_with(&want),
+        "progress {last:?}, not ending in {want:?}\n{text}"
+    );
+}

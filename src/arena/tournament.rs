@@ -178,6 +178,35 @@ fn pair_rows(acc: &Accumulator, reference: &str) -> Vec<PairRow> {
     out
 }
 
+/// Best first: by rating, higher first, then by name; bots not compared (NaN) last.
+fn by_rating(x: (f64, &str), y: (f64, &str)) -> std::cmp::Ordering {
+    x.0.is_nan()
+        .cmp(&y.0.is_nan())
+        .then(y.0.total_cmp(&x.0))
+        .then(x.1.cmp(y.1))
+}
+
+/// The standings for a progress line: every bot by rating, best first, as the result table
+/// orders them, each with its rating relative to `reference` (at most [`STANDINGS`] bots).
+/// `None` until `reference` has played a deal.
+pub fn standings(acc: &Accumulator, reference: &str) -> Option<String> {
+    let (names, fit) = acc.ratings(reference)?;
+    let mut order: Vec<usize> = (0..names.len()).collect();
+    order.sort_by(|&x, &y| by_rating((fit.rating[x], &names[x]), (fit.rating[y], &names[y])));
+    let mut parts: Vec<String> = order
+        .iter()
+        .take(STANDINGS)
+        .map(|&b| format!("{} {}", names[b], signed(fit.rating[b])))
+        .collect();
+    if order.len() > STANDINGS {
+        parts.push(format!("… {} more", order.len() - STANDINGS));
+    }
+    Some(format!("standings: {}", parts.join(", ")))
+}
+
+/// The most bots [`standings`] names.
+pub const STANDINGS: usize = 8;
+
 /// The result of a tournament as JSON (`tournament --json`, `stats --json`). Bots in `--bot`
 /// order; documented in the README ("JSON output").
 pub fn tournament_json(info: &MatchInfo, acc: &Accumulator, reference: &str) -> Value {
@@ -241,9 +270,7 @@ pub fn tournament_lines(acc: &Accumulator, reference: &str) -> Vec<String> {
 /// strings.
 pub fn tournament_cells(acc: &Accumulator, reference: &str) -> Option<Cells> {
     let (mut rows, _) = rows(acc, reference)?;
-    rows.sort_by(|x, y| y.rating.0.total_cmp(&x.rating.0).then(x.name.cmp(&y.name)));
-    // NaN (not compared) sorts first under total_cmp descending: put those last.
-    rows.sort_by_key(|r| r.rating.0.is_nan());
+    rows.sort_by(|x, y| by_rating((x.rating.0, &x.name), (y.rating.0, &y.name)));
     let cells: Vec<Vec<String>> = rows
         .iter()
         .map(|r| {
