@@ -697,6 +697,9 @@ pub(super) struct Plan {
     pub canonical: Value,
     /// The keys of every set's games, in the order they are counted.
     pub keys: Vec<String>,
+    /// A tournament's reference bot: the progress line shows the standings, each bot's rating
+    /// relative to it (`None`: a match, the first pair's difference).
+    pub reference: Option<String>,
 }
 
 /// What [`play_plan`] leaves: the statistics of the plan's sets, the records read from the
@@ -774,7 +777,10 @@ pub(super) fn play_plan(
             }
             None => set.add_to(&mut acc),
         }
-        progress.update(played, || acc.leading());
+        progress.update(played, || match &plan.reference {
+            Some(r) => crate::arena::tournament::standings(&acc, r),
+            None => acc.leading(),
+        });
         Ok(Control::Continue)
     });
     progress.finish();
@@ -958,6 +964,7 @@ pub fn run_match(mut a: MatchArgs) -> Outcome {
         shard,
         canonical: canonical.clone(),
         keys: all_jobs.iter().map(|j| j.key.clone()).collect(),
+        reference: None,
     };
     let mut tags = BTreeMap::new();
     tags.insert("match".to_string(), Value::from(fp.clone()));

@@ -90,6 +90,7 @@ pub fn run(mut a: TournamentArgs) -> Outcome {
         shard,
         canonical: canonical.clone(),
         keys: tour.keys(),
+        reference: Some(reference.clone()),
     };
     let mut tags = BTreeMap::new();
     tags.insert("match".to_string(), Value::from(fp.clone()));
