@@ -494,13 +494,10 @@ fn playwright_finds_the_numbers_stats_prints_and_no_errors() {
             .collect();
         assert_eq!(shown, p.pairs, "{kind}");
         assert!(!shown.is_empty(), "{kind}");
-        // A mark per bot, labelled with the numbers of its row.
-        let names: Vec<&str> = j["bots"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|b| b["bot"].as_str().unwrap())
-            .collect();
+        // A mark per bot, labelled with the numbers of its row, in the order of the rows (a
+        // tournament's by rating, not the order of --bot that stats --json keeps).
+        let names: Vec<&str> = table.iter().skip(1).map(|r| r[0].as_str()).collect();
+        assert_eq!(names.len(), j["bots"].as_array().unwrap().len(), "{kind}");
         assert_eq!(g["marks"], json!(names), "{kind}");
         for (text, name) in g["estimates"].as_array().unwrap().iter().zip(&names) {
             let row = table.iter().find(|r| r[0] == *name).unwrap();
@@ -530,16 +527,16 @@ fn playwright_finds_the_numbers_stats_prints_and_no_errors() {
         }
         let labels: Vec<String> = serde_json::from_value(g["labels"].clone()).unwrap();
         let want: Vec<String> = match kind {
-            "tournament" => j["bots"]
-                .as_array()
-                .unwrap()
+            "tournament" => names
                 .iter()
-                .map(|b| {
-                    format!(
-                        "{} {}",
-                        b["bot"].as_str().unwrap(),
-                        signed(b["rating"].as_f64().unwrap())
-                    )
+                .map(|name| {
+                    let b = j["bots"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .find(|b| b["bot"] == *name)
+                        .unwrap();
+                    format!("{name} {}", signed(b["rating"].as_f64().unwrap()))
                 })
                 .collect(),
             _ => {
@@ -651,4 +648,148 @@ fn a_reader_that_stops_reading_the_tables_does_not_stop_the_page() {
     drop(child.stdout.take());
     assert!(child.wait().unwrap().success());
     assert_eq!(std::fs::read(&page).unwrap(), std::fs::read(&f.page).unwrap());
+}
+
+#[test]
+fn a_tournaments_charts_and_pairs_follow_its_table_and_deal_axes_count_whole_deals() {
+    let Some(chromium) = browser::chromium() else {
+        browser::skip(
+            "a_tournaments_charts_and_pairs_follow_its_table_and_deal_axes_count_whole_deals",
+            "no chromium (/usr/bin/chromium, or $CHROMIUM)",
+        );
+        return;
+    };
+    let dir = match browser::playwright() {
+        Ok(d) => d,
+        Err(why) => {
+            browser::skip(
+                "a_tournaments_charts_and_pairs_follow_its_table_and_deal_axes_count_whole_deals",
+                &why,
+            );
+            return;
+        }
+    };
+    let tmp = tempfile::tempdir().unwrap();
+    // random first: the order of --bot is not the order by rating.
+    let t = tmp.path().join("t.jsonl");
+    croupier()
+        .args([
+            "tournament",
+            "kul",
+            "--players",
+            "2",
+            "--bot",
+            "r=random",
+            "--bot",
+            "s=simple",
+        ])
+        .args(["--bot", "h=mix:p=0.5", "--deals", "12", "--seed", "5", "-q", "--record"])
+        .arg(&t)
+        .assert()
+        .success();
+    // 15 deals without a decision: an axis from 1 to 15, where ticks of 2.5 deals fit.
+    let c = tmp.path().join("c.jsonl");
+    let out = croupier()
+        .args([
+            "compare",
+            "kul",
+            "--players",
+            "3",
+            "--candidate",
+            "random",
+            "--baseline",
+            "random",
+        ])
+        .args(["--deals", "15", "--seed", "4", "-q", "--json", "--record"])
+        .arg(&c)
+        .output()
+        .unwrap();
+    let compare: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(compare["deals"], 15, "{compare}");
+    let page = tmp.path().join("r.html");
+    croupier()
+        .arg("stats")
+        .args([&t, &c])
+        .arg("--html")
+        .arg(&page)
+        .assert()
+        .success();
+    // What a person sees, top to bottom: the table's bots, the pairs, the names beside the
+    // ratings chart; each bot's colour there, in the running estimate and in its histogram;
+    // the numbers under the deal axes.
+    let js = r#"[...document.querySelectorAll("section.group")].map(s => {
+        const box = e => e.getBoundingClientRect();
+        const mid = e => (box(e).top + box(e).bottom) / 2;
+        const byTop = list => [...list].sort((a, b) => box(a).top - box(b).top);
+        const first = tr => tr.children[0].textContent;
+        const rows = byTop(s.querySelectorAll("table.bots tbody tr")).map(first);
+        const pairs = byTop(s.querySelectorAll("table.pairs tbody tr")).map(first);
+        const est = s.querySelector("svg.estimates");
+        const names = byTop([...est.querySelectorAll("text")].filter(t => rows.includes(t.textContent)));
+        const colours = {};
+        for (const n of names) {
+          const mark = [...est.querySelectorAll("circle")].find(c => Math.abs(mid(c) - mid(n)) < 6);
+          const label = [...s.querySelectorAll("svg.running text")].find(t => t.textContent.startsWith(n.textContent + " "));
+          const title = [...s.querySelectorAll(".hist h4")].find(h => h.textContent.startsWith(n.textContent + " ("));
+          const bar = title && title.parentElement.querySelector("rect.bar");
+          colours[n.textContent] = [mark, label, bar].map(e => e ? getComputedStyle(e).fill : null);
+        }
+        const ticks = sel => [...s.querySelectorAll(sel)].map(svg => {
+          const axis = [...svg.querySelectorAll("line.axis")].find(l => l.getAttribute("y1") === l.getAttribute("y2"));
+          const below = box(axis).bottom;
+          return [...svg.querySelectorAll("text")].filter(t => box(t).top >= below && t.textContent !== "deals").map(t => t.textContent);
+        });
+        return { rows, pairs, names: names.map(n => n.textContent), colours, ticks: ticks("svg.running").concat(ticks("svg.evidence")) };
+      })"#;
+    let answer = browser::drive(
+        &dir,
+        &chromium,
+        &[
+            op("goto", &[("url", json!(browser::file_url(&page)))]),
+            op("eval", &[("js", json!(js))]),
+        ],
+    );
+    assert_eq!(browser::console_problems(&answer), Vec::<String>::new());
+    let groups = answer["results"][1].as_array().unwrap();
+    assert_eq!(groups.len(), 2);
+    let g = &groups[0];
+    let rows: Vec<String> = serde_json::from_value(g["rows"].clone()).unwrap();
+    assert_eq!(rows.len(), 3, "{g}");
+    assert_ne!(rows, ["r", "s", "h"], "the table is by rating: {g}");
+    assert_eq!(
+        g["names"],
+        json!(rows),
+        "the ratings chart lists the bots as the table does"
+    );
+    let mut want = Vec::new();
+    for (i, a) in rows.iter().enumerate() {
+        for b in &rows[i + 1..] {
+            want.push(format!("{a} − {b}"));
+        }
+    }
+    assert_eq!(g["pairs"], json!(want), "the pairs in the order of the table");
+    // One colour per bot, the same in every chart.
+    let mut seen = Vec::new();
+    for bot in &rows {
+        let c = g["colours"][bot].as_array().unwrap();
+        assert!(c[0].is_string() && c.iter().all(|x| *x == c[0]), "{bot}: {c:?}");
+        seen.push(c[0].clone());
+    }
+    seen.dedup();
+    assert_eq!(seen.len(), 3, "{seen:?}");
+    // Both groups' deal axes (running estimates; the compare run's evidence) count whole deals.
+    let axes: Vec<Vec<String>> = groups
+        .iter()
+        .flat_map(|g| serde_json::from_value::<Vec<Vec<String>>>(g["ticks"].clone()).unwrap())
+        .collect();
+    assert_eq!(axes.len(), 3, "{axes:?}");
+    for ticks in &axes {
+        assert!(ticks.len() >= 2, "{axes:?}");
+        assert!(
+            ticks
+                .iter()
+                .all(|t| !t.is_empty() && t.chars().all(|c| c.is_ascii_digit())),
+            "ticks on a deal axis are whole numbers: {axes:?}"
+        );
+    }
 }

@@ -394,3 +394,63 @@ fn the_progress_line_shows_the_standings_in_the_order_of_the_table() {
         "progress {last:?}, not ending in {want:?}\n{text}"
     );
 }
+
+#[test]
+fn the_pairs_follow_the_table_each_the_bot_above_minus_the_one_below() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("t.jsonl");
+    // random first: the order of --bot is not the order by rating.
+    let out = croupier()
+        .args([
+            "tournament",
+            "kul",
+            "--players",
+            "2",
+            "--bot",
+            "r=random",
+            "--bot",
+            "s=simple",
+        ])
+        .args(["--bot", "h=mix:p=0.5", "--deals", "12", "--seed", "5", "-q", "--record"])
+        .arg(&file)
+        .assert()
+        .success();
+    let text = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    let table: Vec<String> = printed_ratings(&text).into_iter().map(|r| r.0).collect();
+    assert_ne!(table[0], "r", "{text}");
+    let j = stats(&[&file]);
+    let fmt = |m: f64, lo: f64, hi: f64| format!("{m:+.2} [{lo:+.2}, {hi:+.2}]");
+    let mut want = Vec::new();
+    for (i, a) in table.iter().enumerate() {
+        for b in &table[i + 1..] {
+            // stats --json keeps the order of --bot: the pair either way round.
+            let p = j["pairs"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|p| (p["a"] == *a && p["b"] == *b) || (p["a"] == *b && p["b"] == *a))
+                .unwrap();
+            let sign = if p["a"] == *a { 1.0 } else { -1.0 };
+            let turned = |v: &Value| {
+                let (m, lo, hi) = (f(&v["mean"]), f(&v["ci95"][0]), f(&v["ci95"][1]));
+                if sign > 0.0 {
+                    fmt(m, lo, hi)
+                } else {
+                    fmt(-m, -hi, -lo)
+                }
+            };
+            let h = &p["head_to_head"];
+            want.push(format!(
+                "  {a} − {b}: {}  (head to head {} over {} deal(s))",
+                turned(p),
+                turned(h),
+                h["deals"]
+            ));
+        }
+    }
+    let printed: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("  ") && l.contains(" − "))
+        .collect();
+    assert_eq!(printed, want, "{text}");
+}

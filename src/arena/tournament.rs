@@ -156,27 +156,18 @@ fn rows(acc: &Accumulator, reference: &str) -> Option<(Vec<Row>, crate::ratings:
     Some((rows, fit))
 }
 
+/// A head-to-head paired difference: mean, interval and the number of deals.
+#[derive(Clone, Copy, Debug)]
+struct HeadToHead {
+    mean: f64,
+    lo: f64,
+    hi: f64,
+    deals: u64,
+}
+
 /// The model's difference of every pair, with the head-to-head paired difference where they
 /// sat together: (a, b, model mean/low/high, head to head).
-type PairRow = (String, String, (f64, f64, f64), Option<crate::stats::Summary>);
-
-fn pair_rows(acc: &Accumulator, reference: &str) -> Vec<PairRow> {
-    let Some((names, fit)) = acc.ratings(reference) else {
-        return Vec::new();
-    };
-    let h2h = acc.head_to_head();
-    let mut out = Vec::new();
-    for a in 0..names.len() {
-        for b in a + 1..names.len() {
-            let direct = h2h
-                .iter()
-                .find(|(x, y, _)| *x == names[a] && *y == names[b])
-                .map(|(_, _, s)| s.clone());
-            out.push((names[a].clone(), names[b].clone(), fit.diff(a, b, LEVEL), direct));
-        }
-    }
-    out
-}
+type PairRow = (String, String, (f64, f64, f64), Option<HeadToHead>);
 
 /// Best first: by rating, higher first, then by name; bots not compared (NaN) last.
 fn by_rating(x: (f64, &str), y: (f64, &str)) -> std::cmp::Ordering {
@@ -184,6 +175,46 @@ fn by_rating(x: (f64, &str), y: (f64, &str)) -> std::cmp::Ordering {
         .cmp(&y.0.is_nan())
         .then(y.0.total_cmp(&x.0))
         .then(x.1.cmp(y.1))
+}
+
+/// Every pair of bots, `a` before `b` in `order` (bot names; `None`: report order, the
+/// order of `--bot`), each difference `a − b`.
+fn pair_rows(acc: &Accumulator, reference: &str, order: Option<&[String]>) -> Vec<PairRow> {
+    let Some((names, fit)) = acc.ratings(reference) else {
+        return Vec::new();
+    };
+    let order: Vec<usize> = match order {
+        Some(o) => o.iter().filter_map(|n| names.iter().position(|m| m == n)).collect(),
+        None => (0..names.len()).collect(),
+    };
+    let h2h = acc.head_to_head();
+    let direct = |a: &str, b: &str| {
+        h2h.iter().find_map(|(x, y, s)| {
+            let (lo, hi) = s.ci(LEVEL);
+            let (mean, deals) = (s.mean(), s.n());
+            if x == a && y == b {
+                Some(HeadToHead { mean, lo, hi, deals })
+            } else if x == b && y == a {
+                // The same deals seen from the other side.
+                Some(HeadToHead {
+                    mean: -mean,
+                    lo: -hi,
+                    hi: -lo,
+                    deals,
+                })
+            } else {
+                None
+            }
+        })
+    };
+    let mut out = Vec::new();
+    for (i, &a) in order.iter().enumerate() {
+        for &b in &order[i + 1..] {
+            let (na, nb) = (&names[a], &names[b]);
+            out.push((na.clone(), nb.clone(), fit.diff(a, b, LEVEL), direct(na, nb)));
+        }
+    }
+    out
 }
 
 /// The standings for a progress line: every bot by rating, best first, as the result table
@@ -225,13 +256,11 @@ pub fn tournament_json(info: &MatchInfo, acc: &Accumulator, reference: &str) -> 
         ),
         None => (Vec::new(), 0),
     };
-    let pairs: Vec<Value> = pair_rows(acc, reference)
+    let pairs: Vec<Value> = pair_rows(acc, reference, None)
         .into_iter()
         .map(|(a, b, (m, lo, hi), direct)| {
-            let h2h = direct.map(|s| {
-                let (l, h) = s.ci(LEVEL);
-                json!({"deals": s.n(), "mean": finite(s.mean()), "ci95": [finite(l), finite(h)]})
-            });
+            let h2h =
+                direct.map(|s| json!({"deals": s.deals, "mean": finite(s.mean), "ci95": [finite(s.lo), finite(s.hi)]}));
             json!({"a": a, "b": b, "mean": finite(m), "ci95": [finite(lo), finite(hi)], "head_to_head": h2h})
         })
         .collect();
@@ -243,7 +272,8 @@ pub fn tournament_json(info: &MatchInfo, acc: &Accumulator, reference: &str) -> 
 }
 
 /// The result table for people: bots by rating, best first; with three bots or more, the
-/// model's difference of every pair beside their head-to-head result.
+/// model's difference of every pair beside their head-to-head result, the pairs in the order
+/// of the table (`a − b` with `a` above `b`).
 pub fn tournament_lines(acc: &Accumulator, reference: &str) -> Vec<String> {
     let Some(c) = tournament_cells(acc, reference) else {
         return vec!["no deals".to_string()];
@@ -303,12 +333,10 @@ pub fn tournament_cells(acc: &Accumulator, reference: &str) -> Option<Cells> {
     .to_vec();
     let mut pairs = Vec::new();
     if rows.len() > 2 {
-        for (a, b, (m, lo, hi), direct) in pair_rows(acc, reference) {
+        let order: Vec<String> = rows.iter().map(|r| r.name.clone()).collect();
+        for (a, b, (m, lo, hi), direct) in pair_rows(acc, reference, Some(&order)) {
             let h2h = match direct {
-                Some(s) => {
-                    let (l, h) = s.ci(LEVEL);
-                    format!("{} over {} deal(s)", fmt_interval(s.mean(), l, h), s.n())
-                }
+                Some(s) => format!("{} over {} deal(s)", fmt_interval(s.mean, s.lo, s.hi), s.deals),
                 None => "never at one table".to_string(),
             };
             pairs.push(vec![format!("{a} − {b}"), fmt_interval(m, lo, hi), h2h]);

@@ -285,8 +285,27 @@ impl Trace {
         }
     }
 
-    /// The group's charts as JSON, the last deal's point added (`acc`: every deal folded).
-    fn charts(mut self, acc: &Accumulator) -> Value {
+    /// Puts the bots in the order of the group's table (`rows`: their names, top to bottom),
+    /// their curves' points with them: the charts show them, and colour them, as the table
+    /// lists them. Bots not in the table keep their order after those that are.
+    fn follow(&mut self, acc: &Accumulator, rows: &[String]) {
+        let rank = |id: u32| rows.iter().position(|n| n == acc.name(id)).unwrap_or(usize::MAX);
+        let mut perm: Vec<usize> = (0..self.order.len()).collect();
+        perm.sort_by_key(|&k| rank(self.order[k]));
+        self.order = perm.iter().map(|&k| self.order[k]).collect();
+        if !self.paired {
+            // A point made before a bot's first deal has no estimate of it: none drawn.
+            let none = (f64::NAN, f64::NAN, f64::NAN);
+            for p in &mut self.running.points {
+                p.1 = perm.iter().map(|&k| p.1.get(k).copied().unwrap_or(none)).collect();
+            }
+        }
+    }
+
+    /// The group's charts as JSON, the last deal's point added (`acc`: every deal folded), the
+    /// bots in the order of the table's `rows`.
+    fn charts(mut self, acc: &Accumulator, rows: &[String]) -> Value {
+        self.follow(acc, rows);
         let deals = self.deals;
         let last = self.estimates(acc);
         self.running.finish(deals, || last.clone());
@@ -367,17 +386,25 @@ impl Section {
             Kind::Tournament(r) => tournament_cells(acc, r),
             _ => Some(acc.cells()),
         };
+        let rows = Self::row_names(cells.as_ref());
         Section {
             heading,
             kind,
             json,
+            charts: trace.charts(acc, &rows),
             cells,
-            charts: trace.charts(acc),
         }
     }
 
+    /// The bots of the table, top to bottom (a tournament's by rating).
+    fn row_names(cells: Option<&Cells>) -> Vec<String> {
+        cells
+            .map(|c| c.rows.iter().map(|r| r[0].clone()).collect())
+            .unwrap_or_default()
+    }
+
     /// Each bot's estimate for the chart of intervals: name, mean (rating), low, high, and the
-    /// text of its row (`stats`' cells).
+    /// text of its row (`stats`' cells); in the order of the table's rows.
     fn estimates(&self) -> Vec<Value> {
         let key = if matches!(self.kind, Kind::Tournament(_)) {
             "rating"
@@ -385,10 +412,10 @@ impl Section {
             "mean"
         };
         let rows = self.cells.as_ref().map(|c| c.rows.as_slice()).unwrap_or(&[]);
-        self.json["bots"]
-            .as_array()
-            .into_iter()
-            .flatten()
+        let mut bots: Vec<&Value> = self.json["bots"].as_array().into_iter().flatten().collect();
+        // As the table lists them (`stats --json` has them in the order of `--bot`).
+        bots.sort_by_key(|b| rows.iter().position(|r| b["bot"] == r[0]).unwrap_or(usize::MAX));
+        bots.into_iter()
             .map(|b| {
                 let name = b["bot"].as_str().unwrap_or("?");
                 let row = rows.iter().find(|r| r[0] == name);
