@@ -211,7 +211,10 @@ fn shards_and_concurrency_merged_by_stats_equal_one_run() {
     // Text output: the same table, headed as a tournament.
     let text = croupier().arg("stats").args(&files).assert().success();
     let text = String::from_utf8_lossy(&text.get_output().stdout).to_string();
-    assert!(text.contains("tournament m0=mix:p=0.0, m33=mix:p=0.33"), "{text}");
+    assert!(
+        text.contains("tournament of 4 bots (m0=mix:p=0.0, m33=mix:p=0.33, m67=mix:p=0.67, m100=mix:p=1.0), 4 table(s) of 3 (round robin), 48 deal(s)"),
+        "{text}"
+    );
     assert!(text.contains("(reference)") && text.contains("head to head"), "{text}");
 }
 
@@ -393,6 +396,65 @@ fn the_progress_line_shows_the_standings_in_the_order_of_the_table() {
         last.ends_with(&want),
         "progress {last:?}, not ending in {want:?}\n{text}"
     );
+}
+
+#[test]
+fn stats_heads_a_tournament_with_its_tables_and_bot_seed_as_tournament_does() {
+    let dir = tempfile::tempdir().unwrap();
+    for (extra, kind, tables) in [
+        (vec![], "round robin", 3),
+        (vec!["--gauntlet", "b"], "gauntlet of b", 2),
+    ] {
+        let file = dir.path().join(format!("t{tables}.jsonl"));
+        let out = croupier()
+            .args([
+                "tournament",
+                "kul",
+                "--players",
+                "2",
+                "--bot",
+                "a=simple",
+                "--bot",
+                "b=random",
+            ])
+            .args([
+                "--bot",
+                "c=random",
+                "--deals",
+                "4",
+                "--seed",
+                "5",
+                "--bot-seed",
+                "77",
+                "-q",
+            ])
+            .args(&extra)
+            .arg("--record")
+            .arg(&file)
+            .assert()
+            .success();
+        let text = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+        let head = text.lines().next().unwrap();
+        let start = "kul: tournament of 3 bots";
+        assert!(head.starts_with(start), "{head}");
+        // ", 3 table(s) of 2 (round robin), 12 deal(s), …, bot seed 77, tournament …"
+        let tail = &head[start.len()..];
+        assert!(
+            tail.starts_with(&format!(", {tables} table(s) of 2 ({kind}), {} deal(s)", 4 * tables))
+                && tail.contains(", bot seed 77, tournament "),
+            "{head}"
+        );
+        let out = croupier().arg("stats").arg(&file).assert().success();
+        let stats = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+        let heading = stats.lines().next().unwrap();
+        let bots = "tournament of 3 bots (a=simple, b=random, c=random)";
+        assert!(heading.starts_with("kul (2 players, "), "{heading}");
+        assert!(
+            heading.ends_with(&format!(", {bots}{tail}")),
+            "stats: {heading}\ntournament: {head}"
+        );
+        assert!(!heading.contains("match"), "{heading}");
+    }
 }
 
 #[test]

@@ -37,6 +37,18 @@ pub fn schedule(bots: usize, seats: usize, gauntlet: Option<usize>) -> Vec<Vec<u
     }
 }
 
+/// The schedule of `bots` bots at tables of `seats` (`gauntlet`: its bot's name and index)
+/// for people: "10 table(s) of 3 (round robin)".
+pub fn schedule_text(bots: usize, seats: usize, gauntlet: Option<(&str, usize)>) -> String {
+    let tables = schedule(bots, seats, gauntlet.map(|g| g.1)).len();
+    let kind = match gauntlet {
+        Some((name, _)) => format!("gauntlet of {name}"),
+        None if bots <= seats => "the bots cycled over the seats".to_string(),
+        None => "round robin".to_string(),
+    };
+    format!("{tables} table(s) of {seats} ({kind})")
+}
+
 /// The `k`-element subsets of `0..n` in lexicographic order.
 pub fn combinations(n: usize, k: usize) -> Vec<Vec<usize>> {
     let mut out = Vec::new();

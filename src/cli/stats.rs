@@ -4,7 +4,7 @@
 use super::arena::tag_str;
 use super::show::rules_text;
 use super::{exit, io, report_html, usage, Outcome};
-use crate::arena::tournament::{tournament_json, tournament_lines};
+use crate::arena::tournament::{schedule, schedule_text, tournament_json, tournament_lines};
 // Strings many records share (run seeds, deal seeds that are not plain numbers, job keys) are
 // kept once in `Strings`: a set or a game refers to them by number.
 use crate::arena::report::Names as Strings;
@@ -153,6 +153,12 @@ struct Group {
     bots: Vec<String>,
     /// A tournament's first bot (its default reference); `None` for other groups.
     tournament: Option<String>,
+    /// A tournament's bots in `--bot` order, and its gauntlet bot as its records' `args` tag
+    /// has it (`None`: records without the tag; `Some(None)`: no gauntlet).
+    tournament_bots: Vec<String>,
+    gauntlet: Option<Option<String>>,
+    /// The bot seeds the records were played with (`bot_seed`).
+    bot_seeds: BTreeSet<String>,
     /// A compare run's sequential test, as its records hold it (`sprt` tag).
     test: Option<RecordedTest>,
 }
@@ -219,20 +225,25 @@ fn bots_of(r: &GameRecord) -> (String, Vec<String>) {
     (key, with_specs)
 }
 
+/// `, seed 5` or `, seeds 3, 4` (nothing for none): the values of a heading.
+fn list(one: &str, many: &str, v: &BTreeSet<String>) -> String {
+    let all: Vec<&str> = v.iter().map(String::as_str).collect();
+    match all.len() {
+        0 => String::new(),
+        1 => format!(", {one} {}", all[0]),
+        _ => format!(", {many} {}", all.join(", ")),
+    }
+}
+
 impl Group {
     fn heading(&self, acc: &Accumulator) -> String {
+        if self.tournament.is_some() {
+            return self.tournament_heading(acc);
+        }
         let bots = if self.key.bots.starts_with("compare ") {
             format!("compare {}", self.bots.join(", "))
         } else {
             self.key.bots.clone()
-        };
-        let list = |one: &str, many: &str, v: &BTreeSet<String>| {
-            let all: Vec<&str> = v.iter().map(String::as_str).collect();
-            match all.len() {
-                0 => String::new(),
-                1 => format!(", {one} {}", all[0]),
-                _ => format!(", {many} {}", all.join(", ")),
-            }
         };
         format!(
             "{} ({} players, {}), {bots}: {} deal(s), {} game(s){}{}",
@@ -243,6 +254,45 @@ impl Group {
             acc.games,
             list("seed", "seeds", &self.seeds),
             list("match", "matches", &self.matches),
+        )
+    }
+
+    /// A tournament's heading, as `tournament` heads its result: its bots, its tables, its
+    /// deals, games and seeds.
+    fn tournament_heading(&self, acc: &Accumulator) -> String {
+        let (bots, players) = (self.tournament_bots.len(), self.key.players);
+        let specs = self.key.bots.strip_prefix("tournament ").unwrap_or(&self.key.bots);
+        let tables = match &self.gauntlet {
+            Some(g) => {
+                let g = g.as_deref();
+                let at = g.and_then(|g| self.tournament_bots.iter().position(|b| b == g));
+                schedule_text(bots, players, g.zip(at))
+            }
+            // Records without their arguments (no `args` tag): what the tables they hold
+            // tell for sure (a gauntlet never holds every table of a round robin).
+            None => {
+                let seen = acc.table_count();
+                if bots <= players || seen == schedule(bots, players, None).len() {
+                    schedule_text(bots, players, None)
+                } else {
+                    format!("{seen} table(s) of {players}")
+                }
+            }
+        };
+        let shards: Vec<&String> = self.shards.iter().collect();
+        let shard = match shards[..] {
+            [s] if !s.is_empty() => format!(", shard {s}"),
+            _ => String::new(),
+        };
+        format!(
+            "{} ({players} players, {}), tournament of {bots} bots ({specs}), {tables}, {} deal(s), {} game(s){shard}{}{}{}",
+            self.key.game,
+            rules_text(&self.key.options, &self.spec),
+            acc.sets,
+            acc.games,
+            list("seed", "seeds", &self.seeds),
+            list("bot seed", "bot seeds", &self.bot_seeds),
+            list("tournament", "tournaments", &self.matches),
         )
     }
 }
@@ -306,6 +356,20 @@ pub fn run(a: StatsArgs) -> Outcome {
                         .get("tournament")
                         .and_then(|t| t.get(0)?.get(0)?.as_str())
                         .map(str::to_string),
+                    tournament_bots: r
+                        .tags
+                        .get("tournament")
+                        .and_then(Value::as_array)
+                        .into_iter()
+                        .flatten()
+                        .map(|p| p.get(0).and_then(Value::as_str).unwrap_or("?").to_string())
+                        .collect(),
+                    gauntlet: r
+                        .tags
+                        .get("args")
+                        .and_then(|a| a.get("gauntlet"))
+                        .map(|g| g.as_str().map(str::to_string)),
+                    bot_seeds: BTreeSet::new(),
                     test: recorded_test(&r),
                 });
                 groups.len() - 1
@@ -335,6 +399,9 @@ pub fn run(a: StatsArgs) -> Outcome {
                 group.seeds.insert(run_seed.clone());
             }
             let m = tag_str(&r, "match");
+            if let Some(k) = r.bot_seed.as_ref().filter(|k| !group.bot_seeds.contains(*k)) {
+                group.bot_seeds.insert(k.clone());
+            }
             if let (false, Some(k)) = (m.is_empty(), &r.bot_seed) {
                 bot_seeds.entry(m.clone()).or_default().entry(k.clone()).or_insert(file);
             }
