@@ -329,7 +329,7 @@ fn without(text: &str, open: &str, close: &str) -> String {
     out
 }
 
-/// A card as the page writes it in words: `♠A`, `♥10`.
+/// A card as people read it, on the page as everywhere: `A♠`, `10♥`.
 fn pretty(card: &str) -> String {
     let suit = match &card[1..] {
         "S" => "♠",
@@ -338,16 +338,18 @@ fn pretty(card: &str) -> String {
         _ => "♣",
     };
     let rank = if &card[..1] == "T" { "10" } else { &card[..1] };
-    format!("{suit}{rank}")
+    format!("{rank}{suit}")
 }
 
-/// The `data-card`s of the cards in a DOM dump's seat box (the text up to the next seat box).
+/// The `data-card`s of the cards in a DOM dump's seat box (the text up to the next seat box),
+/// and the number of card backs there.
 fn seat_cards(dom: &str, seat: Seat) -> (BTreeSet<String>, usize) {
-    let tag = format!(" data-seat=\"{seat}\"><h3>");
-    let start = dom.find(&tag).unwrap_or_else(|| panic!("no seat {seat} in the page")) + tag.len();
-    let rest = &dom[start..];
-    let end = rest.find("data-seat=").unwrap_or(rest.len());
-    let part = &rest[..end];
+    let tag = format!(" data-seat=\"{seat}\"");
+    let part = dom
+        .split("<div class=\"seat")
+        .skip(1)
+        .find(|p| p[..p.find('>').unwrap_or(0)].contains(&tag))
+        .unwrap_or_else(|| panic!("no seat {seat} in the page"));
     let hand_start = part
         .find("class=\"row hand\"")
         .unwrap_or_else(|| panic!("no hand row for seat {seat} in {part}"));
@@ -385,7 +387,13 @@ fn chromium_opens_the_page_at_the_step_of_the_hash() {
             "{}",
             g.name
         );
-        for e in steps[last]["events"].as_array().unwrap() {
+        // Each event in words (a line another one says the same as has none).
+        for e in steps[last]["events"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|e| !e[2].is_null())
+        {
             assert!(
                 dom.contains(&format!("data-line=\"{}\"", e[1].as_str().unwrap())),
                 "{}: event {e} not shown",
@@ -712,4 +720,316 @@ fn games_with_faults_and_forfeits_have_pages() {
             assert_eq!(d["forfeit"].is_null(), policy != "forfeit", "{game} {seat:?}");
         }
     }
+}
+
+/// The browser, or a skip with a message: Chromium and Playwright (tests/browser).
+fn browser_or_skip(test: &str) -> Option<(PathBuf, PathBuf)> {
+    let Some(chromium) = browser::chromium() else {
+        browser::skip(test, "no chromium (/usr/bin/chromium, or $CHROMIUM)");
+        return None;
+    };
+    match browser::playwright() {
+        Ok(d) => Some((chromium, d)),
+        Err(why) => {
+            browser::skip(test, &why);
+            None
+        }
+    }
+}
+
+fn game_named(name: &str) -> &'static Game {
+    games().iter().find(|g| g.name == name).unwrap()
+}
+
+/// Where each seat box and the table are on the page at a step: `{seats: [[left, top, right,
+/// bottom]…], table: [...], trick: {seat: [...]}}`.
+const GEOMETRY: &str = "(() => {
+  const r = e => { const b = e.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; };
+  const seats = [...document.querySelectorAll('.seat')].sort((a, b) => a.dataset.seat - b.dataset.seat).map(r);
+  const trick = {};
+  for (const p of document.querySelectorAll('#trick .play')) trick[p.dataset.seat] = r(p);
+  return { seats, table: r(document.getElementById('table')), trick };
+})()";
+
+/// A bridge hand viewer's layout: the seats sit around the table, clockwise from the top
+/// (North), and each card of a trick lies on its player's side of the table.
+#[test]
+fn the_seats_sit_around_the_table() {
+    let Some((chromium, dir)) = browser_or_skip("the_seats_sit_around_the_table") else {
+        return;
+    };
+    let rikken = game_named("rikken");
+    let zwikken = game_named("zwikken");
+    // A Rikken step with a whole trick on the table: the step that plays its fourth card.
+    let steps = rikken.full_data["steps"].as_array().unwrap();
+    let full_trick = steps
+        .iter()
+        .position(|s| {
+            s["events"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|e| e[1].as_str().unwrap().starts_with("trick "))
+        })
+        .expect("a trick is won");
+    let mut sc = Script::default();
+    sc.add(
+        "goto",
+        &[(
+            "url",
+            json!(format!("{}#step={full_trick}", browser::file_url(&rikken.full))),
+        )],
+    );
+    let r4 = sc.add("eval", &[("js", json!(GEOMETRY))]);
+    sc.add(
+        "goto",
+        &[("url", json!(format!("{}#step=1", browser::file_url(&zwikken.full))))],
+    );
+    let z3 = sc.add("eval", &[("js", json!(GEOMETRY))]);
+    let answer = browser::drive(&dir, &chromium, &sc.commands);
+    assert!(browser::console_problems(&answer).is_empty(), "{answer}");
+    let r = &answer["results"];
+    let rect = |v: &Value| -> [f64; 4] {
+        let a = v.as_array().unwrap();
+        [0, 1, 2, 3].map(|i| a[i].as_f64().unwrap())
+    };
+    let mid = |b: [f64; 4]| ((b[0] + b[2]) / 2.0, (b[1] + b[3]) / 2.0);
+    // Rikken: North above the table, East to its right, South below, West to its left.
+    let t = rect(&r[r4]["table"]);
+    let s: Vec<[f64; 4]> = r[r4]["seats"].as_array().unwrap().iter().map(rect).collect();
+    assert!(s[0][3] <= t[1], "North {:?} above the table {t:?}", s[0]);
+    assert!(s[1][0] >= t[2], "East {:?} right of the table {t:?}", s[1]);
+    assert!(s[2][1] >= t[3], "South {:?} below the table {t:?}", s[2]);
+    assert!(s[3][2] <= t[0], "West {:?} left of the table {t:?}", s[3]);
+    // The four cards of the trick, each toward its player.
+    let trick = &r[r4]["trick"];
+    let c: Vec<(f64, f64)> = (0..4).map(|k| mid(rect(&trick[k.to_string()]))).collect();
+    assert!(
+        c[0].1 < c[1].1 && c[0].1 < c[3].1 && c[2].1 > c[1].1 && c[2].1 > c[3].1,
+        "{trick}"
+    );
+    assert!(
+        c[1].0 > c[0].0 && c[1].0 > c[2].0 && c[3].0 < c[0].0 && c[3].0 < c[2].0,
+        "{trick}"
+    );
+    // Three players: seat 0 at the top, then clockwise: seat 1 below right, seat 2 below left.
+    let t = rect(&r[z3]["table"]);
+    let s: Vec<[f64; 4]> = r[z3]["seats"].as_array().unwrap().iter().map(rect).collect();
+    assert!(s[0][3] <= t[1], "seat 0 {:?} above the table {t:?}", s[0]);
+    assert!(mid(s[1]).1 > mid(t).1 && mid(s[2]).1 > mid(t).1, "{s:?} {t:?}");
+    assert!(mid(s[1]).0 > mid(s[2]).0, "seat 1 right of seat 2: {s:?}");
+}
+
+/// A seat's page shows how many cards every other seat holds (as backs, and in words), as
+/// many as that seat's own hand holds at the step (the full page shows them).
+#[test]
+fn hidden_hands_show_how_many_cards_they_hold() {
+    let Some((chromium, dir)) = browser_or_skip("hidden_hands_show_how_many_cards_they_hold") else {
+        return;
+    };
+    let counts = "[...document.querySelectorAll('.seat')].sort((a, b) => a.dataset.seat - b.dataset.seat)
+        .map(s => [s.querySelectorAll('.hand .card.back').length, (s.querySelector('.hand .count') || {}).textContent || ''])";
+    let mut sc = Script::default();
+    let mut marks = Vec::new();
+    for name in ["rikken", "kul", "skwitz"] {
+        let g = game_named(name);
+        let steps = g.seat_data["steps"].as_array().unwrap().len();
+        sc.add(
+            "goto",
+            &[("url", json!(format!("{}#step=0", browser::file_url(&g.seat_page))))],
+        );
+        for k in [0, steps / 3, steps / 2, steps - 2] {
+            sc.add("eval", &[("js", json!(format!("go({k})")))]);
+            marks.push((g, k, sc.add("eval", &[("js", json!(counts))])));
+        }
+    }
+    let answer = browser::drive(&dir, &chromium, &sc.commands);
+    assert!(browser::console_problems(&answer).is_empty(), "{answer}");
+    for (g, k, i) in marks {
+        // The full page's views: each seat's hand after step k.
+        let mut hands: Vec<Value> = vec![json!([]); g.record["players"].as_u64().unwrap() as usize];
+        for st in &g.full_data["steps"].as_array().unwrap()[..=k] {
+            for (s, v) in st["views"].as_array().unwrap().iter().enumerate() {
+                if let Some(h) = v.get("hand") {
+                    hands[s] = h.clone();
+                }
+            }
+        }
+        for (s, shown) in answer["results"][i].as_array().unwrap().iter().enumerate() {
+            if s == g.seat {
+                continue;
+            }
+            let n = hands[s].as_array().unwrap().len();
+            let words = if n == 1 {
+                "1 card".to_string()
+            } else {
+                format!("{n} cards")
+            };
+            assert_eq!(
+                shown,
+                &json!([n, words]),
+                "{} step {k}: seat {s}'s hidden hand on seat {}'s page",
+                g.name,
+                g.seat
+            );
+        }
+    }
+}
+
+/// Rikken's bidding as an auction grid: a column per seat, each call in its bidder's column,
+/// in words, and the automatic re-passes marked; the calls chosen are the record's.
+#[test]
+fn rikken_bidding_is_an_auction_grid() {
+    let Some((chromium, dir)) = browser_or_skip("rikken_bidding_is_an_auction_grid") else {
+        return;
+    };
+    let g = game_named("rikken");
+    let bids: Vec<(u64, String)> = g.record["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .take_while(|a| {
+            let t = a["action"].as_str().unwrap();
+            t == "pass" || t.chars().any(|c| c.is_ascii_lowercase())
+        })
+        .map(|a| (a["seat"].as_u64().unwrap(), a["action"].as_str().unwrap().to_string()))
+        .collect();
+    assert!(bids.len() >= 4, "{bids:?}");
+    let grid = "(() => { const t = document.getElementById('auction'); if (!t) return null;
+        return { head: [...t.querySelectorAll('th')].map(h => h.textContent),
+                 rows: [...t.querySelectorAll('tr')].slice(1).map(r => [...r.children].map(c => [c.textContent, c.className, c.dataset.seat === undefined ? null : Number(c.dataset.seat)])) }; })()";
+    let mut sc = Script::default();
+    sc.add(
+        "goto",
+        &[(
+            "url",
+            json!(format!("{}#step={}", browser::file_url(&g.full), bids.len())),
+        )],
+    );
+    let at = sc.add("eval", &[("js", json!(grid))]);
+    let answer = browser::drive(&dir, &chromium, &sc.commands);
+    let r = &answer["results"][at];
+    assert_eq!(r["head"], json!(["North", "East", "South", "West"]), "{r}");
+    let mut chosen = Vec::new();
+    let mut passed = BTreeSet::new();
+    for row in r["rows"].as_array().unwrap() {
+        for (col, cell) in row.as_array().unwrap().iter().enumerate() {
+            let text = cell[0].as_str().unwrap();
+            if text.is_empty() {
+                continue;
+            }
+            assert_eq!(cell[2], json!(col), "a call in its bidder's column: {r}");
+            assert!(!text.contains('_'), "a call in words: {text}");
+            if cell[1] == "auto" {
+                assert!(text == "pass" && passed.contains(&col), "an automatic pass: {r}");
+            } else {
+                chosen.push((col as u64, text.to_string()));
+            }
+            if text == "pass" {
+                passed.insert(col);
+            }
+        }
+    }
+    let words = |t: &str| croupier::games::rikken::view::contract_words(t);
+    let expected: Vec<(u64, String)> = bids.iter().map(|(s, t)| (*s, words(t))).collect();
+    assert_eq!(chosen, expected, "the calls chosen, in order: {r}");
+}
+
+/// Schwimmen: every hand shown has its value beside it, as the rules count it.
+#[test]
+fn schwimmen_hands_show_their_value() {
+    let Some((chromium, dir)) = browser_or_skip("schwimmen_hands_show_their_value") else {
+        return;
+    };
+    let g = game_named("schwimmen");
+    let values = "[...document.querySelectorAll('.seat')].map(s => [[...s.querySelectorAll('.hand .card')].map(c => c.dataset.card), (s.querySelector('.row.value .value') || {}).textContent || null])";
+    let mut sc = Script::default();
+    sc.add("goto", &[("url", json!(browser::file_url(&g.full)))]);
+    let steps = g.full_data["steps"].as_array().unwrap().len();
+    let mut marks = Vec::new();
+    for k in (1..steps).step_by(steps / 12) {
+        sc.add("eval", &[("js", json!(format!("go({k})")))]);
+        marks.push(sc.add("eval", &[("js", json!(values))]));
+    }
+    let answer = browser::drive(&dir, &chromium, &sc.commands);
+    assert!(browser::console_problems(&answer).is_empty(), "{answer}");
+    let mut checked = 0;
+    for i in marks {
+        for seat in answer["results"][i].as_array().unwrap() {
+            let cards: Vec<String> = seat[0]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|c| c.as_str().unwrap().to_string())
+                .collect();
+            if cards.len() != 3 {
+                assert!(seat[1].is_null(), "{seat}");
+                continue;
+            }
+            let points = |c: &str| match &c[..1] {
+                "A" => 11,
+                "K" | "Q" | "J" | "T" => 10,
+                n => n.parse::<u32>().unwrap(),
+            };
+            let best = "SHDC"
+                .chars()
+                .map(|s| cards.iter().filter(|c| c.ends_with(s)).map(|c| points(c)).sum::<u32>())
+                .max()
+                .unwrap();
+            let trio = cards.iter().all(|c| c[..1] == cards[0][..1]);
+            let value = if trio && best < 31 {
+                "30.5".to_string()
+            } else {
+                best.to_string()
+            };
+            assert_eq!(seat[1], json!(value), "{seat}");
+            checked += 1;
+        }
+    }
+    assert!(checked > 10, "{checked} hands checked");
+}
+
+/// No page shows a raw token: no card token (`AS`), no word with an underscore
+/// (`no_play`, `must_lead_called`, `solo_beter`), at steps all through every game, on the
+/// full page and a seat's; Zwikken's deals so far read as words.
+#[test]
+fn no_page_shows_raw_tokens() {
+    let Some((chromium, dir)) = browser_or_skip("no_page_shows_raw_tokens") else {
+        return;
+    };
+    let mut sc = Script::default();
+    let mut marks = Vec::new();
+    for g in games() {
+        for page in [&g.full, &g.seat_page] {
+            sc.add("goto", &[("url", json!(browser::file_url(page)))]);
+            let steps = g.full_data["steps"].as_array().unwrap().len();
+            for k in (0..steps).step_by((steps / 25).max(1)).chain([steps - 1]) {
+                sc.add("eval", &[("js", json!(format!("go({k})")))]);
+                marks.push((
+                    g.name,
+                    k,
+                    sc.add("eval", &[("js", json!("document.querySelector('main').innerText"))]),
+                ));
+            }
+        }
+    }
+    let answer = browser::drive(&dir, &chromium, &sc.commands);
+    assert!(
+        browser::console_problems(&answer).is_empty(),
+        "{:?}",
+        browser::console_problems(&answer)
+    );
+    let mut zwikken_history = false;
+    for (name, k, i) in marks {
+        let text = answer["results"][i].as_str().unwrap();
+        let tokens = card_tokens(text);
+        assert!(tokens.is_empty(), "{name} step {k}: card tokens {tokens:?} in\n{text}");
+        let underscored: Vec<&str> = text
+            .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .filter(|w| w.contains('_'))
+            .collect();
+        assert!(underscored.is_empty(), "{name} step {k}: {underscored:?} in\n{text}");
+        zwikken_history |= name == "zwikken" && text.contains("Deals so far: 1: ");
+    }
+    assert!(zwikken_history, "Zwikken's deals so far are on the page");
 }

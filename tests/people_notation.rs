@@ -68,7 +68,10 @@ fn show_and_ask_write_cards_and_contracts_as_the_human_seat_does() {
     let bid = stdout(&["ask", "g.jsonl", "--action", "1", "--bot", "simple"], d);
     let hand = bid.lines().find(|l| l.trim_start().starts_with("hand:")).unwrap();
     assert_eq!(rank_first(hand), 13, "{hand}");
-    assert!(bid.contains("solo beter (solo_beter)") && bid.contains("misère (misere)"), "{bid}");
+    assert!(
+        bid.contains("solo beter (solo_beter)") && bid.contains("misère (misere)"),
+        "{bid}"
+    );
     let play = stdout(
         &["ask", "g.jsonl", "--action", &actions.to_string(), "--bot", "simple"],
         d,

@@ -5,8 +5,12 @@
 //! with its audience) and, after it, every seat's view ([`SeatView::to_json`]), folded from the
 //! events routed to that seat only, exactly as a bot's view is. A page for one seat (`--seat`)
 //! holds that seat's events and view only: nothing the seat did not see is ever written into
-//! it. The page itself (src/cli/show.html: CSS and JS, no network) draws the views.
+//! it (but how many cards each seat holds, which anyone at the table sees). Every word the page
+//! shows is made here, by the human seat's words; the page itself (src/cli/show.html: CSS and
+//! JS, no network) lays the seats out around the table and draws the views.
 
+use crate::bots::human::{seat_name, Names, RulesMoves};
+use crate::cards::Card;
 use crate::game::{Audience, GameInfo, GameSpec, Seat, SeatView};
 use crate::options::Options;
 use crate::record::{options_of, replay_watched, GameRecord, ReplayStep};
@@ -78,8 +82,36 @@ fn delta(before: Option<&Value>, now: &Value) -> Value {
     Value::Object(d)
 }
 
-/// The page's data: the game, the seats, and per step the events and views (as changes of the
-/// previous step's view) of every seat, or of `only` alone.
+/// The view for the table of a step: the first shown seat's, with what it lacks (null) taken
+/// from the other shown seats' views.
+fn merged(views: &[Value]) -> Value {
+    let mut t = views.first().cloned().unwrap_or(Value::Null);
+    if let Value::Object(m) = &mut t {
+        for v in &views[1..] {
+            if let Value::Object(o) = v {
+                for (k, x) in o {
+                    if m.get(k).is_none_or(Value::is_null) {
+                        m.insert(k.clone(), x.clone());
+                    }
+                }
+            }
+        }
+    }
+    t
+}
+
+/// The number of cards in a view's hand.
+fn hand_len(view: &Value) -> usize {
+    view.get("hand").and_then(Value::as_array).map_or(0, Vec::len)
+}
+
+/// The page's data: the game, the seats, and per step the events (each with its words) and
+/// views (as changes of the previous step's view) of every seat, or of `only` alone. Every
+/// text for people is made here, by the words of the human seat ([`Names`]: cards as
+/// [`Card::pretty`] writes them, Rikken's contracts as `contract_words`): the page draws it.
+/// Per step, besides: the table in words (when it changed), how many cards each seat holds
+/// (public at any table, and all a seat's page says of another seat's hand) and, in
+/// Schwimmen, what each shown hand is worth.
 pub fn page_data(rec: &GameRecord, spec: &GameSpec, only: Option<Seat>) -> Result<Value, String> {
     let (steps, options) = steps(rec, spec)?;
     let n = rec.players;
@@ -87,9 +119,10 @@ pub fn page_data(rec: &GameRecord, spec: &GameSpec, only: Option<Seat>) -> Resul
         Some(s) => vec![s],
         None => (0..n).collect(),
     };
-    let mut views: Vec<Box<dyn SeatView>> = shown
-        .iter()
-        .map(|&s| {
+    // Every seat's view is folded (a seat's page needs the others' card counts), and only
+    // the shown ones are written.
+    let mut views: Vec<Box<dyn SeatView>> = (0..n)
+        .map(|s| {
             (spec.new_view)(&GameInfo {
                 game: rec.game.clone(),
                 options: options.clone(),
@@ -98,60 +131,98 @@ pub fn page_data(rec: &GameRecord, spec: &GameSpec, only: Option<Seat>) -> Resul
             })
         })
         .collect();
+    let names = Names::onlooker(&rec.game, n);
+    let mut marks = RulesMoves::default();
+    let mut labels = Map::new();
     let mut last: Vec<Option<Value>> = vec![None; shown.len()];
+    let mut last_table: Option<Value> = None;
+    let mut last_counts: Option<Value> = None;
+    let mut last_values: Option<Value> = None;
+    let mut decision_before: Option<&'static str> = None;
     let mut out_steps = Vec::with_capacity(steps.len());
-    for st in steps {
+    for (k, st) in steps.iter().enumerate() {
+        // The label of the action of this step, as the human seat's menu shows it.
+        if let (Some(_), Some(i), Some(d)) = (st.actor, k.checked_sub(1), decision_before) {
+            if let Some(a) = rec.actions.get(i) {
+                let token = a.action.to_string();
+                if !labels.contains_key(&token) {
+                    labels.insert(token.clone(), json!(names.action(d, &token)));
+                }
+            }
+        }
+        decision_before = st.turn.map(|(_, d)| d);
         let mut events = Vec::new();
         for (mask, line) in &st.events {
             let to = Audience(*mask);
+            let mut parts = line.split(' ');
+            let kind = parts.next().unwrap_or_default();
+            let args = crate::game::text_args(parts);
+            for (s, v) in views.iter_mut().enumerate() {
+                if to.contains(s) {
+                    v.observe(kind, &args);
+                }
+            }
+            let mut texts = crate::game::texts(&args);
+            marks.mark(&rec.game, kind, &mut texts);
             if let Some(s) = only {
                 if !to.contains(s) {
                     continue;
                 }
             }
-            let mut parts = line.split(' ');
-            let kind = parts.next().unwrap_or_default();
-            let args = crate::game::text_args(parts);
-            for (v, &s) in views.iter_mut().zip(&shown) {
-                if to.contains(s) {
-                    v.observe(kind, &args);
-                }
-            }
             let to: Vec<Seat> = to.members(n).collect();
-            events.push(json!([to, line]));
+            let text = names.event_to(kind, &texts, &to);
+            events.push(json!([to, line, text]));
         }
-        let mut deltas = Vec::with_capacity(views.len());
-        for (v, prev) in views.iter().zip(last.iter_mut()) {
-            let now = v.to_json();
-            deltas.push(delta(prev.as_ref(), &now));
-            *prev = Some(now);
+        let jsons: Vec<Value> = views.iter().map(|v| v.to_json()).collect();
+        let mut deltas = Vec::with_capacity(shown.len());
+        for (&s, prev) in shown.iter().zip(last.iter_mut()) {
+            deltas.push(delta(prev.as_ref(), &jsons[s]));
+            *prev = Some(jsons[s].clone());
         }
-        let (turn, decision) = match st.turn {
-            Some((s, d)) => (json!(s), json!(d)),
-            None => (Value::Null, Value::Null),
-        };
-        out_steps.push(json!({
+        let mut step = json!({
             "actor": st.actor,
-            "turn": turn,
-            "decision": decision,
+            "turn": st.turn.map(|(s, _)| s),
+            "decision": st.turn.map(|(_, d)| d),
             "events": events,
             "views": deltas,
-        }));
+        });
+        let shown_views: Vec<Value> = shown.iter().map(|&s| jsons[s].clone()).collect();
+        let table = json!(names.board(&merged(&shown_views)));
+        let counts = json!(jsons.iter().map(hand_len).collect::<Vec<_>>());
+        let values = json!((0..n)
+            .map(|s| {
+                let hand: Vec<Card> = shown
+                    .contains(&s)
+                    .then(|| jsons[s].get("hand").and_then(Value::as_array).cloned())
+                    .flatten()
+                    .unwrap_or_default()
+                    .iter()
+                    .filter_map(|c| c.as_str().and_then(Card::from_token))
+                    .collect();
+                match rec.game.as_str() {
+                    "schwimmen" => crate::games::schwimmen::view::hand_value_text(&hand),
+                    _ => None,
+                }
+            })
+            .collect::<Vec<_>>());
+        for (key, now, before) in [
+            ("table", table, &mut last_table),
+            ("counts", counts, &mut last_counts),
+            ("values", values, &mut last_values),
+        ] {
+            if before.as_ref() != Some(&now) {
+                step[key] = now.clone();
+                *before = Some(now);
+            }
+        }
+        out_steps.push(step);
     }
     let seats: Vec<Value> = rec
         .seats
         .iter()
         .map(|s| json!({"name": s.name, "version": s.version, "spec": s.spec}))
         .collect();
-    let names: Vec<String> = (0..n)
-        .map(|s| {
-            if n == 4 {
-                ["N", "E", "S", "W"][s].to_string()
-            } else {
-                s.to_string()
-            }
-        })
-        .collect();
+    let seat_names: Vec<String> = (0..n).map(|s| seat_name(n, s)).collect();
     // Faults name what a bot answered: a seat's page keeps only its own.
     let faults: Vec<Value> = rec
         .faults
@@ -172,6 +243,11 @@ pub fn page_data(rec: &GameRecord, spec: &GameSpec, only: Option<Seat>) -> Resul
             }
         })
         .collect();
+    // Every card as people read it: the page writes no card of its own.
+    let cards: Map<String, Value> = crate::cards::full_deck()
+        .into_iter()
+        .map(|c| (c.token().to_string(), json!(c.pretty())))
+        .collect();
     Ok(json!({
         "format": "croupier-show",
         "game": rec.game,
@@ -181,7 +257,9 @@ pub fn page_data(rec: &GameRecord, spec: &GameSpec, only: Option<Seat>) -> Resul
         "seed": rec.seed,
         "rules": super::show::rules_text(&rec.options, spec),
         "seats": seats,
-        "names": names,
+        "names": seat_names,
+        "cards": cards,
+        "labels": labels,
         "scores": scores,
         "faults": faults,
         "forfeit": rec.forfeit.as_ref().map(|f| json!({"seat": f.seat, "fault": f.fault})),
