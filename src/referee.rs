@@ -1179,7 +1179,7 @@ pub fn substitute_for(
             if legal.is_empty() {
                 return Err("internal error: no legal action for a substitute".into());
             }
-            let i = Rng::new(game_seed, Purpose::Substitute, action_index as u64).below(legal.len() as u64) as usize;
+            let i = Rng::few(game_seed, Purpose::Substitute, action_index as u64).below(legal.len() as u64) as usize;
             legal[i].clone()
         }
     };

@@ -203,14 +203,15 @@ impl Builtin {
     }
 
     fn seed_rng(&mut self, rngseed: u64) {
-        self.rng = Rng::new(rngseed ^ self.seed, Purpose::Bot, 0);
+        // Drawn once per decision, anew each game (a random Rikken seat draws about 3 times).
+        self.rng = Rng::few(rngseed ^ self.seed, Purpose::Bot, 0);
     }
 
     fn new(strategy: Strategy, seed: u64) -> Builtin {
         Builtin {
             strategy,
             seed,
-            rng: Rng::new(seed, Purpose::Bot, 0),
+            rng: Rng::few(seed, Purpose::Bot, 0),
             setup: SetupLines::default(),
             spec: None,
             view: None,
@@ -241,7 +242,7 @@ impl Builtin {
             self.view = None;
             self.spec = None;
             self.pending.clear();
-            self.rng = Rng::new(self.seed, Purpose::Bot, 0);
+            self.rng = Rng::few(self.seed, Purpose::Bot, 0);
         }
         if self.setup.take(kind, args) {
             return;
