@@ -94,6 +94,15 @@ pub struct Config {
     /// where nothing reads it (a match that records nothing): the engine then works out the
     /// scores alone ([`Game::scores`]), and the record's detail is `null`.
     pub detail: bool,
+    /// Whether a game's record keeps each action's token. Off where nothing reads the actions
+    /// (no record line is written): the choice of a built-in bot that chooses by index is
+    /// then applied without its token being written out, and the record's actions hold empty
+    /// tokens.
+    pub tokens: bool,
+    /// Whether decisions are timed (the record's times, a report's time per decision). Off
+    /// where nothing reads the times: a built-in bot's decisions are then not timed and the
+    /// record's times are 0. With a clock (`--time`) every decision is timed.
+    pub timing: bool,
 }
 
 /// A game clock (`--time BANK+INC`): every seat starts each game with `bank`; the time it takes
@@ -236,6 +245,8 @@ impl Default for Config {
             tally: Arc::default(),
             transcript: None,
             detail: true,
+            tokens: true,
+            timing: true,
         }
     }
 }
@@ -656,8 +667,14 @@ impl Table {
         time: Duration,
     ) -> (Result<String, Fault>, f64, Option<Fault>) {
         let time_ms = time.as_millis() as u64;
-        let start = Instant::now();
         let elapsed = |s: Instant| ms_of(s.elapsed());
+        if let Engine::InProcess(bot) = &mut self.players[p].engine {
+            // Timed only where the time is read.
+            let start = (self.cfg.timing || self.cfg.clock.is_some()).then(Instant::now);
+            let a = bot.act(decision, time_ms, legal);
+            return (Ok(a), start.map_or(0.0, elapsed), None);
+        }
+        let start = Instant::now();
         let view_line = self.players[p].view.as_ref().map(|v| {
             let mut j = v.to_json();
             if let Some(o) = j.as_object_mut() {
@@ -667,12 +684,8 @@ impl Table {
             }
             format!("view {j}")
         });
-        let proc = match &mut self.players[p].engine {
-            Engine::InProcess(bot) => {
-                let a = bot.act(decision, time_ms, legal);
-                return (Ok(a), elapsed(start), None);
-            }
-            Engine::Process(proc) => proc,
+        let Engine::Process(proc) = &mut self.players[p].engine else {
+            unreachable!("an in-process bot was answered above")
         };
         let Some(pr) = proc.process.as_mut() else {
             let f = Fault {
@@ -833,6 +846,7 @@ impl Table {
         // The legal tokens of each decision, written into the same strings every time.
         let mut legal: Vec<String> = Vec::new();
         let mut token_buf = String::new();
+        let timed = self.cfg.timing || self.cfg.clock.is_some();
         let mut events: Vec<Event> = Vec::new();
         loop {
             game.take_events_into(&mut events);
@@ -846,17 +860,22 @@ impl Table {
             // is made, for the record.
             if let (true, Engine::InProcess(bot)) = (game.indexed(), &mut self.players[seat_of[seat]].engine) {
                 let count = game.legal_count();
-                let start = Instant::now();
+                // The clock is read, and the token written, only for what reads them.
+                let start = timed.then(Instant::now);
                 if let Some(i) = bot
                     .act_by_index(game.decision(), count, game.typed_legal())
                     .filter(|&i| i < count)
                 {
-                    let ms = ms_of(start.elapsed());
+                    let ms = start.map_or(0.0, |s| ms_of(s.elapsed()));
                     time.spent(seat, ms);
                     let deal = game.chance().deals().len();
-                    token_buf.clear();
-                    game.write_legal_token(i, &mut token_buf);
-                    let action = CompactString::from(token_buf.as_str());
+                    let action = if self.cfg.tokens {
+                        token_buf.clear();
+                        game.write_legal_token(i, &mut token_buf);
+                        CompactString::from(token_buf.as_str())
+                    } else {
+                        CompactString::default()
+                    };
                     game.apply_legal(i)
                         .map_err(|e| format!("internal error: legal action refused: {e}"))?;
                     actions.push(ActionRecord {
@@ -1195,8 +1214,53 @@ pub fn identity(n: usize) -> Vec<Seat> {
 
 #[cfg(test)]
 mod tests {
-    use super::{log_file_name, ms_of};
+    use super::{identity, log_file_name, ms_of, Config, SeatSpec, Table};
+    use crate::options::Options;
     use std::time::Duration;
+
+    /// A table that neither times decisions nor writes tokens plays the very games a table
+    /// that does plays: the same deals, seats and scores, as many actions; only the tokens
+    /// and times nothing reads are left out.
+    #[test]
+    fn a_table_that_records_nothing_plays_the_same_games() {
+        for (game, bots) in [
+            ("rikken", ["random", "random", "random", "random"]),
+            ("rikken", ["simple", "random", "simple", "random"]),
+            ("kul", ["random", "simple", "random", "simple"]),
+        ] {
+            let spec = crate::games::find(game).expect("a game");
+            let options = Options::resolve::<&str>(&(spec.options)(), spec.name, &[]).expect("default options");
+            let seats: Vec<SeatSpec> = bots.iter().map(|b| SeatSpec::Builtin(b.to_string())).collect();
+            let quiet = Config {
+                tokens: false,
+                timing: false,
+                ..Config::default()
+            };
+            let mut full = Table::new(&seats, Config::default()).expect("built-in seats");
+            let mut bare = Table::new(&seats, quiet).expect("built-in seats");
+            let seat_of = identity(seats.len());
+            for seed in 0..20 {
+                let a = full.play(&spec, &options, seed, vec![], &seat_of).expect("a game");
+                let b = bare.play(&spec, &options, seed, vec![], &seat_of).expect("a game");
+                assert_eq!(
+                    (&a.deals, &a.result.scores),
+                    (&b.deals, &b.result.scores),
+                    "{game} seed {seed}"
+                );
+                assert_eq!(a.actions.len(), b.actions.len());
+                assert!(a
+                    .actions
+                    .iter()
+                    .zip(&b.actions)
+                    .all(|(x, y)| x.seat == y.seat && x.deal == y.deal));
+                assert!(a.actions.iter().all(|x| !x.action.is_empty()));
+                // Random seats choose by index: no token written, no clock read.
+                let by_index = b.actions.iter().filter(|x| x.action.is_empty()).count();
+                assert!(by_index > 0 || !bots.contains(&"random"), "{game} seed {seed}");
+                assert!(b.actions.iter().all(|x| x.ms == 0.0) && b.seats.iter().all(|s| s.think_ms == 0.0));
+            }
+        }
+    }
 
     #[test]
     fn milliseconds_keep_microseconds_and_drop_the_rest() {

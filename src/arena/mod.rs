@@ -201,8 +201,10 @@ where
             let (back_tx, back) = mpsc::channel::<Vec<SetDone>>();
             give_back.push(back_tx);
             let mut cfg = spec.config.clone();
-            // Only a record line shows a game's detail.
+            // Only a record line shows a game's detail and its actions' tokens (the report
+            // reads their times).
             cfg.detail &= spec.record_lines;
+            cfg.tokens &= spec.record_lines;
             if workers > 1 {
                 cfg.log_table = Some(w);
             }

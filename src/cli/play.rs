@@ -183,6 +183,9 @@ pub fn run(a: PlayArgs) -> Outcome {
         log_names,
         // The summary line of each game, and the record, show the outcome's detail.
         detail: !a.quiet || a.record.is_some(),
+        // Nothing reads the actions' tokens and times unless they are recorded.
+        tokens: a.record.is_some(),
+        timing: a.record.is_some(),
         ..Config::default()
     };
     let mut table = Table::new(&seat_specs, cfg).map_err(usage)?;
