@@ -169,6 +169,7 @@ pub fn run(a: PlayArgs) -> Outcome {
         }
     };
     let bot_key = super::bot_key(a.bots.bot_seed.as_deref(), None, &seat_specs).map_err(usage)?;
+    let human = seat_specs.iter().any(|s| matches!(s, SeatSpec::Builtin(b) if b == "human"));
     let cfg = Config {
         move_time: a.bots.move_time,
         startup_time: a.bots.startup_time,
@@ -183,9 +184,10 @@ pub fn run(a: PlayArgs) -> Outcome {
         log_names,
         // The summary line of each game, and the record, show the outcome's detail.
         detail: !a.quiet || a.record.is_some(),
-        // Nothing reads the actions' tokens and times unless they are recorded.
-        tokens: a.record.is_some(),
-        timing: a.record.is_some(),
+        // Nothing reads the actions' tokens and times unless they are recorded, or kept for a
+        // person who leaves a human seat mid-game (what was played is saved then).
+        tokens: a.record.is_some() || human,
+        timing: a.record.is_some() || human,
         ..Config::default()
     };
     let mut table = Table::new(&seat_specs, cfg).map_err(usage)?;
