@@ -18,13 +18,14 @@
 #
 # Usage: bench/calibrate.sh [GAME…]   (default: all six)
 #        RUNS=300 FIRST=1 LONG=20000 GATE=1 (0: skip the gate) COVERAGE=1 (0: skip the intervals)
-#        JOBS=$(nproc)
+#        JOBS=$(nproc); CROUPIER=path runs that binary (default: the release build of this checkout,
+#        in $CARGO_TARGET_DIR if set)
 # Takes about 40 minutes on 2 cores with the defaults. Output: a report on stdout; the raw
 # JSON lines stay in $OUT (default: a fresh directory under /tmp).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cargo build --release -q
-C=$PWD/target/release/croupier
+# shellcheck source=bench/binary.sh
+source bench/binary.sh
 RUNS=${RUNS:-300}
 FIRST=${FIRST:-1}
 LONG=${LONG:-20000}

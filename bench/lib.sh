@@ -1,6 +1,6 @@
 # shellcheck shell=bash
-# Shared by the bench/ scripts (sourced, not run): builds the release binary and times whole
-# processes with GNU time. Figures are machine-dependent; quote medians and the ratios of two
+# Shared by the bench/ scripts (sourced, not run): finds the binary (bench/binary.sh: CROUPIER=path,
+# else the release build, in $CARGO_TARGET_DIR if set) and times whole processes with GNU time. Figures are machine-dependent; quote medians and the ratios of two
 # commands run in turn (A B A B …) in one run, which hold when the machine's speed drifts.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -12,9 +12,8 @@ if ! /usr/bin/time -f %M true >/dev/null 2>&1; then
     exit 2
 fi
 
-cargo build --release -q
-# shellcheck disable=SC2034 # used by the scripts that source this file
-C=$PWD/target/release/croupier
+# shellcheck source=bench/binary.sh
+source bench/binary.sh
 RUNS=${RUNS:-3}
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/croupier-bench.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT

@@ -8,6 +8,8 @@
 #   bench/slurm.sh                       # a match (default)
 #   KIND=tournament bench/slurm.sh       # a tournament of four bots at tables of three
 #   SHARDS=4 GAMES=40 bench/slurm.sh
+#   CROUPIER=path bench/slurm.sh         # that binary (default: the release build, in
+#                                        # $CARGO_TARGET_DIR if set)
 #
 # Needs root (slurmd runs jobs as their users) and: apt-get install slurm-wlm munge
 # Not a test: it starts daemons; it prints what it showed and exits non-zero on a mismatch.
@@ -26,8 +28,8 @@ for tool in slurmctld slurmd sbatch squeue scontrol munged; do
         exit 2
     }
 done
-cargo build --release -q
-C=$PWD/target/release/croupier
+# shellcheck source=bench/binary.sh
+source bench/binary.sh
 W=$(mktemp -d /tmp/croupier-slurm.XXXXXX)
 mkdir -p "$W/state" "$W/spool" "$W/log" "$W/run"
 export SLURM_CONF=$W/slurm.conf

@@ -9,8 +9,9 @@
 # printed: they are sqrt(TRUTH_DEALS / DEALS) times narrower).
 #
 # Usage: bench/tournament_coverage.sh [GAME [PLAYERS]]   (default schwimmen 3)
-#   R=200 DEALS=20 TRUTH_DEALS=4000; CROUPIER=path uses that binary instead of a release build
-#   (the numbers do not depend on the build: every run is fixed by its seed).
+#   R=200 DEALS=20 TRUTH_DEALS=4000; CROUPIER=path uses that binary instead of the release build
+#   (in $CARGO_TARGET_DIR if set; the numbers do not depend on the build: every run is fixed by
+#   its seed).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 G=${1:-schwimmen}
@@ -18,10 +19,9 @@ P=${2:-3}
 R=${R:-200}
 DEALS=${DEALS:-20}
 TRUTH_DEALS=${TRUTH_DEALS:-4000}
-if [[ -z ${CROUPIER:-} ]]; then
-    cargo build --release -q
-    CROUPIER=${CARGO_TARGET_DIR:-$PWD/target}/release/croupier
-fi
+# shellcheck source=bench/binary.sh
+source bench/binary.sh
+CROUPIER=$C
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/croupier-coverage.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
 BOTS=(--bot m0=mix:p=0.0 --bot m33=mix:p=0.33 --bot m67=mix:p=0.67 --bot m100=mix:p=1.0)

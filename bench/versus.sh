@@ -5,6 +5,9 @@
 # the speed-up. Build the old one first, e.g. for the code before issue 12:
 #   git worktree add /tmp/old 0515aac && (cd /tmp/old && cargo build --release)
 #
+# The new one is CROUPIER=path if given, else this checkout's release build (in $CARGO_TARGET_DIR
+# if set): e.g. CROUPIER=/tmp/b/release/croupier bench/versus.sh /tmp/a/release/croupier
+#
 # Usage: bench/versus.sh OLD_CROUPIER [GAME…]   (default: all six; RUNS=3 rounds; NEW_MORE=K:
 #        the new build plays K times the games, so that its runs are not mostly start-up;
 #        default 1)
