@@ -167,8 +167,9 @@ impl Renderer {
             }
             "hint" => {
                 let to: Vec<String> = ev.to.members(p).map(|s| name(s, p)).collect();
+                let words: Vec<&str> = args.iter().map(|a| hint_words(a)).collect();
                 self.out
-                    .push(format!("  hint to {}: {}", to.join(", "), args.join(" ")));
+                    .push(format!("  hint to {}: {}", to.join(", "), words.join(" ")));
             }
             "trick" => {
                 let n = args.first().cloned().unwrap_or_default();
@@ -181,7 +182,8 @@ impl Renderer {
             "end" => {
                 self.flush_trick("trick (unfinished)", None);
                 let tw = self.tricks_won_text();
-                self.out.push(format!("  end: {} (tricks won: {tw})", args.join(" ")));
+                let why: Vec<&str> = args.iter().map(|a| end_words(a)).collect();
+                self.out.push(format!("  end: {} (tricks won: {tw})", why.join(" ")));
             }
             "gameover" => {
                 self.flush_trick("trick (unfinished)", None);
@@ -220,6 +222,28 @@ pub fn render(events: &[Event], players: usize) -> Vec<String> {
     r.flush_auction();
     r.flush_trick("trick (unfinished)", None);
     r.out
+}
+
+/// A `hint` notification's reason in words (the token itself if it is not known).
+fn hint_words(token: &str) -> &str {
+    match token {
+        "must_lead_called" => "leads the called suit only with the called card",
+        "must_play_called" => "must play the called card",
+        "protect_called" => "may not throw the called card away",
+        other => other,
+    }
+}
+
+/// Why play stopped, in words (the token itself if it is not known).
+fn end_words(token: &str) -> &str {
+    match token {
+        "tricks_done" => "all 13 tricks played",
+        "misere_lost" => "the misère player took a trick",
+        "piek_lost" => "the piek player took a second trick",
+        "solo_lost" => "the solo player lost a trick",
+        "mie_taken" => "the queen of spades was taken",
+        other => other,
+    }
 }
 
 #[cfg(test)]
@@ -272,7 +296,7 @@ mod tests {
         assert!(text.contains("  trick 3: N 7♦  E A♦  S 4♦  W 2♦  → E"), "{text}");
         assert!(text.contains("  trick 5: E Q♦  S J♦  W 10♦  N K♦  → N"), "{text}");
         assert!(
-            text.contains("  end: tricks_done (tricks won: N 3, E 2, S 0, W 0)"),
+            text.contains("  end: all 13 tricks played (tricks won: N 3, E 2, S 0, W 0)"),
             "{text}"
         );
         assert_eq!(out.last().unwrap(), "scores: N +1, E +1, S -1, W -1");
