@@ -5,14 +5,14 @@
 //! told the game's setup and every line its seat received up to that decision (as a bot
 //! restarted mid-game is caught up), then asked; its earlier decisions are the record's.
 
-use super::{exit, usage, Outcome};
+use super::{exit, io, usage, Outcome};
 use crate::chance::parse_seed;
 use crate::game::{Event, GameInfo, GameSpec};
 use crate::record::{options_of, replay_to, GameRecord};
 use crate::referee::{rngseed, Config, SeatSpec, Table};
 use clap::Args;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 #[derive(Args, Debug)]
 pub struct AskArgs {
@@ -47,6 +47,14 @@ pub struct RegressArgs {
     bot: String,
     #[command(flatten)]
     time: TimeArgs,
+    /// Also write a JUnit XML report for CI: a test case per position, each failure with its
+    /// message (`-`: standard output, and the text for people goes to stderr).
+    #[arg(long, value_name = "FILE")]
+    junit: Option<PathBuf>,
+    /// Print one JSON object instead of text: every position with its result and message, and
+    /// the totals.
+    #[arg(long)]
+    json: bool,
 }
 
 #[derive(Args, Debug)]
@@ -176,8 +184,15 @@ pub fn run_ask(a: AskArgs) -> Outcome {
         if let Some(h) = &asked.hand {
             outln!("  hand:     {}", crate::cards::prettify_tokens(h));
         }
-        outln!("  legal:    {}", asked.legal.iter().map(|t| people(t)).collect::<Vec<_>>().join(", "));
-        outln!("  recorded: {} ({})", people(&asked.recorded), rec.seats[asked.seat].name);
+        outln!(
+            "  legal:    {}",
+            asked.legal.iter().map(|t| people(t)).collect::<Vec<_>>().join(", ")
+        );
+        outln!(
+            "  recorded: {} ({})",
+            people(&asked.recorded),
+            rec.seats[asked.seat].name
+        );
         match &asked.answer {
             Ok((t, ms)) if ok => outln!("  {} answers: {} ({ms:.1} ms)", asked.bot, people(t)),
             Ok((t, _)) => outln!("  {} answers: {t}, which is not legal here", asked.bot),
@@ -267,57 +282,146 @@ pub fn run_regress(a: RegressArgs) -> Outcome {
         }
         positions.push((rec, spec));
     }
-    let mut failed = 0;
+    // The report is written at the end, but its file is opened now: a path that cannot be
+    // written is an error before the bot is asked anything.
+    let mut junit = match &a.junit {
+        Some(p) => {
+            if io::is_dash(p) {
+                super::stdout_is_data();
+            }
+            Some(io::open_output(p, "--junit", false)?)
+        }
+        None => None,
+    };
+    let started = Instant::now();
+    let mut results = Vec::new();
     for (c, (rec, spec)) in cases.iter().zip(&positions) {
-        let at = format!("line {}", c.line);
+        let asked_at = Instant::now();
         let asked = ask(rec, spec, c.action, &bot, &a.time)
             .map_err(|e| usage(format!("{}:{}: {e}", a.suite.display(), c.line)))?;
-        let listed: Vec<&str> = c
+        let listed: Vec<String> = c
             .actions
             .iter()
             .map(|t| {
                 if t == "recorded" {
-                    asked.recorded.as_str()
+                    asked.recorded.clone()
                 } else {
-                    t.as_str()
+                    t.clone()
                 }
             })
             .collect();
         let verdict = match (&asked.answer, asked.legal_answer()) {
             (Err(f), _) => Err(format!("no answer: {f}")),
             (Ok((t, _)), None) => Err(format!("answered {t}, which is not legal")),
-            (_, Some(t)) if c.expect && !listed.contains(&t) => {
+            (_, Some(t)) if c.expect && !listed.iter().any(|l| l == t) => {
                 Err(format!("answered {t}, expected {}", listed.join(" or ")))
             }
-            (_, Some(t)) if !c.expect && listed.contains(&t) => Err(format!("answered {t}, which is forbidden")),
+            (_, Some(t)) if !c.expect && listed.iter().any(|l| l == t) => {
+                Err(format!("answered {t}, which is forbidden"))
+            }
             (_, Some(t)) => Ok(t.to_string()),
         };
-        let what = format!(
-            "{} game {} action {} ({}, seat {} to {})",
+        let position = format!(
+            "{} game {} action {}",
             c.file.file_name().map(|f| f.to_string_lossy()).unwrap_or_default(),
             c.index,
-            c.action,
-            asked.game,
-            asked.seat,
-            asked.decision
+            c.action
         );
+        let what = format!("{position} ({}, seat {} to {})", asked.game, asked.seat, asked.decision);
         let comment = if c.comment.is_empty() {
             String::new()
         } else {
             format!("  # {}", c.comment)
         };
-        match verdict {
-            Ok(t) => outln!("ok   {at}: {what}: {t}{comment}"),
-            Err(e) => {
-                failed += 1;
-                outln!("FAIL {at}: {what}: {e}{comment}");
+        if !a.json {
+            match &verdict {
+                Ok(t) => outln!("ok   line {}: {what}: {t}{comment}", c.line),
+                Err(e) => outln!("FAIL line {}: {what}: {e}{comment}", c.line),
             }
         }
+        results.push(Checked {
+            position,
+            what,
+            comment,
+            listed,
+            asked,
+            verdict,
+            seconds: asked_at.elapsed().as_secs_f64(),
+        });
     }
-    outln!(
-        "{} position(s): {} passed, {failed} failed",
-        cases.len(),
-        cases.len() - failed
-    );
+    let failed = results.iter().filter(|r| r.verdict.is_err()).count();
+    let passed = cases.len() - failed;
+    if a.json {
+        let json_cases: Vec<_> = cases
+            .iter()
+            .zip(&results)
+            .map(|(c, r)| {
+                serde_json::json!({
+                    "line": c.line, "file": c.file.display().to_string(), "index": c.index,
+                    "action": c.action, "game": r.asked.game, "seat": r.asked.seat,
+                    "decision": r.asked.decision, "kind": if c.expect { "expect" } else { "forbid" },
+                    "actions": r.listed, "answer": r.asked.answer.as_ref().ok().map(|(t, _)| t),
+                    "result": if r.verdict.is_ok() { "pass" } else { "fail" },
+                    "message": r.verdict.as_ref().err(), "comment": c.comment,
+                })
+            })
+            .collect();
+        let bot_name = results.first().map(|r| r.asked.bot.clone()).unwrap_or_default();
+        let j = serde_json::json!({
+            "suite": a.suite.display().to_string(), "bot": bot_name, "cases": json_cases,
+            "positions": cases.len(), "passed": passed, "failed": failed,
+        });
+        outln!("{j}");
+    } else {
+        outln!("{} position(s): {passed} passed, {failed} failed", cases.len());
+    }
+    if let Some(out) = &mut junit {
+        let stem = a.suite.file_stem().map(|f| f.to_string_lossy()).unwrap_or_default();
+        let junit_cases: Vec<io::JunitCase> = cases
+            .iter()
+            .zip(&results)
+            .map(|(c, r)| io::JunitCase {
+                classname: format!("croupier.regress.{stem}"),
+                name: if c.comment.is_empty() {
+                    format!("line {}: {}", c.line, r.position)
+                } else {
+                    format!("line {}: {}: {}", c.line, r.position, c.comment)
+                },
+                seconds: r.seconds,
+                failure: r
+                    .verdict
+                    .as_ref()
+                    .err()
+                    .map(|e| (e.clone(), format!("{}: {e}{}", r.what, r.comment))),
+                output: r
+                    .verdict
+                    .as_ref()
+                    .map(|t| format!("{}: {t}", r.what))
+                    .unwrap_or_default(),
+            })
+            .collect();
+        let suite = format!("croupier regress {} --bot {}", a.suite.display(), a.bot);
+        let xml = io::junit_xml(&suite, &junit_cases, started.elapsed().as_secs_f64());
+        out.write(xml.as_bytes()).map_err(|e| {
+            usage(format!(
+                "--junit {}: {e}",
+                a.junit.as_deref().unwrap_or(Path::new("")).display()
+            ))
+        })?;
+    }
     Ok(if failed == 0 { exit::OK } else { exit::CHECK_FAILED })
+}
+
+/// A position of a suite put to the bot: what it is, the actions listed (`recorded` made the
+/// record's), the answer, and the verdict (the answer, or why it fails).
+struct Checked {
+    /// `rikken.jsonl game 1 action 21`
+    position: String,
+    /// `rikken.jsonl game 1 action 21 (rikken, seat 2 to play)`
+    what: String,
+    comment: String,
+    listed: Vec<String>,
+    asked: Asked,
+    verdict: Result<String, String>,
+    seconds: f64,
 }

@@ -463,30 +463,14 @@ fn read_compare_resume(
 
 /// A JUnit XML report with one test case: the compare verdict (a failure unless it passed).
 fn junit_xml(game: &str, candidate: &str, baseline: &str, verdict: &str, estimate: &str, took: Duration) -> String {
-    let esc = |s: &str| {
-        s.replace('&', "&amp;")
-            .replace('<', "&lt;")
-            .replace('>', "&gt;")
-            .replace('"', "&quot;")
+    let case = io::JunitCase {
+        classname: format!("croupier.compare.{game}"),
+        name: format!("{candidate} is not worse than {baseline}"),
+        seconds: took.as_secs_f64(),
+        failure: (verdict != "pass").then(|| (format!("result: {verdict}"), estimate.to_string())),
+        output: estimate.to_string(),
     };
-    let failed = verdict != "pass";
-    let body = if failed {
-        format!(
-            "      <failure message=\"{}\">{}</failure>\n",
-            esc(&format!("result: {verdict}")),
-            esc(estimate)
-        )
-    } else {
-        format!("      <system-out>{}</system-out>\n", esc(estimate))
-    };
-    format!(
-        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n  <testsuite name=\"croupier compare {g}\" tests=\"1\" failures=\"{f}\" time=\"{t:.3}\">\n    <testcase classname=\"croupier.compare.{g}\" name=\"{c} is not worse than {b}\" time=\"{t:.3}\">\n{body}    </testcase>\n  </testsuite>\n</testsuites>\n",
-        g = esc(game),
-        f = u8::from(failed),
-        t = took.as_secs_f64(),
-        c = esc(candidate),
-        b = esc(baseline),
-    )
+    io::junit_xml(&format!("croupier compare {game}"), &[case], took.as_secs_f64())
 }
 
 /// The candidate's mean score per seat minus the baseline's on the same cards in the same seat,

@@ -292,6 +292,62 @@ impl Output {
     }
 }
 
+/// One test case of a JUnit XML report ([`junit_xml`]).
+pub struct JunitCase {
+    pub classname: String,
+    pub name: String,
+    pub seconds: f64,
+    /// Why it failed (the `message` attribute) and the details; `None` when it passed.
+    pub failure: Option<(String, String)>,
+    /// What a passing case prints (its `system-out`), if anything.
+    pub output: String,
+}
+
+/// A JUnit XML report (as CI servers read it: `testsuites`, one `testsuite`, a `testcase`
+/// per case with a `failure` when it failed), for `compare --junit` and `regress --junit`.
+pub fn junit_xml(suite: &str, cases: &[JunitCase], seconds: f64) -> String {
+    // XML 1.0 allows no control characters but tab and line ends (a bot's message may hold any).
+    let esc = |s: &str| {
+        s.chars()
+            .map(|c| match c {
+                '&' => "&amp;".to_string(),
+                '<' => "&lt;".to_string(),
+                '>' => "&gt;".to_string(),
+                '"' => "&quot;".to_string(),
+                '\t' | '\n' | '\r' => c.to_string(),
+                c if c.is_control() => "\u{fffd}".to_string(),
+                c => c.to_string(),
+            })
+            .collect::<String>()
+    };
+    let failures = cases.iter().filter(|c| c.failure.is_some()).count();
+    let mut xml = format!(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n  <testsuite name=\"{}\" tests=\"{}\" failures=\"{failures}\" time=\"{seconds:.3}\">\n",
+        esc(suite),
+        cases.len()
+    );
+    for c in cases {
+        xml.push_str(&format!(
+            "    <testcase classname=\"{}\" name=\"{}\" time=\"{:.3}\">\n",
+            esc(&c.classname),
+            esc(&c.name),
+            c.seconds
+        ));
+        if let Some((message, text)) = &c.failure {
+            xml.push_str(&format!(
+                "      <failure message=\"{}\">{}</failure>\n",
+                esc(message),
+                esc(text)
+            ));
+        } else if !c.output.is_empty() {
+            xml.push_str(&format!("      <system-out>{}</system-out>\n", esc(&c.output)));
+        }
+        xml.push_str("    </testcase>\n");
+    }
+    xml.push_str("  </testsuite>\n</testsuites>\n");
+    xml
+}
+
 /// The outputs of one command, by option: no file (and `-` at most once) may be given for two of
 /// them, since the second would overwrite or interleave with the first.
 pub fn distinct_outputs(outputs: &[(&str, Option<&Path>)]) -> Result<(), (u8, String)> {
@@ -429,6 +485,32 @@ mod tests {
         assert_eq!(civil_date(19_723), (2024, 1, 1));
         assert_eq!(civil_date(19_723 + 59), (2024, 2, 29));
         assert_eq!(civil_date(-1), (1969, 12, 31));
+    }
+
+    #[test]
+    fn junit_escapes_markup_and_drops_what_xml_cannot_hold() {
+        let case = |failure: Option<(String, String)>| JunitCase {
+            classname: "c".into(),
+            name: "a <b> & \"c\"".into(),
+            seconds: 0.5,
+            failure,
+            output: String::new(),
+        };
+        let xml = junit_xml(
+            "s",
+            &[
+                case(None),
+                case(Some(("bot said \u{1b}[31m\u{0}".into(), "x\ny".into()))),
+            ],
+            1.0,
+        );
+        assert!(xml.contains("tests=\"2\" failures=\"1\" time=\"1.000\""), "{xml}");
+        assert!(xml.contains("name=\"a &lt;b&gt; &amp; &quot;c&quot;\""), "{xml}");
+        assert!(
+            xml.contains("message=\"bot said \u{fffd}[31m\u{fffd}\">x\ny</failure>"),
+            "{xml}"
+        );
+        assert_eq!(xml.matches("<testcase").count(), 2);
     }
 
     #[test]
