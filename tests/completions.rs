@@ -39,6 +39,7 @@ fn bash_completes(script: &std::path::Path, words: &[&str]) -> Vec<String> {
     String::from_utf8(out.stdout)
         .unwrap()
         .lines()
+        .filter(|l| !l.is_empty()) // printf prints one empty line for no words
         .map(str::to_string)
         .collect()
 }
@@ -71,6 +72,111 @@ fn bash_completes_commands_and_options() {
     assert_eq!(opts, ["--concurrency"]);
     let shells = bash_completes(&script, &["croupier", "completions", "f"]);
     assert_eq!(shells, ["fish"]);
+}
+
+/// Games and built-in bots are offered by name where they are asked for; a bot that is a
+/// command or a path is still typed freely (bash falls back to file names when no name matches).
+#[test]
+fn bash_completes_games_and_built_in_bots() {
+    if !have("bash") {
+        eprintln!("SKIPPED: bash is not installed");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("croupier.bash");
+    std::fs::write(&script, stdout_of(&["completions", "bash"])).unwrap();
+    let games = ["rikken", "zwikken", "svangknack", "kul", "skwitz", "schwimmen"];
+    for words in [
+        &["croupier", "match", ""][..],
+        &["croupier", "play", ""],
+        &["croupier", "tournament", ""],
+        &["croupier", "compare", ""],
+        &["croupier", "rules", ""],
+        &["croupier", "check", "x", "--game", ""],
+    ] {
+        let offered = bash_completes(&script, words);
+        for g in games {
+            assert!(
+                offered.iter().any(|w| w == g),
+                "{words:?}: '{g}' not offered: {offered:?}"
+            );
+        }
+    }
+    assert_eq!(bash_completes(&script, &["croupier", "match", "ri"]), ["rikken"]);
+    assert_eq!(bash_completes(&script, &["croupier", "rules", "sk"]), ["skwitz"]);
+
+    let bots = bash_completes(&script, &["croupier", "match", "rikken", "--bot", ""]);
+    assert_eq!(bots, ["random", "simple", "mix:p=0.7", "pimc"]);
+    assert_eq!(
+        bash_completes(&script, &["croupier", "match", "rikken", "--bot", "s"]),
+        ["simple"]
+    );
+    // `human` only where a person can sit: play.
+    let play = bash_completes(&script, &["croupier", "play", "rikken", "--bot", ""]);
+    assert!(play.iter().any(|w| w == "human"), "{play:?}");
+    for words in [
+        &["croupier", "tournament", "kul", "--bot", "si"][..],
+        &["croupier", "compare", "kul", "--candidate", "si"],
+        &["croupier", "compare", "kul", "--baseline", "si"],
+        &["croupier", "compare", "kul", "--field", "si"],
+        &["croupier", "ask", "r.jsonl", "--bot", "si"],
+        &["croupier", "regress", "s.suite", "--bot", "si"],
+        &["croupier", "play", "kul", "--seat", "si"],
+        &["croupier", "bot", "si"],
+        &["croupier", "check", "si"],
+    ] {
+        assert_eq!(bash_completes(&script, words), ["simple"], "{words:?}");
+    }
+    // No name matches a path: nothing is offered, and bash's default (file names) takes over.
+    assert!(bash_completes(&script, &["croupier", "match", "kul", "--bot", "./my"]).is_empty());
+}
+
+/// The names are only hints for the shells: what croupier accepts is unchanged, so a bot is
+/// still any spec and an unknown game gets croupier's own message, not a list of values.
+#[test]
+fn completion_names_do_not_narrow_what_croupier_accepts() {
+    croupier()
+        .args(["play", "kul", "--players", "2", "--seed", "1", "--bot", "a=mix:p=0.9"])
+        .args(["--bot", "croupier bot simple"])
+        .assert()
+        .success();
+    croupier()
+        .args([
+            "match",
+            "kul",
+            "--players",
+            "2",
+            "--deals",
+            "1",
+            "--seed",
+            "1",
+            "--quiet",
+        ])
+        .args(["--bot", "m=mix:p=0.9", "--bot", "s=croupier bot simple"])
+        .assert()
+        .success();
+    let out = croupier().args(["rules", "bridge"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("possible values"), "{err}");
+    let help = stdout_of(&["match", "--help"]);
+    assert!(!help.contains("possible values"), "{help}");
+}
+
+#[test]
+fn zsh_and_fish_offer_the_names_with_their_lines() {
+    let zsh = stdout_of(&["completions", "zsh"]);
+    assert!(zsh.contains(r#"((rikken\:"auction"#), "no game names for zsh");
+    assert!(
+        zsh.contains(r#"simple\:"deterministic rule-based play"#),
+        "no bot names for zsh"
+    );
+    let fish = stdout_of(&["completions", "fish"]);
+    assert!(fish.contains(r"kul\t'5 cards"), "no game names for fish");
+    assert!(
+        fish.contains(r"simple\t'deterministic rule-based play"),
+        "no bot names for fish"
+    );
 }
 
 #[test]

@@ -296,8 +296,57 @@ pub(crate) fn table<const N: usize>(rows: &[[String; N]]) -> Vec<String> {
 fn completions(shell: clap_complete::Shell) -> Outcome {
     use clap::CommandFactory;
     let mut out = Vec::new();
-    clap_complete::generate(shell, &mut Cli::command(), "croupier", &mut out);
+    clap_complete::generate(shell, &mut with_names(Cli::command()), "croupier", &mut out);
     write_stdout(&out)
+}
+
+/// The command line as the completion scripts see it: a game's argument offers the games, a
+/// bot's (`--bot`, `--candidate`, `--baseline`, `--field`, `check SPEC`, `bot NAME`) the
+/// built-in bots, with their lines as help where a shell shows it. Only the scripts see these
+/// names, as static hints: the parser that runs is `Cli`'s, untouched, so a bot stays any spec
+/// (`mix:p=0.9`, `NAME=SPEC`, a command line) and an unknown game keeps croupier's own message.
+/// (Static rather than clap_complete's dynamic engine: the script stays self-contained and the
+/// same in all five shells, needs no unstable feature and does not run croupier at each Tab.)
+fn with_names(cmd: clap::Command) -> clap::Command {
+    use clap::builder::{PossibleValue, PossibleValuesParser};
+    let games: Vec<PossibleValue> = crate::games::all()
+        .iter()
+        .map(|g| PossibleValue::new(g.name).help(g.summary))
+        .collect();
+    // `mix` needs its p: offered with one, as the help's example gives it.
+    let bots = |human: bool| -> Vec<PossibleValue> {
+        crate::bots::BUILTIN
+            .iter()
+            .filter(|(name, _)| human || *name != "human")
+            .map(|&(name, help)| PossibleValue::new(if name == "mix" { "mix:p=0.7" } else { name }).help(help))
+            .collect()
+    };
+    let name = cmd.get_name().to_string();
+    let hinted: Vec<(clap::Id, Vec<PossibleValue>)> = cmd
+        .get_arguments()
+        .filter_map(|a| {
+            let id = a.get_id().as_str();
+            let bot = matches!(a.get_long(), Some("bot" | "candidate" | "baseline" | "field"))
+                || (name == "check" && id == "spec")
+                || (name == "bot" && id == "name");
+            if id == "game" {
+                Some((a.get_id().clone(), games.clone()))
+            } else if bot {
+                Some((a.get_id().clone(), bots(name == "play")))
+            } else {
+                None
+            }
+        })
+        .collect();
+    let mut cmd = cmd;
+    for (id, names) in hinted {
+        cmd = cmd.mut_arg(id, |a| a.value_parser(PossibleValuesParser::new(names)));
+    }
+    let subcommands: Vec<String> = cmd.get_subcommands().map(|c| c.get_name().to_string()).collect();
+    for sub in subcommands {
+        cmd = cmd.mut_subcommand(sub, with_names);
+    }
+    cmd
 }
 
 /// The manual from the command-line definition itself (clap_mangen), so it cannot drift from
