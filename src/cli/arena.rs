@@ -17,7 +17,8 @@ use std::io::{IsTerminal, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-/// Options shared by `match` and `compare`.
+// Options shared by `match` and `compare`. (`//`: a doc comment would become the about of the
+// deferred subcommands that flatten it.)
 #[derive(Args, Debug)]
 pub struct TableArgs {
     /// Run seed: fixes every deal (decimal or 0x-hex). `@FILE` reads it from FILE; the
@@ -80,8 +81,9 @@ pub struct MatchArgs {
     table: TableArgs,
 }
 
-/// Where the records of a `match` or `tournament` go, and which part of the run this process
-/// plays.
+// Where the records of a `match` or `tournament` go, and which part of the run this process
+// plays. (`//`: a doc comment would become the about of the deferred subcommands that flatten
+// it.)
 #[derive(Args, Debug)]
 pub struct RunArgs {
     /// Write one JSON line per finished game to FILE, flushed, the games of a deal together.

@@ -56,6 +56,7 @@ pub struct Cli {
 }
 
 #[derive(Subcommand, Debug)]
+#[command(defer = true)]
 enum Command {
     /// Play games between bots and print a summary of each.
     Play(play::PlayArgs),
@@ -296,7 +297,11 @@ pub(crate) fn table<const N: usize>(rows: &[[String; N]]) -> Vec<String> {
 fn completions(shell: clap_complete::Shell) -> Outcome {
     use clap::CommandFactory;
     let mut out = Vec::new();
-    clap_complete::generate(shell, &mut with_names(Cli::command()), "croupier", &mut out);
+    // Built first: the subcommands' arguments are deferred (`Command`'s `defer`, for start-up)
+    // and exist only once built.
+    let mut cmd = Cli::command();
+    cmd.build();
+    clap_complete::generate(shell, &mut with_names(cmd), "croupier", &mut out);
     write_stdout(&out)
 }
 
@@ -339,8 +344,18 @@ fn with_names(cmd: clap::Command) -> clap::Command {
         })
         .collect();
     let mut cmd = cmd;
+    let any = !hinted.is_empty();
     for (id, names) in hinted {
         cmd = cmd.mut_arg(id, |a| a.value_parser(PossibleValuesParser::new(names)));
+    }
+    // The command is built, so its `--help` is already there, made before the hints: made again
+    // as clap makes it for a command whose values have help lines, and kept last, after the
+    // hinted arguments (`mut_arg` moves an argument to the end), as in the scripts before `defer`.
+    if any && cmd.get_arguments().any(|a| a.get_id() == "help") {
+        cmd = cmd.mut_arg("help", |a| {
+            a.help("Print help (see more with '--help')")
+                .long_help("Print help (see a summary with '-h')")
+        });
     }
     let subcommands: Vec<String> = cmd.get_subcommands().map(|c| c.get_name().to_string()).collect();
     for sub in subcommands {
@@ -469,8 +484,9 @@ pub fn bot_seed_note(key: Option<u64>) -> String {
     key.map(|k| format!(", bot seed {k}")).unwrap_or_default()
 }
 
-/// How the bots of `play`, `match` and `compare` are run: time limits and clock, what a fault
-/// does, limits on bot processes, the bots' seed.
+// How the bots of `play`, `match` and `compare` are run: time limits and clock, what a fault
+// does, limits on bot processes, the bots' seed. (`//`, not a doc comment: under the deferred
+// subcommands of `Command` a flattened struct's doc would become the subcommand's about.)
 #[derive(clap::Args, Debug)]
 pub struct BotArgs {
     /// Seed of the bots' `rngseed`s (decimal, 0x-hex, or `@FILE`). With a bot process at the
