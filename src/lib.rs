@@ -12,15 +12,8 @@
 
 pub mod arena;
 pub mod bots;
-pub mod cards;
-pub mod chance;
 pub mod cli;
-pub mod engine;
-pub mod few;
-pub mod game;
-pub mod games;
 pub mod interrupt;
-pub mod options;
 pub mod process;
 pub mod protocol;
 pub mod ratings;
@@ -28,6 +21,11 @@ pub mod record;
 pub mod referee;
 pub mod sequential;
 pub mod stats;
+
+// The rules engines are the crate below (crates/games); their modules keep their paths here
+// (`croupier::game`, `croupier::games::rikken`, …), and so do the event macros.
+pub use croupier_games::{action_arg, args};
+pub use croupier_games::{cards, chance, engine, few, game, games, notation, options};
 
 // For the `args!` macro (an event's arguments are a `SmallVec`).
 #[doc(hidden)]

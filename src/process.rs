@@ -822,8 +822,8 @@ impl BotProcess {
         }
     }
 
-    /// The last lines the bot wrote to stderr (at most [`TAIL_LINES`], blank ones left out,
-    /// each cut at [`TAIL_LINE_CHARS`] characters), as `last stderr: "a", "b"` with control
+    /// The last lines the bot wrote to stderr (at most `TAIL_LINES`, blank ones left out,
+    /// each cut at `TAIL_LINE_CHARS` characters), as `last stderr: "a", "b"` with control
     /// characters escaped; None if it wrote none. For a crash's fault: a bot author needs
     /// exactly the lines a bot wrote as it failed (an assertion, a traceback's last line).
     pub fn stderr_tail(&self) -> Option<String> {

@@ -8,21 +8,9 @@
 /// The protocol version this referee speaks.
 pub const VERSION: u32 = 1;
 
-/// A notification as a bot reads it: `kind`, then the arguments, space-separated.
-pub fn notification<A: std::fmt::Display>(kind: &str, args: &[A]) -> String {
-    let mut line = String::with_capacity(kind.len() + 4 * args.len());
-    write_notification(&mut line, kind, args);
-    line
-}
-
-/// [`notification`], appended to `line`.
-pub fn write_notification<A: std::fmt::Display>(line: &mut String, kind: &str, args: &[A]) {
-    use std::fmt::Write;
-    line.push_str(kind);
-    for a in args {
-        let _ = write!(line, " {a}");
-    }
-}
+/// A notification as a bot reads it: `kind`, then the arguments, space-separated (the games'
+/// notation: their events are such lines), and its appending form.
+pub use crate::notation::{notification, write_notification};
 
 /// The setup notifications that start a game for the bot in `seat` (protocol.md): `game`, an
 /// `option` per rule option, `players`, `seat`, `rngseed`.

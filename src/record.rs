@@ -120,14 +120,8 @@ pub struct ForfeitRecord {
     pub fault: String,
 }
 
-/// Scores print as integers when they are whole.
-pub fn fmt_score(x: f64) -> String {
-    if x.fract() == 0.0 && x.abs() < 1e15 {
-        format!("{}", x as i64)
-    } else {
-        format!("{x}")
-    }
-}
+/// Scores print as integers when they are whole (the games' notation, below the records).
+pub use crate::notation::fmt_score;
 
 impl GameRecord {
     #[allow(clippy::too_many_arguments)]

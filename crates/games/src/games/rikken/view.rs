@@ -168,16 +168,6 @@ fn card_strings(cards: &[Card]) -> Vec<String> {
 }
 
 /// A score as a JSON number (integers stay integers).
-pub(crate) fn score_value(s: &str) -> Value {
-    if let Ok(n) = s.parse::<i64>() {
-        json!(n)
-    } else if let Some(n) = s.parse::<f64>().ok().and_then(serde_json::Number::from_f64) {
-        Value::Number(n)
-    } else {
-        json!(s)
-    }
-}
-
 impl SeatView for RikkenView {
     fn observe(&mut self, kind: &str, args: &[Arg]) {
         let d = &mut self.deal;
@@ -225,7 +215,7 @@ impl SeatView for RikkenView {
                 }
             }
             "end" => d.ended = Some(crate::game::texts(args).join(" ")),
-            "gameover" => self.scores = Some(args.iter().map(|s| score_value(&s.text())).collect()),
+            "gameover" => self.scores = Some(args.iter().map(|s| crate::notation::score_value(&s.text())).collect()),
             "game" => {
                 // A new game: forget everything of the last one.
                 self.deal = DealState {

@@ -334,7 +334,7 @@ impl Event {
     }
     /// The protocol line for this event (without the newline).
     pub fn line(&self) -> String {
-        crate::protocol::notification(self.kind, &self.args)
+        crate::notation::notification(self.kind, &self.args)
     }
 }
 

@@ -68,7 +68,7 @@ impl Rng {
     }
 
     /// The same stream as [`Rng::new`], for a few draws: nothing is made until the first
-    /// draw, then one block (8 draws) at a time for the first [`FEW_BLOCKS`] blocks, then four
+    /// draw, then one block (8 draws) at a time for the first `FEW_BLOCKS` blocks, then four
     /// at a time.
     pub fn few(seed: u64, purpose: Purpose, index: u64) -> Rng {
         Rng(Gen::Few {

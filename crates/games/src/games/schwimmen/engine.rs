@@ -14,8 +14,8 @@ use crate::chance::{Chance, DealRequest};
 use crate::engine::Pending;
 use crate::few::Few;
 use crate::game::{Arg, Args, Audience, Engine, Events, Game, Outcome, Ruling, Seat, Typed};
+use crate::notation::fmt_score;
 use crate::options::Options;
-use crate::record::fmt_score;
 use serde_json::Value;
 use std::fmt;
 

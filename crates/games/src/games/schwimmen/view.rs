@@ -314,7 +314,7 @@ impl SchwimmenView {
                     for p in self.places.values_mut() {
                         if let Ok(v) = p.parse::<f64>() {
                             if v <= place {
-                                *p = crate::record::fmt_score(v - 1.0);
+                                *p = crate::notation::fmt_score(v - 1.0);
                             }
                         }
                     }

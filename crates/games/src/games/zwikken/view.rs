@@ -357,13 +357,7 @@ impl SeatView for ZwikkenView {
                 }
             }
             "session" => self.session_end = args.first().map(Arg::to_string),
-            "gameover" => {
-                self.scores = Some(
-                    args.iter()
-                        .map(|s| crate::games::rikken::view::score_value(&s.text()))
-                        .collect(),
-                )
-            }
+            "gameover" => self.scores = Some(args.iter().map(|s| crate::notation::score_value(&s.text())).collect()),
             "game" => {
                 *self = ZwikkenView::new(&GameInfo {
                     game: self.game.clone(),
