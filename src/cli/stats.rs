@@ -15,7 +15,7 @@ use crate::stats::Decision;
 use clap::Args;
 use serde_json::{json, Value};
 use std::cmp::Ordering;
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashSet};
 
 #[derive(Args, Debug)]
 pub struct StatsArgs {
@@ -83,23 +83,134 @@ impl Seed {
     }
 }
 
-/// Which deal a game belongs to: its set index, run seed and deal seed. Sets are summed in the
+/// The bits of a seed and, for the top bit of a `u32` number beside it, whether it is a text's
+/// number: the keys below take 24 bytes instead of 40 (group and string numbers stay below
+/// 2^31).
+fn pack(seed: Seed) -> (u64, u32) {
+    match seed {
+        Seed::Num(n) => (n, 0),
+        Seed::Text(id) => (u64::from(id), TEXT),
+    }
+}
+
+/// The flag of [`pack`].
+const TEXT: u32 = 1 << 31;
+
+/// A number (a group's, a string's) with the flag of a text seed beside it in its top bit.
+fn flagged(n: u32, flag: u32) -> u32 {
+    assert!(n < TEXT, "fewer than 2^31 groups and strings");
+    n | flag
+}
+
+/// Which deal a game belongs to: its set index, run seed and deal seed, with `k`, the index of
+/// its facts (not part of the key: hashed and compared without it). Sets are summed in the
 /// order of (index, run seed, deal seed), the seeds compared as text: a run's sets in the order
-/// `match` sums them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// `match` sums them. A set of these rather than a `HashMap<SetKey, u32>`: 24 bytes a deal
+/// instead of 40, the table that doubles as it grows.
+#[derive(Clone, Copy, Debug)]
 struct SetKey {
     set: u64,
+    seed: u64,
+    /// The run seed's string number; its top bit: the deal seed is a text's number.
     run: u32,
-    seed: Seed,
+    k: u32,
+}
+
+impl SetKey {
+    fn new(set: u64, run: u32, seed: Seed) -> SetKey {
+        let (seed, flag) = pack(seed);
+        SetKey {
+            set,
+            seed,
+            run: flagged(run, flag),
+            k: 0,
+        }
+    }
+
+    fn run(&self) -> u32 {
+        self.run & !TEXT
+    }
+
+    fn seed(&self) -> Seed {
+        if self.run & TEXT == 0 {
+            Seed::Num(self.seed)
+        } else {
+            Seed::Text(self.seed as u32)
+        }
+    }
+}
+
+impl PartialEq for SetKey {
+    fn eq(&self, o: &SetKey) -> bool {
+        (self.set, self.seed, self.run) == (o.set, o.seed, o.run)
+    }
+}
+
+impl Eq for SetKey {}
+
+impl std::hash::Hash for SetKey {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        (self.set, self.seed, self.run).hash(h);
+    }
+}
+
+/// A game seen, for finding duplicates: its group, deal seed and job (the key), and where it
+/// was first, file and line packed in `at` (file << 40 | line). 24 bytes a game; the
+/// `HashMap<(u32, Seed, u32), (u32, usize)>` before took 40.
+#[derive(Clone, Copy, Debug)]
+struct Seen {
+    seed: u64,
+    /// The group's number; its top bit: the deal seed is a text's number.
+    group: u32,
+    job: u32,
+    at: u64,
+}
+
+impl Seen {
+    const LINE_BITS: u32 = 40;
+
+    fn new(group: usize, seed: Seed, job: u32, file: usize, line: usize) -> Seen {
+        let (seed, flag) = pack(seed);
+        let (file, line) = (file as u64, line as u64);
+        assert!(file < 1 << (64 - Self::LINE_BITS) && line < 1 << Self::LINE_BITS);
+        Seen {
+            seed,
+            group: flagged(u32::try_from(group).expect("fewer than 2^31 groups"), flag),
+            job,
+            at: file << Self::LINE_BITS | line,
+        }
+    }
+
+    /// The file (its index) and line where the game was first seen.
+    fn at(&self) -> (usize, usize) {
+        (
+            (self.at >> Self::LINE_BITS) as usize,
+            (self.at & ((1 << Self::LINE_BITS) - 1)) as usize,
+        )
+    }
+}
+
+impl PartialEq for Seen {
+    fn eq(&self, o: &Seen) -> bool {
+        (self.seed, self.group, self.job) == (o.seed, o.group, o.job)
+    }
+}
+
+impl Eq for Seen {}
+
+impl std::hash::Hash for Seen {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        (self.seed, self.group, self.job).hash(h);
+    }
 }
 
 fn cmp_keys(a: &SetKey, b: &SetKey, strings: &Strings) -> Ordering {
     a.set
         .cmp(&b.set)
-        .then_with(|| strings.get(a.run).cmp(strings.get(b.run)))
+        .then_with(|| strings.get(a.run()).cmp(strings.get(b.run())))
         .then_with(|| {
             let (mut x, mut y) = ([0u8; 20], [0u8; 20]);
-            a.seed.text(strings, &mut x).cmp(b.seed.text(strings, &mut y))
+            a.seed().text(strings, &mut x).cmp(b.seed().text(strings, &mut y))
         })
 }
 
@@ -141,8 +252,8 @@ struct Group {
     key: GroupKey,
     /// Statistics of the group (its bots' names), filled at the end.
     acc: Accumulator,
-    /// A few numbers per bot for each deal, not the records: `facts[sets[key]]`.
-    sets: HashMap<SetKey, u32>,
+    /// A few numbers per bot for each deal, not the records: `facts[sets[key].k]`.
+    sets: HashSet<SetKey>,
     facts: Chunked<SetFacts>,
     /// The header of the group's report: from the first game of the first set.
     head: Option<(SetKey, MatchInfo)>,
@@ -323,7 +434,7 @@ pub fn run(a: StatsArgs) -> Outcome {
     let mut groups: Vec<Group> = Vec::new();
     let mut strings = Strings::default();
     // A game is a duplicate when its group, deal and seating were seen before: where first.
-    let mut seen: HashMap<(u32, Seed, u32), (u32, usize)> = HashMap::new();
+    let mut seen: HashSet<Seen> = HashSet::new();
     let mut dups = Vec::new();
     // Per match (its fingerprint), the bot seeds its records were played with, each with the
     // first file that has it: shards of one run must share one.
@@ -344,7 +455,7 @@ pub fn run(a: StatsArgs) -> Outcome {
                     spec,
                     key,
                     acc: Accumulator::in_order(0, 1),
-                    sets: HashMap::new(),
+                    sets: HashSet::new(),
                     facts: Chunked::default(),
                     head: None,
                     shards: BTreeSet::new(),
@@ -375,19 +486,20 @@ pub fn run(a: StatsArgs) -> Outcome {
                 groups.len() - 1
             });
             let seed = Seed::of(&r.seed, &mut strings);
-            let game_key = (g as u32, seed, strings.id(&tag_str(&r, "job")));
-            if let Some(&(first_file, first_line)) = seen.get(&game_key) {
+            let game = Seen::new(g, seed, strings.id(&tag_str(&r, "job")), file, line);
+            if let Some(first) = seen.get(&game) {
+                let (first_file, first_line) = first.at();
                 dup_count += 1;
                 if dups.len() < 20 {
                     dups.push(format!(
                         "{}:{line} repeats {}:{first_line}",
                         io::input_name(f),
-                        io::input_name(&a.files[first_file as usize])
+                        io::input_name(&a.files[first_file])
                     ));
                 }
                 continue;
             }
-            seen.insert(game_key, (file as u32, line));
+            seen.insert(game);
             let group = &mut groups[g];
             for b in with_specs {
                 if !group.bots.contains(&b) {
@@ -411,22 +523,23 @@ pub fn run(a: StatsArgs) -> Outcome {
             group.shards.insert(tag_str(&r, "shard"));
             // Records of `play` carry no set: each game is a deal of its own.
             let set = r.tags.get("set").and_then(Value::as_u64).unwrap_or(u64::MAX);
-            let set_key = SetKey {
-                set,
-                run: strings.id(&run_seed),
-                seed,
-            };
-            let k = *group.sets.entry(set_key).or_insert_with(|| {
-                // The first game of a set that sorts before every other: the report's header.
-                if group
-                    .head
-                    .as_ref()
-                    .is_none_or(|(k, _)| cmp_keys(&set_key, k, &strings) == Ordering::Less)
-                {
-                    group.head = Some((set_key, MatchInfo::from_records([&r])));
+            let set_key = SetKey::new(set, strings.id(&run_seed), seed);
+            let k = match group.sets.get(&set_key) {
+                Some(s) => s.k,
+                None => {
+                    // The first game of a set that sorts before every other: the report's header.
+                    if group
+                        .head
+                        .as_ref()
+                        .is_none_or(|(k, _)| cmp_keys(&set_key, k, &strings) == Ordering::Less)
+                    {
+                        group.head = Some((set_key, MatchInfo::from_records([&r])));
+                    }
+                    let k = group.facts.push(SetFacts::default());
+                    group.sets.insert(SetKey { k, ..set_key });
+                    k
                 }
-                group.facts.push(SetFacts::default())
-            });
+            };
             group.acc.note(group.facts.get_mut(k), &r);
         }
     }
@@ -436,8 +549,8 @@ pub fn run(a: StatsArgs) -> Outcome {
     // (`| head`) must not stop the page.
     let mut out: Vec<String> = Vec::new();
     for (k, g) in groups.iter_mut().enumerate() {
-        let mut sets: Vec<(SetKey, u32)> = std::mem::take(&mut g.sets).into_iter().collect();
-        sets.sort_by(|x, y| cmp_keys(&x.0, &y.0, &strings));
+        let mut sets: Vec<SetKey> = std::mem::take(&mut g.sets).into_iter().collect();
+        sets.sort_by(|x, y| cmp_keys(x, y, &strings));
         let mut trace = page.as_ref().map(|_| {
             let kind = match &g.tournament {
                 Some(first) => report_html::Kind::Tournament(a.reference.clone().unwrap_or_else(|| first.clone())),
@@ -454,8 +567,8 @@ pub fn run(a: StatsArgs) -> Outcome {
                 .unwrap_or_else(|| report_html::default_test(&g.spec))
         });
         let mut means = Vec::new();
-        for (i, (_, k)) in sets.into_iter().enumerate() {
-            let facts = std::mem::take(g.facts.get_mut(k));
+        for (i, s) in sets.into_iter().enumerate() {
+            let facts = std::mem::take(g.facts.get_mut(s.k));
             let scale = facts.scale();
             if trace.is_some() || verdict.is_some() {
                 means.clear();
@@ -595,11 +708,12 @@ mod tests {
             .iter()
             .map(|s| {
                 let seed = Seed::of(s, &mut strings);
-                (SetKey { set: 1, run, seed }, *s)
+                (SetKey::new(1, run, seed), *s)
             })
             .collect();
-        assert!(matches!(keys[0].0.seed, Seed::Num(9)));
-        assert!(matches!(keys[2].0.seed, Seed::Text(_)), "007 is kept as written");
+        assert!(matches!(keys[0].0.seed(), Seed::Num(9)));
+        assert!(matches!(keys[2].0.seed(), Seed::Text(_)), "007 is kept as written");
+        assert_eq!(keys[2].0.run(), run);
         keys.sort_by(|a, b| cmp_keys(&a.0, &b.0, &strings));
         let mut as_text = seeds.to_vec();
         as_text.sort();
