@@ -169,7 +169,9 @@ pub fn run(a: PlayArgs) -> Outcome {
         }
     };
     let bot_key = super::bot_key(a.bots.bot_seed.as_deref(), None, &seat_specs).map_err(usage)?;
-    let human = seat_specs.iter().any(|s| matches!(s, SeatSpec::Builtin(b) if b == "human"));
+    let human = seat_specs
+        .iter()
+        .any(|s| matches!(s, SeatSpec::Builtin(b) if b == "human"));
     let cfg = Config {
         move_time: a.bots.move_time,
         startup_time: a.bots.startup_time,
@@ -264,7 +266,10 @@ pub fn run(a: PlayArgs) -> Outcome {
             let code = crate::interrupt::requested().map_or(130, crate::interrupt::exit_code);
             return Err((
                 code,
-                format!("{why}: game {} of {games} ends there, forfeited by the human seat; {kept}", g + 1),
+                format!(
+                    "{why}: game {} of {games} ends there, forfeited by the human seat; {kept}",
+                    g + 1
+                ),
             ));
         }
     }
