@@ -528,15 +528,7 @@ impl Names {
     fn table(&self, view: &Value) -> Vec<String> {
         let mut out = Vec::new();
         let get = |k: &str| view.get(k).filter(|v| !v.is_null());
-        let strs = |v: &Value| -> Vec<String> {
-            v.as_array()
-                .map(|a| {
-                    a.iter()
-                        .map(|x| x.as_str().map_or_else(|| x.to_string(), str::to_string))
-                        .collect()
-                })
-                .unwrap_or_default()
-        };
+        let strs = view_strings;
         let seat_of = |v: &Value| v.as_u64().map(|s| self.seat(s as usize));
         // Where the game stands.
         let mut at = Vec::new();
@@ -681,15 +673,7 @@ impl Names {
     pub fn board(&self, view: &Value) -> Vec<String> {
         let mut out = Vec::new();
         let get = |k: &str| view.get(k).filter(|v| !v.is_null());
-        let strs = |v: &Value| -> Vec<String> {
-            v.as_array()
-                .map(|a| {
-                    a.iter()
-                        .map(|x| x.as_str().map_or_else(|| x.to_string(), str::to_string))
-                        .collect()
-                })
-                .unwrap_or_default()
-        };
+        let strs = view_strings;
         let seat_of = |v: &Value| v.as_u64().map(|s| self.seat(s as usize));
         // Where the game stands.
         let mut at = Vec::new();
@@ -1423,6 +1407,17 @@ impl Bot for Human {
     fn stopped(&self) -> Option<String> {
         self.stopped.clone()
     }
+}
+
+/// A view's list as text: each string as it is, anything else as JSON (empty if not a list).
+fn view_strings(v: &Value) -> Vec<String> {
+    v.as_array()
+        .map(|a| {
+            a.iter()
+                .map(|x| x.as_str().map_or_else(|| x.to_string(), str::to_string))
+                .collect()
+        })
+        .unwrap_or_default()
 }
 
 #[cfg(test)]
