@@ -8,7 +8,8 @@
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use croupier::chance::Chance;
-use croupier::game::{Engine, Event, GameSpec, NoEvents};
+use croupier::engine::{Engine, NoEvents};
+use croupier::game::{Event, GameSpec};
 use croupier::options::Options;
 use std::hint::black_box;
 
@@ -33,7 +34,7 @@ impl Pick {
 
 /// Plays a built engine to its end with `pick`; `between` runs before each decision (to look
 /// at or drop the events so far). Returns the decisions made.
-fn play_out<G: Engine, E: croupier::game::Events>(
+fn play_out<G: Engine, E: croupier::engine::Events>(
     mut g: G,
     events: &mut E,
     seed: u64,

@@ -7,7 +7,8 @@ use common::{assert_refused, play_with_simple_views};
 
 use croupier::cards::Card;
 use croupier::chance::{Chance, Purpose, Rng};
-use croupier::game::{Game, Typed};
+use croupier::engine::Typed;
+use croupier::game::Game;
 use croupier::games::kul::{engine::Kul, options};
 use croupier::options::Options;
 use proptest::prelude::*;

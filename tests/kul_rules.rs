@@ -4,7 +4,8 @@ mod common;
 use common::{deal_spec, drive as play, lines};
 
 use croupier::chance::{Chance, DealSpec};
-use croupier::game::{Audience, Event, Game, NoEvents, Typed};
+use croupier::engine::{NoEvents, Typed};
+use croupier::game::{Audience, Event, Game};
 use croupier::games::kul::{engine::Kul, options};
 use croupier::options::Options;
 

@@ -5,7 +5,8 @@
 
 use croupier::cards::Card;
 use croupier::chance::{Chance, DealSpec};
-use croupier::game::{Event, Game, Typed};
+use croupier::engine::Typed;
+use croupier::game::{Event, Game};
 use croupier::games::rikken::{engine::Rikken, options};
 use croupier::options::Options;
 use serde_json::Value;

@@ -8,7 +8,8 @@ use common::random_option_value;
 
 use croupier::cards::Card;
 use croupier::chance::{Chance, Purpose, Rng};
-use croupier::game::{Game, Typed};
+use croupier::engine::Typed;
+use croupier::game::Game;
 use croupier::games::schwimmen::{engine::Schwimmen, options};
 use croupier::options::Options;
 use proptest::prelude::*;

@@ -7,7 +7,8 @@ use common::{deal_spec, drive as play, lines};
 
 use croupier::cards::parse_cards;
 use croupier::chance::{Chance, DealSpec};
-use croupier::game::{Audience, Event, FaultRuling, Game, GameInfo, Typed};
+use croupier::engine::Typed;
+use croupier::game::{Audience, Event, FaultRuling, Game, GameInfo};
 use croupier::games::schwimmen::{engine::Schwimmen, options, scoring};
 use croupier::options::Options;
 

@@ -5,7 +5,8 @@ use common::{drive, lines};
 
 use croupier::cards::{full_deck, parse_cards, Card};
 use croupier::chance::{Chance, DealSpec};
-use croupier::game::{Audience, Event, FaultRuling, Game, Typed};
+use croupier::engine::Typed;
+use croupier::game::{Audience, Event, FaultRuling, Game};
 use croupier::games::skwitz::captures::{captures, token};
 use croupier::games::skwitz::{engine::Skwitz, options};
 use croupier::options::Options;

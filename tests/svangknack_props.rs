@@ -7,7 +7,8 @@ use common::{assert_refused, play_with_simple_views, random_option_value};
 
 use croupier::cards::Card;
 use croupier::chance::{Chance, Purpose, Rng};
-use croupier::game::{Game, Typed};
+use croupier::engine::Typed;
+use croupier::game::Game;
 use croupier::games::svangknack::{engine::Svangknack, options};
 use croupier::options::{OptionKind, Options};
 use proptest::prelude::*;

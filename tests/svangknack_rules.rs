@@ -6,7 +6,8 @@ use common::{deal_spec, drive as play, lines};
 
 use croupier::cards::{parse_cards, Card, CardSet, Suit};
 use croupier::chance::{Chance, DealSpec};
-use croupier::game::{Audience, Event, Game, NoEvents, Typed};
+use croupier::engine::{NoEvents, Typed};
+use croupier::game::{Audience, Event, Game};
 use croupier::games::svangknack::engine::{can_overtake, legal_follow, Rules, Svangknack, TrickState};
 use croupier::games::svangknack::options;
 use croupier::options::Options;

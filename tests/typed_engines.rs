@@ -8,7 +8,8 @@
 //! counts and random option sets.
 
 use croupier::chance::{Chance, Purpose, Rng};
-use croupier::game::{Engine, Game, NoEvents, Typed};
+use croupier::engine::{Engine, NoEvents, Typed};
+use croupier::game::Game;
 use croupier::options::Options;
 use proptest::prelude::*;
 use std::alloc::{GlobalAlloc, Layout, System};

@@ -7,7 +7,8 @@ use common::random_option_value;
 
 use croupier::cards::Card;
 use croupier::chance::{Chance, Purpose, Rng};
-use croupier::game::{Game, GameInfo, SeatView, Typed};
+use croupier::engine::Typed;
+use croupier::game::{Game, GameInfo, SeatView};
 use croupier::games::zwikken::{engine::Zwikken, options, view::ZwikkenView};
 use croupier::options::{OptionKind, Options};
 use proptest::prelude::*;

@@ -6,7 +6,8 @@ use common::{drive as play, lines};
 
 use croupier::cards::{deck_from, parse_cards, Card, CardSet, Rank, Suit};
 use croupier::chance::{Chance, DealSpec};
-use croupier::game::{Audience, Event, Game, NoEvents, Typed};
+use croupier::engine::{NoEvents, Typed};
+use croupier::game::{Audience, Event, Game};
 use croupier::games::zwikken::engine::{legal_plays, trick_winner, Zwikken};
 use croupier::games::zwikken::options;
 use croupier::options::Options;

@@ -6,7 +6,7 @@
 //! seed do not depend on the version of the `rand` crate.
 
 use crate::cards::Card;
-use crate::game::Seat;
+use crate::seat::Seat;
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha20Rng;
 use serde::{Deserialize, Serialize};

@@ -1,8 +1,8 @@
 //! The game abstraction every rules engine implements, and the events that carry visibility.
 //!
-//! Rules engines are written against the typed [`Engine`] trait (see [`crate::engine`]); the
+//! Rules engines are written against the typed [`Engine`](crate::engine::Engine) trait (see [`crate::engine`]); the
 //! string interface here, [`Game`], is what the referee, records and process bots use, and
-//! [`Typed`] derives it from any engine. (Engines not converted yet implement [`Game`] directly.)
+//! [`Typed`](crate::engine::Typed) derives it from any engine. (Engines not converted yet implement [`Game`] directly.)
 //!
 //! A game is a state machine: whose turn it is, the legal actions of that seat, applying an
 //! action, and the final result. Every change of state is reported as an [`Event`] with an
@@ -13,13 +13,11 @@
 
 use crate::cards::Card;
 use crate::chance::Chance;
-pub use crate::engine::{Engine, Events, NoEvents, Typed};
 use crate::options::{OptionSpec, Options};
 use serde_json::Value;
 use std::fmt;
 
-/// A seat number, 0-based, clockwise.
-pub type Seat = usize;
+pub use crate::seat::Seat;
 
 /// Who may see an event: a bit set over seats. The empty set means "the referee only"
 /// (the event is kept in the record but sent to nobody).
@@ -447,7 +445,7 @@ pub trait Game: Send + CloneGame {
     }
 }
 
-/// A boxed game is cloned through this (every [`Typed`] engine is `Clone`): search copies the
+/// A boxed game is cloned through this (every [`Typed`](crate::engine::Typed) engine is `Clone`): search copies the
 /// worlds it samples.
 pub trait CloneGame {
     fn clone_box(&self) -> Box<dyn Game>;
@@ -465,9 +463,9 @@ impl Clone for Box<dyn Game> {
     }
 }
 
-/// How a game rules on a bot's fault ([`Game::on_fault`], [`Engine::on_fault`]), with the
+/// How a game rules on a bot's fault ([`Game::on_fault`], [`Engine::on_fault`](crate::engine::Engine::on_fault)), with the
 /// action type of the interface: a token for [`Game`] ([`FaultRuling`]), a typed action for
-/// an [`Engine`].
+/// an [`Engine`](crate::engine::Engine).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Ruling<A> {
     /// No rule applies: the referee plays a legal action drawn from the game's seed.

@@ -2,7 +2,7 @@
 //! deals, the rules of six games and what each seat may see; it knows nothing of processes,
 //! records, statistics or the command line (the `croupier` crate above it has those).
 //!
-//! Layout, each module below the ones after it: [`cards`] (cards and their notation),
+//! Layout, each module below the ones after it: [`seat`] (a seat number), [`cards`] (cards and their notation),
 //! [`few`] (small fixed-capacity lists), [`notation`] (scores and notification lines as text),
 //! [`options`] (named rule variants), [`chance`] (seeds and deals), [`engine`] (the typed
 //! rules-engine trait that search uses), [`game`] (the string interface the referee drives,
@@ -17,6 +17,7 @@ pub mod game;
 pub mod games;
 pub mod notation;
 pub mod options;
+pub mod seat;
 
 // For the `args!` macro (an event's arguments are a `SmallVec`).
 #[doc(hidden)]

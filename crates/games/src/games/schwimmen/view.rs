@@ -397,7 +397,8 @@ mod tests {
     /// of 30.5).
     #[test]
     fn typed_lines_and_their_text_fold_alike() {
-        use crate::game::{Game, Typed};
+        use crate::engine::Typed;
+        use crate::game::Game;
         let spec = crate::games::schwimmen::spec();
         let mut shows = 0;
         for (seed, rules) in [
