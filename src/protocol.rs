@@ -31,11 +31,11 @@ pub fn setup_notifications(
 
 /// The arguments of `gameover`: every seat's score.
 pub fn gameover_args(scores: &[f64]) -> Vec<String> {
-    scores.iter().map(|s| crate::record::fmt_score(*s)).collect()
+    scores.iter().map(|s| crate::notation::fmt_score(*s)).collect()
 }
 
 /// [`gameover_args`] as typed arguments, for the referee: a whole score is a number (written
-/// the same: [`crate::record::fmt_score`] writes a whole score as an integer), any other its
+/// the same: [`crate::notation::fmt_score`] writes a whole score as an integer), any other its
 /// text.
 pub fn gameover_event_args(scores: &[f64]) -> crate::game::Args {
     scores
@@ -44,7 +44,7 @@ pub fn gameover_event_args(scores: &[f64]) -> crate::game::Args {
             if s.fract() == 0.0 && s.abs() < 1e15 {
                 crate::game::Arg::Int(s as i64)
             } else {
-                crate::game::Arg::Text(crate::record::fmt_score(s))
+                crate::game::Arg::Text(crate::notation::fmt_score(s))
             }
         })
         .collect()

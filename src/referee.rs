@@ -120,7 +120,7 @@ impl Clock {
         let (bank, inc) = s.split_once('+').unwrap_or((s, "0s"));
         let d = |t: &str| match t.trim() {
             "0" | "0s" | "0ms" => Ok(Duration::ZERO),
-            t => crate::cli::parse_duration(t).map_err(|e| format!("'{s}': {e}")),
+            t => parse_duration(t).map_err(|e| format!("'{s}': {e}")),
         };
         let clock = Clock {
             bank: d(bank)?,
@@ -1210,6 +1210,28 @@ pub fn substitute_for(
 /// The player index of each seat for a plain game (player i sits in seat i).
 pub fn identity(n: usize) -> Vec<Seat> {
     (0..n).collect()
+}
+
+/// Parses durations like `300ms`, `2s`, `1.5s`, `1m`.
+pub fn parse_duration(s: &str) -> Result<std::time::Duration, String> {
+    let t = s.trim();
+    let (num, mult) = if let Some(n) = t.strip_suffix("ms") {
+        (n, 0.001)
+    } else if let Some(n) = t.strip_suffix('s') {
+        (n, 1.0)
+    } else if let Some(n) = t.strip_suffix('m') {
+        (n, 60.0)
+    } else {
+        return Err(format!(
+            "bad duration '{s}': write a number with a unit, like 300ms, 2s or 1m"
+        ));
+    };
+    match num.trim().parse::<f64>() {
+        Ok(x) if x > 0.0 && x.is_finite() => Ok(std::time::Duration::from_secs_f64(x * mult)),
+        _ => Err(format!(
+            "bad duration '{s}': write a positive number with a unit, like 300ms, 2s or 1m"
+        )),
+    }
 }
 
 #[cfg(test)]

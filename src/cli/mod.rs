@@ -628,27 +628,8 @@ pub fn probability(s: &str) -> Result<f64, String> {
     }
 }
 
-/// Parses durations like `300ms`, `2s`, `1.5s`, `1m`.
-pub fn parse_duration(s: &str) -> Result<std::time::Duration, String> {
-    let t = s.trim();
-    let (num, mult) = if let Some(n) = t.strip_suffix("ms") {
-        (n, 0.001)
-    } else if let Some(n) = t.strip_suffix('s') {
-        (n, 1.0)
-    } else if let Some(n) = t.strip_suffix('m') {
-        (n, 60.0)
-    } else {
-        return Err(format!(
-            "bad duration '{s}': write a number with a unit, like 300ms, 2s or 1m"
-        ));
-    };
-    match num.trim().parse::<f64>() {
-        Ok(x) if x > 0.0 && x.is_finite() => Ok(std::time::Duration::from_secs_f64(x * mult)),
-        _ => Err(format!(
-            "bad duration '{s}': write a positive number with a unit, like 300ms, 2s or 1m"
-        )),
-    }
-}
+/// Durations as flags write them (the referee's clocks read them too, so it lives there).
+pub use crate::referee::parse_duration;
 
 #[cfg(test)]
 mod tests {
