@@ -2,7 +2,7 @@
 //! messages, the JSON shape, alignment, help texts, signals.
 
 mod common;
-use common::{assert_usage_error, croupier};
+use common::{assert_usage_error, croupier, wait_for_lines};
 
 use serde_json::Value;
 
@@ -551,17 +551,6 @@ fn processes_like(pattern: &str) -> Vec<String> {
         .lines()
         .map(str::to_string)
         .collect()
-}
-
-/// Waits until `path` holds at least `n` lines (the run is under way), or the run has ended.
-fn wait_for_lines(path: &std::path::Path, n: usize, child: &mut std::process::Child) {
-    loop {
-        let lines = std::fs::read_to_string(path).map(|t| t.lines().count()).unwrap_or(0);
-        if lines >= n || child.try_wait().unwrap().is_some() {
-            return;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
 }
 
 /// Sends `sig` to `child` and returns its exit code and stderr.

@@ -4,26 +4,13 @@
 //! is stopping still stops it at once.
 
 mod common;
-use common::croupier;
+use common::{croupier, wait_for_lines};
 
 use std::io::Read;
-use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 
 fn exe() -> std::path::PathBuf {
     assert_cmd::cargo::cargo_bin("croupier")
-}
-
-/// Waits until `path` holds at least `n` lines (the run is under way); panics if `child` ends.
-fn wait_for_lines(path: &Path, n: usize, child: &mut Child) {
-    loop {
-        let lines = std::fs::read_to_string(path).map(|t| t.lines().count()).unwrap_or(0);
-        if lines >= n {
-            return;
-        }
-        assert!(child.try_wait().unwrap().is_none(), "the run ended early");
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
 }
 
 fn sigint(pid: u32) {
@@ -69,7 +56,7 @@ fn one_timeout_is_one_interrupt() {
             .stderr(Stdio::piped())
             .spawn()
             .unwrap();
-        wait_for_lines(&rec, 10, &mut child);
+        assert!(wait_for_lines(&rec, 10, &mut child), "the run ended early");
         sigint(child.id());
         let out = child.wait_with_output().unwrap();
         let stderr = String::from_utf8_lossy(&out.stderr);

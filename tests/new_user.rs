@@ -3,7 +3,7 @@
 //! and interrupted runs that did not say how to go on.
 
 mod common;
-use common::{assert_usage_error, croupier};
+use common::{assert_usage_error, croupier, wait_for_lines};
 
 use serde_json::Value;
 use std::os::unix::fs::PermissionsExt;
@@ -448,17 +448,10 @@ fn interrupted(args: &[String], record: &Path, lines: usize) -> String {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    loop {
-        let n = std::fs::read_to_string(record).map(|t| t.lines().count()).unwrap_or(0);
-        if n >= lines {
-            break;
-        }
-        assert!(
-            child.try_wait().unwrap().is_none(),
-            "the run ended before it was stopped"
-        );
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
+    assert!(
+        wait_for_lines(record, lines, &mut child),
+        "the run ended before it was stopped"
+    );
     // SAFETY: kill has no memory-safety preconditions; the pid is our own running child.
     assert_eq!(unsafe { libc::kill(child.id() as i32, libc::SIGINT) }, 0);
     let out = child.wait_with_output().unwrap();

@@ -204,3 +204,19 @@ pub fn log_files(log_dir: &Path) -> Vec<std::path::PathBuf> {
     files.sort();
     files
 }
+
+/// Waits until `path` holds at least `n` lines (a run is under way): true then, false if `child`
+/// ended first. It polls without a deadline, so a slow machine only makes it wait longer.
+#[allow(dead_code)] // not every test binary that includes this module uses it
+pub fn wait_for_lines(path: &Path, n: usize, child: &mut std::process::Child) -> bool {
+    loop {
+        let lines = std::fs::read_to_string(path).map(|t| t.lines().count()).unwrap_or(0);
+        if lines >= n {
+            return true;
+        }
+        if child.try_wait().unwrap().is_some() {
+            return false;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+}
