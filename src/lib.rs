@@ -6,7 +6,7 @@
 //! game), [`protocol`] (the line protocol), [`process`] (bot processes with deadlines),
 //! [`bots`] (built-in bots), [`referee`] (runs a game between seats), [`arena`] (matches, the
 //! compare gate and their statistics over many games), [`interrupt`] (Ctrl-C and SIGTERM),
-//! [`record`] (JSON Lines records and replay), [`stats`] (intervals for comparing
+//! [`record`] (JSON Lines records), [`replay`] (re-runs a record through the engine), [`stats`] (intervals for comparing
 //! bots), [`sequential`] (compare's sequential test, by betting), [`ratings`] (one scale for many bots from tournament tables), [`cli`] (the
 //! command line).
 
@@ -19,6 +19,7 @@ pub mod protocol;
 pub mod ratings;
 pub mod record;
 pub mod referee;
+pub mod replay;
 pub mod sequential;
 pub mod stats;
 

@@ -203,7 +203,7 @@ fn a_seat_page_holds_only_what_the_seat_saw() {
         let line = serde_json::to_string(&g.record).unwrap();
         let rec = croupier::record::parse_record(&line).unwrap();
         let spec = croupier::games::find(&rec.game).unwrap();
-        let events = croupier::record::replay(&rec, &spec).unwrap();
+        let events = croupier::replay::replay(&rec, &spec).unwrap();
         let mut seen: Vec<String> = events.iter().filter(|e| e.to.contains(s)).map(|e| e.line()).collect();
         seen.push(format!("gameover {}", scores(&g.record).join(" ")));
         assert_eq!(page_lines(&g.seat_data), seen, "{}: the events of seat {s}", g.name);

@@ -4,7 +4,8 @@
 mod common;
 
 use common::croupier;
-use croupier::record::{parse_record, seat_lines};
+use croupier::record::parse_record;
+use croupier::replay::seat_lines;
 use std::collections::BTreeMap;
 use std::path::Path;
 

@@ -8,8 +8,9 @@
 use super::{exit, io, usage, Outcome};
 use crate::chance::parse_seed;
 use crate::game::{Event, GameInfo, GameSpec};
-use crate::record::{options_of, replay_to, GameRecord};
+use crate::record::{options_of, GameRecord};
 use crate::referee::{rngseed, Config, SeatSpec, Table};
+use crate::replay::replay_to;
 use clap::Args;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};

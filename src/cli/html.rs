@@ -13,7 +13,8 @@ use crate::bots::human::{seat_name, Names, RulesMoves};
 use crate::cards::Card;
 use crate::game::{Audience, GameInfo, GameSpec, Seat, SeatView};
 use crate::options::Options;
-use crate::record::{options_of, replay_watched, GameRecord, ReplayStep};
+use crate::record::{options_of, GameRecord};
+use crate::replay::{replay_watched, ReplayStep};
 use serde_json::{json, Map, Value};
 
 /// The page: the template with the game's data in place of its marker.

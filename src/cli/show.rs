@@ -2,7 +2,8 @@
 
 use super::{exit, io, usage, Outcome};
 use crate::game::GameSpec;
-use crate::record::{fmt_score, replay, GameRecord};
+use crate::record::{fmt_score, GameRecord};
+use crate::replay::replay;
 use clap::Args;
 
 #[derive(Args, Debug)]
@@ -119,7 +120,7 @@ pub fn run(a: ShowArgs) -> Outcome {
         return Ok(exit::OK);
     }
     if let (true, Some(s)) = (a.lines, seat) {
-        let lines = crate::record::seat_lines(&rec, &spec, s)
+        let lines = crate::replay::seat_lines(&rec, &spec, s)
             .map_err(|e| (exit::CHECK_FAILED, format!("{name}:{line}: {e}")))?;
         for l in lines {
             outln!("{l}");

@@ -1,0 +1,315 @@
+//! Replay: re-runs a record through the rules engine, checking every deal, action, fault and
+//! score against it, and rebuilds what a seat was told. It sits above the referee: a seat's
+//! `rngseed` is derived as the referee derives it.
+
+use crate::chance::{parse_seed, Chance, Deal, DealSpec};
+use crate::game::{Event, FaultRuling, Game, GameSpec, Outcome, Seat};
+use crate::notation::fmt_score;
+use crate::protocol::{gameover_args, notification, setup_notifications};
+use crate::record::{options_of, FaultRecord, GameRecord, FAULT_KINDS};
+use serde_json::Value;
+
+/// The notification lines the bot in `seat` received in the recorded game, as a process bot
+/// reads them (protocol.md): the setup (`game`, `option`s, `players`, `seat`, `rngseed`), the
+/// game's events for its seat, `gameover`. Not in it: requests (`act`, `quit`), what a bot
+/// asked for (`view`) or the clock sent (`clock`), and `fault` notifications (the record keeps
+/// a fault's message as the referee ruled on it, not the line the bot got).
+pub fn seat_lines(rec: &GameRecord, spec: &GameSpec, seat: Seat) -> Result<Vec<String>, String> {
+    if seat >= rec.players {
+        return Err(format!("seat {seat}: the game has seats 0 to {}", rec.players - 1));
+    }
+    let events = replay(rec, spec)?;
+    let game_seed = parse_seed(&rec.seed)?;
+    let key = rec.bot_seed.as_deref().map(parse_seed).transpose()?;
+    let rngseed = crate::referee::rngseed(key, game_seed, seat);
+    let setup = setup_notifications(&rec.game, &rec.options, rec.players, seat, rngseed);
+    let mut lines: Vec<String> = setup.iter().map(|(k, a)| notification(k, a)).collect();
+    lines.extend(events.iter().filter(|e| e.to.contains(seat)).map(Event::line));
+    lines.push(notification("gameover", &gameover_args(&rec.result.scores)));
+    Ok(lines)
+}
+
+/// Re-runs a record through the engine. On success returns every event in order; on the first
+/// mismatch an error that names the deal and action.
+pub fn replay(rec: &GameRecord, spec: &GameSpec) -> Result<Vec<Event>, String> {
+    replay_to(rec, spec, None).map(|(_, events)| events)
+}
+
+/// [`replay`], stopped at the decision of the record's action `stop` (counted from 0) when
+/// given: the game as it stood when that seat chose (before any fault of that turn was ruled
+/// on), and the events up to then. Without `stop`, the whole game with every check.
+pub fn replay_to(
+    rec: &GameRecord,
+    spec: &GameSpec,
+    stop: Option<usize>,
+) -> Result<(Box<dyn Game>, Vec<Event>), String> {
+    replay_watched(rec, spec, stop, &mut |_, _, _| {})
+}
+
+/// A step of a replay, as [`replay_watched`] shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReplayStep {
+    /// The game was set up and dealt.
+    Start,
+    /// The record's action with this index (from 0) was played (with the rulings on faults
+    /// that came before it).
+    Action(usize),
+    /// The rulings on faults after the last action, if any: the game is over.
+    End,
+}
+
+/// The faults of a record, checked before the game is replayed: a known kind, a seat of the
+/// game, an action index within the actions (or just after the last), in the order of the
+/// actions.
+fn check_faults(rec: &GameRecord) -> Result<(), String> {
+    for (k, f) in rec.faults.iter().enumerate() {
+        let which = format!("fault {} (seat {}, {})", k + 1, f.seat, f.kind);
+        if !FAULT_KINDS.contains(&f.kind.as_str()) {
+            return Err(format!(
+                "{which}: unknown kind '{}' (a fault is one of {})",
+                f.kind,
+                FAULT_KINDS.join(", ")
+            ));
+        }
+        if f.seat >= rec.players {
+            return Err(format!(
+                "{which}: there is no seat {} in a game of {}",
+                f.seat, rec.players
+            ));
+        }
+        if f.action > rec.actions.len() {
+            return Err(format!(
+                "{which}: action index {} is past the record's {} action(s)",
+                f.action,
+                rec.actions.len()
+            ));
+        }
+        if k > 0 && f.action < rec.faults[k - 1].action {
+            return Err(format!("{which}: faults are out of the order of the actions"));
+        }
+    }
+    Ok(())
+}
+
+/// What [`replay_watched`] calls after each step: the step, the game after it, its events.
+pub type ReplayWatcher<'a> = dyn FnMut(ReplayStep, &dyn Game, &[Event]) + 'a;
+
+/// [`replay_to`], showing `watch` the game and the new events after each step (the start, every
+/// action, the end): for tools that show a game step by step.
+pub fn replay_watched(
+    rec: &GameRecord,
+    spec: &GameSpec,
+    stop: Option<usize>,
+    watch: &mut ReplayWatcher,
+) -> Result<(Box<dyn Game>, Vec<Event>), String> {
+    if let Some(k) = stop.filter(|&k| k >= rec.actions.len()) {
+        return Err(format!(
+            "the game has {} actions; there is no action {}",
+            rec.actions.len(),
+            k + 1
+        ));
+    }
+    check_faults(rec)?;
+    let options = options_of(rec, spec)?;
+    let seed = parse_seed(&rec.seed)?;
+    let from_seed = rec.deal_source == "seed";
+    let chance = if from_seed {
+        Chance::seeded(seed)
+    } else {
+        Chance::given(seed, rec.deals.iter().map(DealSpec::from_deal).collect()).titled(spec.title)
+    };
+    let mut game = (spec.new_game)(rec.players, &options, chance, true)?;
+    let mut events = Vec::new();
+    let mut checked_deals = 0;
+    let check_deals = |game: &dyn Game, checked: &mut usize| -> Result<(), String> {
+        let made = game.chance().deals();
+        while *checked < made.len() {
+            let k = *checked;
+            let Some(recorded) = rec.deals.get(k) else {
+                return Err(format!(
+                    "deal {}: the rules deal again but the record has only {} deal(s)",
+                    k + 1,
+                    rec.deals.len()
+                ));
+            };
+            if let Some(diff) = deal_difference(recorded, &made[k]) {
+                return Err(format!(
+                    "deal {}: the recorded deal differs from what seed {} deals: {diff}",
+                    k + 1,
+                    rec.seed
+                ));
+            }
+            *checked += 1;
+        }
+        Ok(())
+    };
+    check_deals(game.as_ref(), &mut checked_deals)?;
+    events.extend(game.take_events());
+    watch(ReplayStep::Start, game.as_ref(), &events);
+    // The recorded faults that the rules ruled on were put to them before the action with
+    // their index; a ruling that settled the turn consumed no action.
+    let mut ruled: Vec<&FaultRecord> = rec.faults.iter().filter(|f| f.ruled()).collect();
+    // A forfeit ends the game at its fault, which the rules do not rule on.
+    if let Some(ff) = &rec.forfeit {
+        match ruled.pop() {
+            Some(f) if f.seat == ff.seat && f.kind == ff.fault && f.action == rec.actions.len() => {}
+            _ => {
+                return Err(format!(
+                    "seat {} forfeits, but the record's last fault is not its {} after the last action",
+                    ff.seat, ff.fault
+                ))
+            }
+        }
+    }
+    let mut faults = ruled.into_iter().peekable();
+    let mut rule_on_faults =
+        |game: &mut dyn Game, i: usize, events: &mut Vec<Event>| -> Result<Option<String>, String> {
+            while let Some(f) = faults.next_if(|f| f.action == i) {
+                if game.to_move() != Some(f.seat) {
+                    return Err(format!("fault at action {}: seat {} is not to move", i + 1, f.seat));
+                }
+                let ruling = game.on_fault(f.seat, &f.kind);
+                events.extend(game.take_events());
+                match ruling {
+                    FaultRuling::Handled => continue,
+                    FaultRuling::Play(t) => return Ok(Some(t)),
+                    FaultRuling::Substitute => return Ok(None),
+                }
+            }
+            Ok(None)
+        };
+    for (i, a) in rec.actions.iter().enumerate() {
+        if stop == Some(i) {
+            return Ok((game, events));
+        }
+        let step_from = events.len();
+        let ruled = rule_on_faults(game.as_mut(), i, &mut events)?;
+        check_deals(game.as_ref(), &mut checked_deals)?;
+        let at = format!("deal {}, action {} (seat {} '{}')", a.deal, i + 1, a.seat, a.action);
+        if let Some(t) = ruled {
+            if *t != a.action {
+                return Err(format!("{at}: the rules play {t} for the faulty seat"));
+            }
+        }
+        match game.to_move() {
+            None => return Err(format!("{at}: the game is already over")),
+            Some(s) if s != a.seat => {
+                return Err(format!("{at}: it is seat {s}'s turn, not seat {}'s", a.seat));
+            }
+            _ => {}
+        }
+        let deal_now = game.chance().deals().len();
+        if deal_now != a.deal {
+            return Err(format!("{at}: the rules are in deal {deal_now}"));
+        }
+        game.apply(&a.action).map_err(|e| format!("{at}: refused: {e}"))?;
+        check_deals(game.as_ref(), &mut checked_deals)?;
+        events.extend(game.take_events());
+        watch(ReplayStep::Action(i), game.as_ref(), &events[step_from..]);
+    }
+    let step_from = events.len();
+    rule_on_faults(game.as_mut(), rec.actions.len(), &mut events)?;
+    if let Some(f) = faults.peek() {
+        return Err(format!(
+            "the {} fault of seat {} at action {} was never ruled on: the game ended first",
+            f.kind,
+            f.seat,
+            f.action + 1
+        ));
+    }
+    check_deals(game.as_ref(), &mut checked_deals)?;
+    watch(ReplayStep::End, game.as_ref(), &events[step_from..]);
+    if let Some(ff) = &rec.forfeit {
+        if game.to_move() != Some(ff.seat) {
+            return Err(format!(
+                "seat {} forfeits after {} actions, but it is not to move then",
+                ff.seat,
+                rec.actions.len()
+            ));
+        }
+    } else if let Some(s) = game.to_move() {
+        return Err(format!(
+            "the record ends after {} actions but seat {s} is still to move",
+            rec.actions.len()
+        ));
+    }
+    if checked_deals != rec.deals.len() {
+        return Err(format!(
+            "the record has {} deals but the game made {checked_deals}",
+            rec.deals.len()
+        ));
+    }
+    let outcome = match &rec.forfeit {
+        Some(ff) => Outcome {
+            scores: (spec.forfeit)(rec.players, ff.seat, &options),
+            detail: Value::Null,
+        },
+        None => game.outcome().ok_or("the game has no outcome")?,
+    };
+    if outcome.scores.len() != rec.result.scores.len()
+        || outcome
+            .scores
+            .iter()
+            .zip(&rec.result.scores)
+            .any(|(a, b)| (a - b).abs() > 1e-9)
+    {
+        return Err(format!(
+            "scores differ: the record says [{}], the rules give [{}]",
+            rec.result
+                .scores
+                .iter()
+                .map(|s| fmt_score(*s))
+                .collect::<Vec<_>>()
+                .join(", "),
+            outcome
+                .scores
+                .iter()
+                .map(|s| fmt_score(*s))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
+    Ok((game, events))
+}
+
+/// Describes the first difference between two deals.
+fn deal_difference(recorded: &Deal, made: &Deal) -> Option<String> {
+    if recorded.dealer != made.dealer {
+        return Some(format!(
+            "dealer is seat {} in the record, seat {} by the rules",
+            recorded.dealer, made.dealer
+        ));
+    }
+    for (s, (r, m)) in recorded.hands.iter().zip(&made.hands).enumerate() {
+        if r != m {
+            let pos = r
+                .iter()
+                .zip(m)
+                .position(|(a, b)| a != b)
+                .unwrap_or(r.len().min(m.len()));
+            let (rc, mc) = (r.get(pos).map(|c| c.to_string()), m.get(pos).map(|c| c.to_string()));
+            return Some(format!(
+                "seat {s}'s hand, card {}: recorded {}, the seed gives {}",
+                pos + 1,
+                rc.unwrap_or("nothing".into()),
+                mc.unwrap_or("nothing".into())
+            ));
+        }
+    }
+    if recorded.hands.len() != made.hands.len() {
+        return Some(format!(
+            "{} hands recorded, {} dealt",
+            recorded.hands.len(),
+            made.hands.len()
+        ));
+    }
+    if recorded.piles != made.piles {
+        for (name, m) in &made.piles {
+            if recorded.piles.get(name) != Some(m) {
+                return Some(format!("pile '{name}' differs"));
+            }
+        }
+        return Some("the piles differ".into());
+    }
+    None
+}
