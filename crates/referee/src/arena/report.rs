@@ -107,7 +107,7 @@ impl SetFacts {
 /// Interned strings (bot names, specs; in `stats`, seeds and job keys): what many sets or
 /// records share is kept once, and they refer to it by number.
 #[derive(Clone, Debug, Default)]
-pub(crate) struct Names {
+pub struct Names {
     all: Vec<String>,
     ids: HashMap<String, u32>,
 }
@@ -117,7 +117,8 @@ pub(crate) struct Names {
 const FEW_NAMES: usize = 8;
 
 impl Names {
-    pub(crate) fn id(&mut self, s: &str) -> u32 {
+    /// The number of `s`, interned on first sight.
+    pub fn id(&mut self, s: &str) -> u32 {
         if self.all.len() <= FEW_NAMES {
             if let Some(id) = self.all.iter().position(|x| x == s) {
                 return id as u32;
@@ -131,7 +132,8 @@ impl Names {
         id
     }
 
-    pub(crate) fn get(&self, id: u32) -> &str {
+    /// The string numbered `id`.
+    pub fn get(&self, id: u32) -> &str {
         &self.all[id as usize]
     }
 
