@@ -13,7 +13,7 @@
 # Rates come with Clopper–Pearson 95 % intervals: a rate is "ABOVE NOMINAL" when its whole
 # interval lies above alpha or beta, a coverage "OFF NOMINAL" when its interval misses 95 %.
 # Every run has its own seed: FIRST..FIRST+RUNS-1 (FIRST=1 by default), and 900001 for the truth.
-# Seeds 1-200 of Rikken and 1-150 of Zwikken were used to tune the test (src/sequential.rs):
+# Seeds 1-200 of Rikken and 1-150 of Zwikken were used to tune the test (crates/stats/src/sequential.rs):
 # figures for the record come from FIRST=10001.
 #
 # Usage: bench/calibrate.sh [GAME…]   (default: all six)
