@@ -5,8 +5,9 @@
 use crate::chance::{parse_seed, Chance, Deal, DealSpec};
 use crate::game::{Event, FaultRuling, Game, GameSpec, Outcome, Seat};
 use crate::notation::fmt_score;
+use crate::options::Options;
 use crate::protocol::{gameover_args, notification, setup_notifications};
-use crate::record::{options_of, FaultRecord, GameRecord, FAULT_KINDS};
+use crate::record::{options_of, ActionRecord, FaultRecord, GameRecord, FAULT_KINDS};
 use serde_json::Value;
 
 /// The notification lines the bot in `seat` received in the recorded game, as a process bot
@@ -111,20 +112,99 @@ pub fn replay_watched(
     }
     check_faults(rec)?;
     let options = options_of(rec, spec)?;
-    let seed = parse_seed(&rec.seed)?;
-    let from_seed = rec.deal_source == "seed";
-    let chance = if from_seed {
-        Chance::seeded(seed)
-    } else {
-        Chance::given(seed, rec.deals.iter().map(DealSpec::from_deal).collect()).titled(spec.title)
+    let mut r = Replay::start(rec, spec, &options)?;
+    watch(ReplayStep::Start, r.game.as_ref(), &r.events);
+    let mut faults = ruled_faults(rec)?.into_iter().peekable();
+    for (i, a) in rec.actions.iter().enumerate() {
+        if stop == Some(i) {
+            return Ok((r.game, r.events));
+        }
+        let step_from = r.events.len();
+        r.play(i, a, &mut faults)?;
+        watch(ReplayStep::Action(i), r.game.as_ref(), &r.events[step_from..]);
+    }
+    let step_from = r.events.len();
+    r.rule_on_faults(rec.actions.len(), &mut faults)?;
+    if let Some(f) = faults.peek() {
+        return Err(format!(
+            "the {} fault of seat {} at action {} was never ruled on: the game ended first",
+            f.kind,
+            f.seat,
+            f.action + 1
+        ));
+    }
+    r.check_deals()?;
+    watch(ReplayStep::End, r.game.as_ref(), &r.events[step_from..]);
+    r.check_end()?;
+    let outcome = match &rec.forfeit {
+        Some(ff) => Outcome {
+            scores: (spec.forfeit)(rec.players, ff.seat, &options),
+            detail: Value::Null,
+        },
+        None => r.game.outcome().ok_or("the game has no outcome")?,
     };
-    let mut game = (spec.new_game)(rec.players, &options, chance, true)?;
-    let mut events = Vec::new();
-    let mut checked_deals = 0;
-    let check_deals = |game: &dyn Game, checked: &mut usize| -> Result<(), String> {
-        let made = game.chance().deals();
-        while *checked < made.len() {
-            let k = *checked;
+    check_scores(rec, &outcome.scores)?;
+    Ok((r.game, r.events))
+}
+
+/// The recorded faults that the rules ruled on, in order. They were put to the rules before
+/// the action with their index; a ruling that settled the turn consumed no action.
+fn ruled_faults(rec: &GameRecord) -> Result<Vec<&FaultRecord>, String> {
+    let mut ruled: Vec<&FaultRecord> = rec.faults.iter().filter(|f| f.ruled()).collect();
+    // A forfeit ends the game at its fault, which the rules do not rule on.
+    if let Some(ff) = &rec.forfeit {
+        match ruled.pop() {
+            Some(f) if f.seat == ff.seat && f.kind == ff.fault && f.action == rec.actions.len() => {}
+            _ => {
+                return Err(format!(
+                    "seat {} forfeits, but the record's last fault is not its {} after the last action",
+                    ff.seat, ff.fault
+                ))
+            }
+        }
+    }
+    Ok(ruled)
+}
+
+/// The ruled faults not yet put to the rules.
+type Faults<'a> = std::iter::Peekable<std::vec::IntoIter<&'a FaultRecord>>;
+
+/// A record being replayed: the game, the events so far, and how many of its deals have been
+/// checked against the record's.
+struct Replay<'a> {
+    rec: &'a GameRecord,
+    game: Box<dyn Game>,
+    events: Vec<Event>,
+    checked_deals: usize,
+}
+
+impl<'a> Replay<'a> {
+    /// The game set up and dealt as the record says (from its seed, or its given deals).
+    fn start(rec: &'a GameRecord, spec: &GameSpec, options: &Options) -> Result<Replay<'a>, String> {
+        let seed = parse_seed(&rec.seed)?;
+        let chance = if rec.deal_source == "seed" {
+            Chance::seeded(seed)
+        } else {
+            Chance::given(seed, rec.deals.iter().map(DealSpec::from_deal).collect()).titled(spec.title)
+        };
+        let game = (spec.new_game)(rec.players, options, chance, true)?;
+        let mut r = Replay {
+            rec,
+            game,
+            events: Vec::new(),
+            checked_deals: 0,
+        };
+        r.check_deals()?;
+        r.events.extend(r.game.take_events());
+        Ok(r)
+    }
+
+    /// Every deal the rules made since the last check equals the record's.
+    fn check_deals(&mut self) -> Result<(), String> {
+        let rec = self.rec;
+        let made = self.game.chance().deals();
+        while self.checked_deals < made.len() {
+            let k = self.checked_deals;
             let Some(recorded) = rec.deals.get(k) else {
                 return Err(format!(
                     "deal {}: the rules deal again but the record has only {} deal(s)",
@@ -139,137 +219,99 @@ pub fn replay_watched(
                     rec.seed
                 ));
             }
-            *checked += 1;
+            self.checked_deals += 1;
         }
         Ok(())
-    };
-    check_deals(game.as_ref(), &mut checked_deals)?;
-    events.extend(game.take_events());
-    watch(ReplayStep::Start, game.as_ref(), &events);
-    // The recorded faults that the rules ruled on were put to them before the action with
-    // their index; a ruling that settled the turn consumed no action.
-    let mut ruled: Vec<&FaultRecord> = rec.faults.iter().filter(|f| f.ruled()).collect();
-    // A forfeit ends the game at its fault, which the rules do not rule on.
-    if let Some(ff) = &rec.forfeit {
-        match ruled.pop() {
-            Some(f) if f.seat == ff.seat && f.kind == ff.fault && f.action == rec.actions.len() => {}
-            _ => {
-                return Err(format!(
-                    "seat {} forfeits, but the record's last fault is not its {} after the last action",
-                    ff.seat, ff.fault
-                ))
-            }
-        }
     }
-    let mut faults = ruled.into_iter().peekable();
-    let mut rule_on_faults =
-        |game: &mut dyn Game, i: usize, events: &mut Vec<Event>| -> Result<Option<String>, String> {
-            while let Some(f) = faults.next_if(|f| f.action == i) {
-                if game.to_move() != Some(f.seat) {
-                    return Err(format!("fault at action {}: seat {} is not to move", i + 1, f.seat));
-                }
-                let ruling = game.on_fault(f.seat, &f.kind);
-                events.extend(game.take_events());
-                match ruling {
-                    FaultRuling::Handled => continue,
-                    FaultRuling::Play(t) => return Ok(Some(t)),
-                    FaultRuling::Substitute => return Ok(None),
-                }
+
+    /// Puts the faults before action `i` to the rules. Returns the action the rules play for
+    /// the faulty seat, if they name one.
+    fn rule_on_faults(&mut self, i: usize, faults: &mut Faults) -> Result<Option<String>, String> {
+        while let Some(f) = faults.next_if(|f| f.action == i) {
+            if self.game.to_move() != Some(f.seat) {
+                return Err(format!("fault at action {}: seat {} is not to move", i + 1, f.seat));
             }
-            Ok(None)
-        };
-    for (i, a) in rec.actions.iter().enumerate() {
-        if stop == Some(i) {
-            return Ok((game, events));
+            let ruling = self.game.on_fault(f.seat, &f.kind);
+            self.events.extend(self.game.take_events());
+            match ruling {
+                FaultRuling::Handled => continue,
+                FaultRuling::Play(t) => return Ok(Some(t)),
+                FaultRuling::Substitute => return Ok(None),
+            }
         }
-        let step_from = events.len();
-        let ruled = rule_on_faults(game.as_mut(), i, &mut events)?;
-        check_deals(game.as_ref(), &mut checked_deals)?;
+        Ok(None)
+    }
+
+    /// Plays the record's action `i`, `a`, after the faults before it, checking that its seat
+    /// is to move in its deal and that the rules accept it.
+    fn play(&mut self, i: usize, a: &ActionRecord, faults: &mut Faults) -> Result<(), String> {
+        let ruled = self.rule_on_faults(i, faults)?;
+        self.check_deals()?;
         let at = format!("deal {}, action {} (seat {} '{}')", a.deal, i + 1, a.seat, a.action);
         if let Some(t) = ruled {
             if *t != a.action {
                 return Err(format!("{at}: the rules play {t} for the faulty seat"));
             }
         }
-        match game.to_move() {
+        match self.game.to_move() {
             None => return Err(format!("{at}: the game is already over")),
             Some(s) if s != a.seat => {
                 return Err(format!("{at}: it is seat {s}'s turn, not seat {}'s", a.seat));
             }
             _ => {}
         }
-        let deal_now = game.chance().deals().len();
+        let deal_now = self.game.chance().deals().len();
         if deal_now != a.deal {
             return Err(format!("{at}: the rules are in deal {deal_now}"));
         }
-        game.apply(&a.action).map_err(|e| format!("{at}: refused: {e}"))?;
-        check_deals(game.as_ref(), &mut checked_deals)?;
-        events.extend(game.take_events());
-        watch(ReplayStep::Action(i), game.as_ref(), &events[step_from..]);
+        self.game.apply(&a.action).map_err(|e| format!("{at}: refused: {e}"))?;
+        self.check_deals()?;
+        self.events.extend(self.game.take_events());
+        Ok(())
     }
-    let step_from = events.len();
-    rule_on_faults(game.as_mut(), rec.actions.len(), &mut events)?;
-    if let Some(f) = faults.peek() {
-        return Err(format!(
-            "the {} fault of seat {} at action {} was never ruled on: the game ended first",
-            f.kind,
-            f.seat,
-            f.action + 1
-        ));
-    }
-    check_deals(game.as_ref(), &mut checked_deals)?;
-    watch(ReplayStep::End, game.as_ref(), &events[step_from..]);
-    if let Some(ff) = &rec.forfeit {
-        if game.to_move() != Some(ff.seat) {
+
+    /// After the last action the game is over (or the forfeiting seat is to move), and every
+    /// recorded deal was made.
+    fn check_end(&self) -> Result<(), String> {
+        let rec = self.rec;
+        if let Some(ff) = &rec.forfeit {
+            if self.game.to_move() != Some(ff.seat) {
+                return Err(format!(
+                    "seat {} forfeits after {} actions, but it is not to move then",
+                    ff.seat,
+                    rec.actions.len()
+                ));
+            }
+        } else if let Some(s) = self.game.to_move() {
             return Err(format!(
-                "seat {} forfeits after {} actions, but it is not to move then",
-                ff.seat,
+                "the record ends after {} actions but seat {s} is still to move",
                 rec.actions.len()
             ));
         }
-    } else if let Some(s) = game.to_move() {
-        return Err(format!(
-            "the record ends after {} actions but seat {s} is still to move",
-            rec.actions.len()
-        ));
+        if self.checked_deals != rec.deals.len() {
+            return Err(format!(
+                "the record has {} deals but the game made {}",
+                rec.deals.len(),
+                self.checked_deals
+            ));
+        }
+        Ok(())
     }
-    if checked_deals != rec.deals.len() {
-        return Err(format!(
-            "the record has {} deals but the game made {checked_deals}",
-            rec.deals.len()
-        ));
-    }
-    let outcome = match &rec.forfeit {
-        Some(ff) => Outcome {
-            scores: (spec.forfeit)(rec.players, ff.seat, &options),
-            detail: Value::Null,
-        },
-        None => game.outcome().ok_or("the game has no outcome")?,
-    };
-    if outcome.scores.len() != rec.result.scores.len()
-        || outcome
-            .scores
-            .iter()
-            .zip(&rec.result.scores)
-            .any(|(a, b)| (a - b).abs() > 1e-9)
+}
+
+/// The record's scores are the rules' `scores`.
+fn check_scores(rec: &GameRecord, scores: &[f64]) -> Result<(), String> {
+    if scores.len() == rec.result.scores.len()
+        && !scores.iter().zip(&rec.result.scores).any(|(a, b)| (a - b).abs() > 1e-9)
     {
-        return Err(format!(
-            "scores differ: the record says [{}], the rules give [{}]",
-            rec.result
-                .scores
-                .iter()
-                .map(|s| fmt_score(*s))
-                .collect::<Vec<_>>()
-                .join(", "),
-            outcome
-                .scores
-                .iter()
-                .map(|s| fmt_score(*s))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ));
+        return Ok(());
     }
-    Ok((game, events))
+    let text = |v: &[f64]| v.iter().map(|s| fmt_score(*s)).collect::<Vec<_>>().join(", ");
+    Err(format!(
+        "scores differ: the record says [{}], the rules give [{}]",
+        text(&rec.result.scores),
+        text(scores)
+    ))
 }
 
 /// Describes the first difference between two deals.
