@@ -14,6 +14,8 @@
 //! that reads them. So two tables of fast bots keep both cores: the caller's thread wakes a few
 //! times per thousand sets and folds small facts.
 
+pub mod accumulator;
+pub mod facts;
 pub mod report;
 pub mod tournament;
 
