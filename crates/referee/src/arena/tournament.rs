@@ -8,7 +8,7 @@
 //! cycled over the seats as `match` seats them.
 //!
 //! Every table plays each deal under every rotation of its lineup (duplicate deals), as a set
-//! of the match machinery ([`super::run`]): set `i` is deal `i / T` of table `i % T` (`T`
+//! of the match machinery ([`super::run()`]): set `i` is deal `i / T` of table `i % T` (`T`
 //! tables), with its own cards, so `--shard`, `--resume` and `--concurrency` work as in a
 //! match. The worker tables hold every bot once (as many times as a table seats it), and each
 //! game seats the ones it needs. The ratings come from [`crate::ratings`].
