@@ -169,25 +169,7 @@ impl Fit {
 
 /// Fits the model to the tables' moments: `bots` ratings, `reference` fixed at 0.
 pub fn fit(bots: usize, tables: &[TableMoments], reference: usize) -> Fit {
-    // Which bots are compared with the reference: connected through tables with deals.
-    let mut parent: Vec<usize> = (0..bots).collect();
-    fn root(p: &mut [usize], mut i: usize) -> usize {
-        while p[i] != i {
-            p[i] = p[p[i]];
-            i = p[i];
-        }
-        i
-    }
-    for t in tables.iter().filter(|t| t.n > 0) {
-        for w in t.bots.windows(2) {
-            let (a, b) = (root(&mut parent, w[0]), root(&mut parent, w[1]));
-            parent[a] = b;
-        }
-    }
-    let r0 = root(&mut parent, reference);
-    let free: Vec<usize> = (0..bots)
-        .filter(|&b| b != reference && root(&mut parent, b) == r0)
-        .collect();
+    let free = compared(bots, tables, reference);
     let pos = |b: usize| free.iter().position(|&x| x == b);
     let p = free.len();
     let deals: u64 = tables
@@ -195,24 +177,7 @@ pub fn fit(bots: usize, tables: &[TableMoments], reference: usize) -> Fit {
         .filter(|t| t.bots.iter().any(|&b| b == reference || pos(b).is_some()))
         .map(|t| t.n)
         .sum();
-    // Normal equations L θ = r on the free bots: Σ_t n_t P_t and Σ_t n_t P_t x̄_t, P_t the
-    // centring over the table's bots.
-    let mut l = vec![0.0; p * p];
-    let mut r = vec![0.0; p];
-    for t in tables.iter().filter(|t| t.n > 0) {
-        let k = t.bots.len();
-        let n = t.n as f64;
-        let centre = t.mean.iter().sum::<f64>() / k as f64;
-        for (i, &bi) in t.bots.iter().enumerate() {
-            let Some(pi) = pos(bi) else { continue };
-            r[pi] += n * (t.mean[i] - centre);
-            for &bj in &t.bots {
-                if let Some(pj) = pos(bj) {
-                    l[pi * p + pj] += n * (f64::from(u8::from(bi == bj)) - 1.0 / k as f64);
-                }
-            }
-        }
-    }
+    let (l, r) = normal_equations(tables, &free);
     let linv = invert_spd(&l, p);
     let theta_free: Vec<f64> = (0..p).map(|i| (0..p).map(|j| linv[i * p + j] * r[j]).sum()).collect();
     let mut rating = vec![f64::NAN; bots];
@@ -220,29 +185,7 @@ pub fn fit(bots: usize, tables: &[TableMoments], reference: usize) -> Fit {
     for (i, &b) in free.iter().enumerate() {
         rating[b] = theta_free[i];
     }
-    // The meat: Σ_d g_d g_dᵀ with g_d = P (x_d − θ) on the table's bots, summed per table
-    // from its moments: P (C + n (x̄ − θ)(x̄ − θ)ᵀ) P.
-    let mut meat = vec![0.0; p * p];
-    for t in tables.iter().filter(|t| t.n > 0) {
-        let k = t.bots.len();
-        if !t.bots.iter().any(|&b| pos(b).is_some()) {
-            continue;
-        }
-        let n = t.n as f64;
-        let d: Vec<f64> = t.bots.iter().zip(&t.mean).map(|(&b, m)| m - rating[b]).collect();
-        let mut s: Vec<f64> = (0..k * k)
-            .map(|ij| t.comoment[ij] + n * d[ij / k] * d[ij % k])
-            .collect();
-        centre_both(&mut s, k);
-        for (i, &bi) in t.bots.iter().enumerate() {
-            let Some(pi) = pos(bi) else { continue };
-            for (j, &bj) in t.bots.iter().enumerate() {
-                if let Some(pj) = pos(bj) {
-                    meat[pi * p + pj] += s[i * k + j];
-                }
-            }
-        }
-    }
+    let meat = meat(tables, &free, &rating);
     let g = deals as f64;
     let small = if deals > 1 { g / (g - 1.0) } else { f64::INFINITY };
     let lm = matmul(&linv, &meat, p);
@@ -272,6 +215,82 @@ pub fn fit(bots: usize, tables: &[TableMoments], reference: usize) -> Fit {
         reference,
         kurtosis: centred.iter().map(Summary::kurtosis).collect(),
     }
+}
+
+/// The bots other than the reference that are compared with it: connected to it through
+/// tables with deals. Their ratings are the model's free parameters, in this order.
+fn compared(bots: usize, tables: &[TableMoments], reference: usize) -> Vec<usize> {
+    let mut parent: Vec<usize> = (0..bots).collect();
+    fn root(p: &mut [usize], mut i: usize) -> usize {
+        while p[i] != i {
+            p[i] = p[p[i]];
+            i = p[i];
+        }
+        i
+    }
+    for t in tables.iter().filter(|t| t.n > 0) {
+        for w in t.bots.windows(2) {
+            let (a, b) = (root(&mut parent, w[0]), root(&mut parent, w[1]));
+            parent[a] = b;
+        }
+    }
+    let r0 = root(&mut parent, reference);
+    (0..bots)
+        .filter(|&b| b != reference && root(&mut parent, b) == r0)
+        .collect()
+}
+
+/// The normal equations `L θ = r` on the free bots: Σ_t n_t P_t and Σ_t n_t P_t x̄_t, P_t the
+/// centring over the table's bots.
+fn normal_equations(tables: &[TableMoments], free: &[usize]) -> (Vec<f64>, Vec<f64>) {
+    let pos = |b: usize| free.iter().position(|&x| x == b);
+    let p = free.len();
+    let mut l = vec![0.0; p * p];
+    let mut r = vec![0.0; p];
+    for t in tables.iter().filter(|t| t.n > 0) {
+        let k = t.bots.len();
+        let n = t.n as f64;
+        let centre = t.mean.iter().sum::<f64>() / k as f64;
+        for (i, &bi) in t.bots.iter().enumerate() {
+            let Some(pi) = pos(bi) else { continue };
+            r[pi] += n * (t.mean[i] - centre);
+            for &bj in &t.bots {
+                if let Some(pj) = pos(bj) {
+                    l[pi * p + pj] += n * (f64::from(u8::from(bi == bj)) - 1.0 / k as f64);
+                }
+            }
+        }
+    }
+    (l, r)
+}
+
+/// The meat of the sandwich: Σ_d g_d g_dᵀ with g_d = P (x_d − θ) on the table's bots, summed
+/// per table from its moments: P (C + n (x̄ − θ)(x̄ − θ)ᵀ) P.
+fn meat(tables: &[TableMoments], free: &[usize], rating: &[f64]) -> Vec<f64> {
+    let pos = |b: usize| free.iter().position(|&x| x == b);
+    let p = free.len();
+    let mut meat = vec![0.0; p * p];
+    for t in tables.iter().filter(|t| t.n > 0) {
+        let k = t.bots.len();
+        if !t.bots.iter().any(|&b| pos(b).is_some()) {
+            continue;
+        }
+        let n = t.n as f64;
+        let d: Vec<f64> = t.bots.iter().zip(&t.mean).map(|(&b, m)| m - rating[b]).collect();
+        let mut s: Vec<f64> = (0..k * k)
+            .map(|ij| t.comoment[ij] + n * d[ij / k] * d[ij % k])
+            .collect();
+        centre_both(&mut s, k);
+        for (i, &bi) in t.bots.iter().enumerate() {
+            let Some(pi) = pos(bi) else { continue };
+            for (j, &bj) in t.bots.iter().enumerate() {
+                if let Some(pj) = pos(bj) {
+                    meat[pi * p + pj] += s[i * k + j];
+                }
+            }
+        }
+    }
+    meat
 }
 
 /// `P S P` in place, P = I − J/k: rows and columns centred.
