@@ -15,7 +15,7 @@
 //! that speak to one seat), and cards, suits and Rikken's contracts are written by the one
 //! function of each ([`Card::pretty`], [`Suit::pretty`], [`contract_words`]).
 
-use super::Bot;
+use super::bot::Bot;
 use crate::cards::{Card, Suit};
 use crate::game::{Arg, GameInfo, Seat, SeatView};
 use crate::games::rikken::view::contract_words;

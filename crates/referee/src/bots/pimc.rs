@@ -16,7 +16,8 @@
 //! instead are dealt away. What cannot be repaired is dropped (the world kept so far always
 //! is consistent).
 
-use super::{Bot, SetupLines};
+use super::bot::Bot;
+use super::setup::SetupLines;
 use crate::cards::Card;
 use crate::chance::{DealSpec, Purpose, Rng};
 use crate::game::{Arg, Args, Event, Game, GameInfo, GameSpec, Seat, SeatView};
