@@ -2,7 +2,7 @@
 //! page does not draw itself, in words.
 
 use super::names::Names;
-use super::text::{capitalise, hand_worth, view_strings, words};
+use super::text::{capitalise, get, hand_worth, view_strings, words};
 use crate::cards::{Card, Suit};
 use crate::games::rikken::view::contract_words;
 use serde_json::Value;
@@ -15,10 +15,19 @@ impl Names {
     /// auction, the seats named by a key (`dealer`, `knocker`, …) or listed (`askers`, …).
     pub fn board(&self, view: &Value) -> Vec<String> {
         let mut out = Vec::new();
-        let get = |k: &str| view.get(k).filter(|v| !v.is_null());
-        let strs = view_strings;
-        let seat_of = |v: &Value| v.as_u64().map(|s| self.seat(s as usize));
-        // Where the game stands.
+        self.where_it_stands(view, &mut out);
+        self.contract(view, &mut out);
+        out.extend(self.money(view));
+        self.cards_face_up(view, &mut out);
+        self.said_and_done(view, &mut out);
+        self.how_it_ended(view, &mut out);
+        out.extend(self.deals_so_far(view));
+        self.session(view, &mut out);
+        out
+    }
+
+    /// Where the game stands: its number, round, deal and draw, and whether a repeat period runs.
+    fn where_it_stands(&self, view: &Value, out: &mut Vec<String>) {
         let mut at = Vec::new();
         for (key, label) in [
             ("game_no", "game"),
@@ -26,24 +35,28 @@ impl Names {
             ("deal", "deal"),
             ("draw", "draw"),
         ] {
-            if let Some(v) = get(key).and_then(Value::as_u64) {
+            if let Some(v) = get(view, key).and_then(Value::as_u64) {
                 at.push(format!("{label} {v}"));
             }
         }
         if !at.is_empty() {
             out.push(capitalise(&at.join(", ")));
         }
-        if get("repeat").and_then(Value::as_bool) == Some(true) {
+        if get(view, "repeat").and_then(Value::as_bool) == Some(true) {
             out.push("A repeat period: a suit turned before.".into());
         }
-        // The contract, trump, called card and partner, as the human seat's table says them.
+    }
+
+    /// The contract, trump, called card and partner, as the human seat's table says them; and
+    /// the declarer's aces.
+    fn contract(&self, view: &Value, out: &mut Vec<String>) {
         let mut facts = Vec::new();
-        if let Some(c) = get("contract") {
+        if let Some(c) = get(view, "contract") {
             let bid = contract_words(c.get("bid").and_then(Value::as_str).unwrap_or("?"));
             let by: Vec<String> = c
                 .get("declarers")
                 .and_then(Value::as_array)
-                .map(|d| d.iter().filter_map(seat_of).collect())
+                .map(|d| d.iter().filter_map(|v| self.seat_of(v)).collect())
                 .unwrap_or_default();
             facts.push(if by.is_empty() {
                 format!("contract {bid}")
@@ -51,58 +64,64 @@ impl Names {
                 format!("contract {bid} by {}", by.join(", "))
             });
         }
-        if let Some(t) = get("trump").and_then(Value::as_str) {
+        if let Some(t) = get(view, "trump").and_then(Value::as_str) {
             facts.push(if t == "none" {
                 "no trump".into()
             } else {
                 format!("trump {}", self.suit(t))
             });
         }
-        if let Some(c) = get("called").and_then(Value::as_str) {
+        if let Some(c) = get(view, "called").and_then(Value::as_str) {
             facts.push(format!("called card {}", self.card_tok(c)));
         }
-        if let Some(p) = get("partner").and_then(seat_of) {
+        if let Some(p) = get(view, "partner").and_then(|v| self.seat_of(v)) {
             facts.push(format!("partner {p}"));
         }
         if !facts.is_empty() {
             out.push(capitalise(&facts.join(", ")));
         }
-        if let Some(a) = get("aces").filter(|a| a.as_array().is_some_and(|a| !a.is_empty())) {
-            out.push(format!("The declarer's aces: {}", self.cards(&strs(a))));
+        if let Some(a) = get(view, "aces").filter(|a| a.as_array().is_some_and(|a| !a.is_empty())) {
+            out.push(format!("The declarer's aces: {}", self.cards(&view_strings(a))));
         }
+    }
+
+    /// The pot, the stake, a trick's worth, the stock and the seeks.
+    fn money(&self, view: &Value) -> Option<String> {
         let mut money = Vec::new();
         for (key, label) in [("pot", "pot"), ("stake", "stake"), ("trick_value", "a trick is worth")] {
-            if let Some(v) = get(key).filter(|v| v.is_number()) {
+            if let Some(v) = get(view, key).filter(|v| v.is_number()) {
                 money.push(format!("{label} {v}"));
             }
         }
-        if let Some(v) = get("stock").filter(|v| v.is_number()) {
+        if let Some(v) = get(view, "stock").filter(|v| v.is_number()) {
             money.push(format!("{v} card(s) in the stock"));
         }
-        if let Some(v) = get("seeks").and_then(Value::as_u64).filter(|&v| v > 0) {
+        if let Some(v) = get(view, "seeks").and_then(Value::as_u64).filter(|&v| v > 0) {
             money.push(format!("{v} seek(s)"));
         }
-        if !money.is_empty() {
-            out.push(capitalise(&money.join(", ")));
-        }
-        // Cards face up.
+        (!money.is_empty()).then(|| capitalise(&money.join(", ")))
+    }
+
+    /// Cards face up (with what they are worth where the game counts a hand), and the cards
+    /// taken for the trump ten.
+    fn cards_face_up(&self, view: &Value, out: &mut Vec<String>) {
         for (key, label) in [
             ("turned", "Face up"),
             ("turnup", "Turned up"),
             ("middle", "The middle"),
             ("table", "On the table"),
         ] {
-            if let Some(v) = get(key).filter(|v| v.as_array().is_some_and(|a| !a.is_empty())) {
-                let tokens = strs(v);
+            if let Some(v) = get(view, key).filter(|v| v.as_array().is_some_and(|a| !a.is_empty())) {
+                let tokens = view_strings(v);
                 let cards: Vec<Card> = tokens.iter().filter_map(|t| Card::from_token(t)).collect();
                 let worth = hand_worth(&self.game, &cards).map_or_else(String::new, |w| format!(" ({w})"));
                 out.push(format!("{label}: {}{worth}", self.cards(&tokens)));
             }
         }
-        if let Some(e) = get("exchanges").and_then(Value::as_array) {
+        if let Some(e) = get(view, "exchanges").and_then(Value::as_array) {
             for x in e.iter().filter_map(Value::as_array) {
                 let at = |i: usize| x.get(i).and_then(Value::as_str).unwrap_or("?");
-                let who = x.first().and_then(seat_of).unwrap_or_default();
+                let who = x.first().and_then(|v| self.seat_of(v)).unwrap_or_default();
                 out.push(format!(
                     "{who} took {} for the trump ten, laying {} face up.",
                     self.card_tok(at(1)),
@@ -110,9 +129,12 @@ impl Names {
                 ));
             }
         }
-        // What was said and done in this deal or round, in the order it was.
+    }
+
+    /// What was said and done in this deal or round, in the order it was.
+    fn said_and_done(&self, view: &Value, out: &mut Vec<String>) {
         for (key, label, decision) in [("bids", "Bids", "bid"), ("moves", "So far", "")] {
-            let Some(list) = get(key).and_then(Value::as_array).filter(|l| !l.is_empty()) else {
+            let Some(list) = get(view, key).and_then(Value::as_array).filter(|l| !l.is_empty()) else {
                 continue;
             };
             // The last few: the events of the steps say each one.
@@ -122,7 +144,7 @@ impl Names {
                 .iter()
                 .filter_map(Value::as_array)
                 .map(|m| {
-                    let who = m.first().and_then(seat_of).unwrap_or_default();
+                    let who = m.first().and_then(|v| self.seat_of(v)).unwrap_or_default();
                     let token = m.get(1).and_then(Value::as_str).unwrap_or("?");
                     let decision = match decision {
                         "" if token.len() == 1 && Suit::from_letter(token.chars().next().unwrap_or(' ')).is_some() => {
@@ -138,13 +160,16 @@ impl Names {
             }
             out.push(format!("{label}: {}.", said.join("; ")));
         }
-        // How it ended, and the deals or games before.
-        if let Some(e) = get("ended") {
+    }
+
+    /// How the deal or game ended, a redeal, and a pot taken without play.
+    fn how_it_ended(&self, view: &Value, out: &mut Vec<String>) {
+        if let Some(e) = get(view, "ended") {
             match e {
                 Value::String(how) => out.push(format!("Over: {}.", words(how))),
                 Value::Object(o) => {
                     let how = o.get("how").and_then(Value::as_str).map(words).unwrap_or_default();
-                    match o.get("winner").and_then(seat_of) {
+                    match o.get("winner").and_then(|v| self.seat_of(v)) {
                         Some(w) => out.push(format!("Over: {how}, {w} wins.")),
                         None => out.push(format!("Over: {how}.")),
                     }
@@ -153,7 +178,7 @@ impl Names {
                 _ => {}
             }
         }
-        if let Some(r) = get("redeal").and_then(Value::as_str) {
+        if let Some(r) = get(view, "redeal").and_then(Value::as_str) {
             out.push(match r {
                 "stock" => "Redeal: new hands from the stock.".into(),
                 "shuffle" => "Redeal: the cards are shuffled again.".into(),
@@ -161,38 +186,50 @@ impl Names {
                 r => format!("Redeal: {}.", words(r)),
             });
         }
-        if get("lone").and_then(Value::as_bool) == Some(true) {
+        if get(view, "lone").and_then(Value::as_bool) == Some(true) {
             out.push("Nobody knocked: the swinger takes the pot.".into());
         }
-        if let Some(h) = get("history").and_then(Value::as_array).filter(|h| !h.is_empty()) {
-            let deals: Vec<String> = h
-                .iter()
-                .filter_map(Value::as_array)
-                .map(|d| {
-                    let n = d.first().map(|n| n.to_string()).unwrap_or_default();
-                    let winner = d.get(2).and_then(seat_of).unwrap_or_else(|| "nobody".into());
-                    let how = match d.get(1).and_then(Value::as_str).unwrap_or("") {
-                        "zwik" => format!("{winner} with a zwik"),
-                        "points" => format!("{winner} on points"),
-                        "passer" => format!("a passer ({winner}) took the most points"),
-                        "tie" => "a tie: every asker lost".into(),
-                        "no_play" => "nobody played".into(),
-                        other => words(other),
-                    };
-                    format!("{n}: {how}")
-                })
-                .collect();
-            out.push(format!("Deals so far: {}.", deals.join("; ")));
-        }
-        if let Some(w) = get("winners").and_then(Value::as_array).filter(|w| !w.is_empty()) {
+    }
+
+    /// The deals before, and how each ended.
+    fn deals_so_far(&self, view: &Value) -> Option<String> {
+        let h = get(view, "history")
+            .and_then(Value::as_array)
+            .filter(|h| !h.is_empty())?;
+        let deals: Vec<String> = h
+            .iter()
+            .filter_map(Value::as_array)
+            .map(|d| {
+                let n = d.first().map(|n| n.to_string()).unwrap_or_default();
+                let winner = d
+                    .get(2)
+                    .and_then(|v| self.seat_of(v))
+                    .unwrap_or_else(|| "nobody".into());
+                let how = match d.get(1).and_then(Value::as_str).unwrap_or("") {
+                    "zwik" => format!("{winner} with a zwik"),
+                    "points" => format!("{winner} on points"),
+                    "passer" => format!("a passer ({winner}) took the most points"),
+                    "tie" => "a tie: every asker lost".into(),
+                    "no_play" => "nobody played".into(),
+                    other => words(other),
+                };
+                format!("{n}: {how}")
+            })
+            .collect();
+        Some(format!("Deals so far: {}.", deals.join("; ")))
+    }
+
+    /// The session: the games won, the teams, and how it ended.
+    fn session(&self, view: &Value, out: &mut Vec<String>) {
+        if let Some(w) = get(view, "winners").and_then(Value::as_array).filter(|w| !w.is_empty()) {
             let games: Vec<String> = w
                 .iter()
                 .enumerate()
-                .map(|(i, s)| format!("{} {}", i + 1, seat_of(s).unwrap_or_else(|| "nobody".into())))
+                .map(|(i, s)| format!("{} {}", i + 1, self.seat_of(s).unwrap_or_else(|| "nobody".into())))
                 .collect();
             out.push(format!("Games won: {}.", games.join(", ")));
         }
-        if get("teams").and_then(Value::as_bool) == Some(true) && self.players == 4 {
+        if get(view, "teams").and_then(Value::as_bool) == Some(true) && self.players == 4 {
             out.push(format!(
                 "Teams: {} and {} against {} and {}.",
                 self.seat(0),
@@ -201,10 +238,9 @@ impl Names {
                 self.seat(3)
             ));
         }
-        if let Some(e) = get("session_end").and_then(Value::as_str) {
+        if let Some(e) = get(view, "session_end").and_then(Value::as_str) {
             out.push(format!("The session is over ({}).", words(e)));
         }
-        out
     }
 }
 

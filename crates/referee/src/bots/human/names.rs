@@ -6,6 +6,7 @@ use super::words::TOKENS;
 use crate::cards::{Card, Suit};
 use crate::game::Seat;
 use crate::games::rikken::view::contract_words;
+use serde_json::Value;
 
 /// How seats, cards and events are written for the person at one seat, or for an onlooker
 /// who sees every seat (`show --html`).
@@ -46,6 +47,11 @@ impl Names {
         } else {
             base
         }
+    }
+
+    /// A seat given as a number in a view's JSON, by name.
+    pub(super) fn seat_of(&self, v: &Value) -> Option<String> {
+        v.as_u64().map(|s| self.seat(s as usize))
     }
 
     /// A seat argument (a number; `pot`, `none`, `-` as words).

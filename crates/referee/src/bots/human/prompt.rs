@@ -1,5 +1,8 @@
 //! The person's answer at a decision: a number, an action token or a label, read as one of the
-//! legal actions, or why it is not one.
+//! legal actions, or why it is not one; and the prompt that asks for it until it is one.
+
+use super::names::Names;
+use super::terminal::{Input, Terminal};
 
 /// What a person typed, as one of the legal actions, or why it is not one: its number (from
 /// 1), its token (`AH`, any case) or its label as the menu shows it (`A♥`).
@@ -34,6 +37,43 @@ pub fn parse_choice(input: &str, legal: &[String], labels: &[String]) -> Result<
         "'{}' is not one of the actions: type a number from 1 to {n}, or an action token.",
         t.chars().take(40).collect::<String>()
     ))
+}
+
+/// Asks the person at `t` for one of `legal` until the answer is one (`plain`: the actions'
+/// labels without colour, as a person may type them): its index, or why the person left (end of
+/// input or Ctrl-C at the prompt).
+pub(super) fn ask(
+    t: &mut Terminal,
+    names: &Names,
+    decision: &str,
+    legal: &[String],
+    plain: &[String],
+) -> Result<usize, String> {
+    loop {
+        let range = match legal.len() {
+            1 => "1".to_string(),
+            n => format!("1-{n}"),
+        };
+        t.write(&format!("Your choice ({range}, Ctrl-D quits): "));
+        match t.read_line() {
+            Input::Line(line) => match parse_choice(&line, legal, plain) {
+                Ok(i) => {
+                    let label = names.action(decision, &legal[i]);
+                    t.write(&format!("You chose {}: {label} ({})\n", i + 1, legal[i]));
+                    return Ok(i);
+                }
+                Err(why) => t.write(&format!("{why}\n")),
+            },
+            Input::End => {
+                t.write("\nEnd of input: you left the game.\n");
+                return Err("end of input (Ctrl-D) at the human seat's prompt".to_string());
+            }
+            Input::Interrupted => {
+                t.write("\nStopped.\n");
+                return Err("interrupted at the human seat's prompt".to_string());
+            }
+        }
+    }
 }
 
 #[cfg(test)]

@@ -4,9 +4,9 @@
 
 use super::hints::session_hint;
 use super::names::{seat_name, Names};
-use super::prompt::parse_choice;
+use super::prompt::ask;
 use super::rules_moves::RulesMoves;
-use super::terminal::{with_terminal, Input};
+use super::terminal::with_terminal;
 use super::text::{hand_worth, visible_len};
 use crate::bots::bot::Bot;
 use crate::cards::Card;
@@ -205,31 +205,7 @@ impl Bot for Human {
             };
             let plain: Vec<String> = legal.iter().map(|t| plain_names.action(decision, t)).collect();
             t.write(&screen);
-            loop {
-                let range = match legal.len() {
-                    1 => "1".to_string(),
-                    n => format!("1-{n}"),
-                };
-                t.write(&format!("Your choice ({range}, Ctrl-D quits): "));
-                match t.read_line() {
-                    Input::Line(line) => match parse_choice(&line, legal, &plain) {
-                        Ok(i) => {
-                            let label = names.action(decision, &legal[i]);
-                            t.write(&format!("You chose {}: {label} ({})\n", i + 1, legal[i]));
-                            return Ok(i);
-                        }
-                        Err(why) => t.write(&format!("{why}\n")),
-                    },
-                    Input::End => {
-                        t.write("\nEnd of input: you left the game.\n");
-                        return Err("end of input (Ctrl-D) at the human seat's prompt".to_string());
-                    }
-                    Input::Interrupted => {
-                        t.write("\nStopped.\n");
-                        return Err("interrupted at the human seat's prompt".to_string());
-                    }
-                }
-            }
+            ask(t, &names, decision, legal, &plain)
         });
         self.log.clear();
         self.intro = None;

@@ -33,6 +33,11 @@ pub(super) fn visible_len(s: &str) -> usize {
     n
 }
 
+/// A key of a view's JSON, when it is there and not null.
+pub(super) fn get<'a>(view: &'a Value, key: &str) -> Option<&'a Value> {
+    view.get(key).filter(|v| !v.is_null())
+}
+
 /// A view's list as text: each string as it is, anything else as JSON (empty if not a list).
 pub(super) fn view_strings(v: &Value) -> Vec<String> {
     v.as_array()
