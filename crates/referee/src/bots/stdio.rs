@@ -1,6 +1,6 @@
 //! `croupier bot NAME`: runs a built-in bot as a protocol-speaking process on stdin/stdout.
 
-use super::Bot;
+use super::bot::Bot;
 use crate::protocol::{parse_incoming, Incoming, VERSION};
 use std::io::{BufRead, Write};
 

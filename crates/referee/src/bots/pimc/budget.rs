@@ -1,0 +1,88 @@
+//! A `pimc` bot's parameters: how long it thinks, how sure it must be to leave the playout
+//! policy's choice, and how much it infers from the other seats' actions
+//! (`pimc:samples=N,playouts=N,ms=N,sure=Z,infer=W`).
+
+/// How long a `pimc` bot thinks, and how sure it must be to leave the playout policy's choice.
+/// Without `ms` it is deterministic for a given seed.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Budget {
+    /// At most this many worlds per decision (each legal action is played out once in each).
+    pub samples: usize,
+    /// At most this many playouts per decision: a decision with many legal actions plays out
+    /// fewer worlds (but at least two).
+    pub playouts: usize,
+    /// A cap on the time per decision in milliseconds.
+    pub ms: Option<u64>,
+    /// The search plays another action than the playout policy (its model of good play) would
+    /// only when that action's mean gain over it, paired world by world, is more than `sure`
+    /// standard errors above zero; of such actions, the one with the highest lower bound. `0`:
+    /// the best mean, however small the gain and noisy its estimate. `None`: the game's
+    /// [`search_sure`](crate::game::GameSpec::search_sure).
+    pub sure: Option<f64>,
+    /// The weight a sampled world keeps for each action of another seat that the playout
+    /// policy would not have played there (inference from the others' actions): 1 infers
+    /// nothing, smaller trusts the playout policy more as a model of the others.
+    pub infer: f64,
+}
+
+impl Default for Budget {
+    fn default() -> Budget {
+        Budget {
+            samples: 100,
+            playouts: 1000,
+            ms: None,
+            sure: None,
+            infer: UNLIKE_SIMPLE,
+        }
+    }
+}
+
+impl Budget {
+    /// Reads `samples=N,playouts=N,ms=M,sure=Z,infer=W` (any may be left out).
+    pub fn parse(params: &str) -> Result<Budget, String> {
+        let mut b = Budget::default();
+        for part in params.split(',').filter(|p| !p.is_empty()) {
+            let (k, v) = part.split_once('=').ok_or_else(|| {
+                format!("bad pimc parameter '{part}': write samples=N, playouts=N, ms=N, sure=Z or infer=W")
+            })?;
+            if k == "sure" {
+                b.sure = Some(
+                    v.parse::<f64>()
+                        .ok()
+                        .filter(|z| z.is_finite() && *z >= 0.0)
+                        .ok_or_else(|| format!("bad pimc parameter '{part}': {v} is not a number of at least 0"))?,
+                );
+                continue;
+            }
+            if k == "infer" {
+                b.infer =
+                    v.parse::<f64>().ok().filter(|w| *w > 0.0 && *w <= 1.0).ok_or_else(|| {
+                        format!("bad pimc parameter '{part}': {v} is not a number above 0 and at most 1")
+                    })?;
+                continue;
+            }
+            let n: u64 = v
+                .parse()
+                .ok()
+                .filter(|&n| n > 0)
+                .ok_or_else(|| format!("bad pimc parameter '{part}': {v} is not a whole number of at least 1"))?;
+            match k {
+                "samples" => b.samples = n as usize,
+                "playouts" => b.playouts = n as usize,
+                "ms" => b.ms = Some(n),
+                _ => {
+                    return Err(format!(
+                        "unknown pimc parameter '{k}' (pimc takes samples=N, playouts=N, ms=N, sure=Z and infer=W)"
+                    ))
+                }
+            }
+        }
+        Ok(b)
+    }
+}
+
+/// The weight a sampled world keeps for each action of another seat that `simple` would not
+/// have played there, by default (`infer`): the bot expects the others to play about as
+/// `simple` does, so worlds in which their bids and plays make sense count more (inference
+/// from the actions seen).
+const UNLIKE_SIMPLE: f64 = 0.3;

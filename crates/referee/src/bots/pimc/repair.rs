@@ -1,0 +1,189 @@
+//! Repairs of a deal that does not fit the seat's lines: generic moves of cards (a card the seat
+//! saw put where it saw it, a card a seat played dealt to it, the cards the world forced it to
+//! play instead dealt away), the deals the rules threw away, and the cards whose places the
+//! seat knows (which stay).
+
+use super::layout::{cards_in, shuffle_free, Layout, Place, Trace};
+use super::replay::Mismatch;
+use super::tracker::Tracker;
+use super::world::Line;
+use crate::cards::Card;
+use crate::chance::Rng;
+use crate::game::{Arg, Seat};
+
+impl Tracker {
+    /// A deal's opening lines differ in how many deals the rules threw away
+    /// ([`DealLines::rejected`](crate::game::DealLines::rejected): Skwitz's reshuffles): changes the deals `layout` has thrown away before it. False for any other
+    /// difference.
+    pub(super) fn fix_rejected(&self, layout: &mut Layout, m: &Mismatch, fixed: &[Card], rng: &mut Rng) -> bool {
+        let (Some((got, seen)), Some(at)) = (&m.lines, m.line_at) else {
+            return false;
+        };
+        // Lines that tell the seat a deal was thrown away unplayed: the world must make as many.
+        let tells_rejected_deal = |l: &Line| self.spec.deal_lines.rejected.contains(&l.0.as_str());
+        if !tells_rejected_deal(got) && !tells_rejected_deal(seen) {
+            return false;
+        }
+        // The world threw away as many deals as the seat saw before this line.
+        let made = self.observed[self.deal_start.min(at)..at]
+            .iter()
+            .filter(|l| tells_rejected_deal(l))
+            .count();
+        if tells_rejected_deal(seen) && layout.rejected.len() <= made {
+            layout.rejected.push(rng.next_u64());
+        } else if tells_rejected_deal(seen) {
+            // A deal meant to be thrown away was played: another one.
+            layout.rejected[made] = rng.next_u64();
+        } else if layout.rejected.len() > made {
+            layout.rejected.truncate(made);
+        } else {
+            // This deal itself is one the rules throw away: deal anew what no line has placed.
+            shuffle_free(layout, fixed, rng);
+        }
+        true
+    }
+
+    /// Cards whose place at the deal the seat knows from its lines of this deal before `upto`:
+    /// its own hand, and the card each seat played (the first card a `move` of decision
+    /// `play` names; a card named by a call is not its caller's).
+    pub(super) fn fixed_cards(&self, layout: &Layout, upto: usize) -> Vec<Card> {
+        let from = self.deal_lines_from();
+        let mut fixed: Vec<Card> = self.observed[from.min(upto)..upto.max(from)]
+            .iter()
+            .filter(|(k, a)| k == "move" && a.get(2).is_some_and(|d| d == "play"))
+            .filter_map(|(_, a)| {
+                a.get(1)
+                    .and_then(|t| cards_in(std::slice::from_ref(t)).first().copied())
+            })
+            .collect();
+        fixed.extend(
+            layout
+                .cards
+                .iter()
+                .filter(|(p, _)| *p == Place::Hand(self.me))
+                .map(|&(_, c)| c),
+        );
+        fixed.sort();
+        fixed.dedup();
+        fixed
+    }
+}
+
+/// A line that names other cards than the seat's (the world's, the seat's): puts the seat's
+/// cards where the world's were; or, for a line `<kind> <seat> <cards…>` (a hand shown, a card
+/// played), deals its cards to that seat. Cards the line shows where exchanges (`trace`) put
+/// them are moved in the deal where they were dealt. Returns the cards moved in the deal (none:
+/// nothing changed).
+pub(super) fn repair_lines(layout: &mut Layout, (got, want): &(Line, Line), trace: &Trace) -> Vec<Card> {
+    let wanted = cards_in(&want.1);
+    let mut moved = Vec::new();
+    if got.0 == want.0 {
+        let got = cards_in(&got.1);
+        let out: Vec<Card> = got.iter().copied().filter(|c| !wanted.contains(c)).collect();
+        let into: Vec<Card> = wanted.iter().copied().filter(|c| !got.contains(c)).collect();
+        for (u, w) in out.iter().zip(&into) {
+            if let (Some(i), Some(j)) = (trace.position(layout, *u), trace.position(layout, *w)) {
+                if i != j {
+                    layout.swap(i, j);
+                    moved.push(layout.cards[i].1);
+                }
+            }
+        }
+        if !moved.is_empty() {
+            return moved;
+        }
+        // The same cards in another order: the seat's order, in the places the world dealt them
+        // (the cards dealt where the line's cards are now: the same cards, exchanged alike).
+        if got.len() == wanted.len() && got != wanted {
+            let places: Option<Vec<usize>> = got.iter().map(|&c| trace.position(layout, c)).collect();
+            if let Some(places) = places {
+                let dealt: Vec<Card> = wanted.iter().map(|&c| trace.origin(c)).collect();
+                for (&i, &c) in places.iter().zip(&dealt) {
+                    layout.cards[i].1 = c;
+                }
+                return dealt;
+            }
+        }
+    }
+    // (Not a `move`: the cards an action names need not be the seat's, a card taken from the
+    // table say; played cards are placed by `repair`.)
+    let seat = want
+        .1
+        .first()
+        .and_then(|a| a.parse::<Seat>().ok())
+        .filter(|&s| s < layout.hands && want.0 != "move");
+    if let Some(s) = seat {
+        let hand = Place::Hand(s);
+        for &c in &wanted {
+            let Some(i) = layout.position(c) else { continue };
+            if layout.cards[i].0 == hand {
+                continue;
+            }
+            let j =
+                (0..layout.cards.len()).find(|&j| layout.cards[j].0 == hand && !wanted.contains(&layout.cards[j].1));
+            if let Some(j) = j {
+                layout.swap(i, j);
+                moved.push(c);
+            }
+        }
+    }
+    moved
+}
+
+/// Changes `layout` so that the world may not fail as `m` says; false when it knows no
+/// change. Cards in `fixed` keep their places, except to be put where the seat saw them.
+pub(super) fn repair(layout: &mut Layout, m: &Mismatch, fixed: &[Card], trace: &Trace, rng: &mut Rng) -> bool {
+    if let Some(lines) = &m.lines {
+        if !repair_lines(layout, lines, trace).is_empty() {
+            return true;
+        }
+    }
+    if m.seat.is_none() {
+        return false;
+    }
+    // The cards the seat holds in the world now (its view's `hand`) came to it from their
+    // places in the deal: a card put in such a place comes to it the same way.
+    let held = &m.held;
+    let pick = |v: Vec<usize>, rng: &mut Rng| (!v.is_empty()).then(|| v[rng.below(v.len() as u64) as usize]);
+    let played = m
+        .token
+        .as_deref()
+        .and_then(|t| cards_in(&[Arg::Text(t.to_string())]).first().copied());
+    if let Some(c) = played.filter(|c| !held.contains(c)) {
+        // The card the seat really played: give it the place of one the world gave it instead.
+        let Some(i) = trace.position(layout, c) else {
+            return false;
+        };
+        let instead: Vec<usize> = held
+            .iter()
+            .map(|&x| trace.origin(x))
+            .filter(|x| !fixed.contains(x))
+            .filter_map(|x| layout.position(x))
+            .collect();
+        return match pick(instead, rng) {
+            Some(j) => {
+                layout.swap(i, j);
+                true
+            }
+            None => false,
+        };
+    }
+    // It holds the card, but the world made it play others: deal those elsewhere.
+    let forced: Vec<Card> = m
+        .legal
+        .iter()
+        .filter_map(|t| cards_in(&[Arg::Text(t.clone())]).first().copied())
+        .filter(|&c| Some(c) != played && held.contains(&c) && !fixed.contains(&c))
+        .collect();
+    let mut changed = false;
+    for c in forced {
+        let elsewhere: Vec<usize> = (0..layout.cards.len())
+            .filter(|&j| !held.contains(&layout.cards[j].1) && !fixed.contains(&layout.cards[j].1))
+            .collect();
+        if let (Some(i), Some(j)) = (layout.position(c), pick(elsewhere, rng)) {
+            layout.swap(i, j);
+            changed = true;
+        }
+    }
+    changed
+}

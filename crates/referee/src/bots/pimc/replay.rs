@@ -1,0 +1,239 @@
+//! Replaying the seat's lines on a world: one action at a time, each checked against the lines
+//! the seat received, and why a replay stopped ([`Mismatch`]) when the world refused or
+//! contradicted them.
+
+use super::layout::{cards_in, Layout};
+use super::tracker::Tracker;
+use super::world::{Line, World};
+use crate::cards::Card;
+use crate::chance::Rng;
+use crate::game::{Arg, Args, Seat};
+
+/// Why a replay stopped: the world refused or contradicted what the seat saw.
+pub(super) struct Mismatch {
+    /// The seat whose action failed, the token it really played (if the lines name it), and
+    /// the world's legal tokens for it.
+    pub(super) seat: Option<Seat>,
+    pub(super) token: Option<String>,
+    pub(super) legal: Vec<String>,
+    /// Where in the seat's lines it failed.
+    pub(super) pos: usize,
+    /// What the failing seat holds in the world at that point (its view's `hand`).
+    pub(super) held: Vec<Card>,
+    /// The first line that differs: (the world's, the seat's).
+    pub(super) lines: Option<(Line, Line)>,
+    /// Where the seat's differing line is among its lines, when a deal's opening lines differ.
+    pub(super) line_at: Option<usize>,
+    /// Where the seat's differing line is among its lines (any differing line).
+    pub(super) seen_at: Option<usize>,
+}
+
+impl Mismatch {
+    /// A deal that does not fit the lines from `pos` (no seat's action to blame).
+    pub(super) fn of_deal(pos: usize, lines: Option<(Line, Line)>) -> Box<Mismatch> {
+        Box::new(Mismatch {
+            seat: None,
+            token: None,
+            legal: Vec::new(),
+            pos,
+            held: Vec::new(),
+            lines,
+            line_at: None,
+            seen_at: None,
+        })
+    }
+
+    /// How far the lines before it go: the cards in them are where they are at this line.
+    pub(super) fn upto(&self) -> usize {
+        self.seen_at.unwrap_or(self.pos)
+    }
+}
+
+impl Tracker {
+    /// Compares lines the world routed with the seat's from `pos`: the first difference, with
+    /// the index of the seat's line that differs.
+    fn differ_at(&self, got: &[Line], pos: usize) -> Option<(usize, (Line, Line))> {
+        for (k, g) in got.iter().enumerate() {
+            match self.observed.get(pos + k) {
+                Some(o) if o == g => {}
+                Some(o) => return Some((pos + k, (g.clone(), o.clone()))),
+                None => return Some((pos + k, (g.clone(), (String::new(), Args::new())))),
+            }
+        }
+        None
+    }
+
+    /// The token the seat's lines from `pos` show `seat` playing (`move <seat> <token> …`).
+    fn shown_token(&self, pos: usize, seat: Seat) -> Option<String> {
+        self.observed[pos..]
+            .iter()
+            .find(|(k, a)| k == "move" && a.first().and_then(|s| s.parse::<Seat>().ok()) == Some(seat))
+            .and_then(|(_, a)| a.get(1).map(Arg::to_string))
+    }
+
+    /// One action of `world` that routes to the seat the lines from `pos`: the shown token
+    /// first, else (a hidden action) any legal one whose lines agree. Returns the token and
+    /// the lines consumed.
+    ///
+    /// With `in_place`, a shown token is applied to `world` itself, not to a copy: faster (a
+    /// copy of the game and every view per action was a tenth of a Skwitz search), but on a
+    /// mismatch `world` is left after the action (the caller drops it) and the seat's cards
+    /// the mismatch names are those it held after the action, with the card the token plays.
+    pub(super) fn step(
+        &self,
+        world: &mut World,
+        pos: usize,
+        rng: &mut Rng,
+        in_place: bool,
+    ) -> Result<(String, usize), Box<Mismatch>> {
+        let seat = world.game.to_move().expect("a seat to move");
+        let legal = world.game.legal_actions();
+        let shown = self.shown_token(pos, seat);
+        let mismatch = |world: &World, lines: Option<(usize, (Line, Line))>, played: Option<Card>| {
+            let hand = world.views[seat].to_json()["hand"].clone();
+            let mut held: Vec<Card> = hand
+                .as_array()
+                .map(|a| a.iter().filter_map(|c| c.as_str().and_then(Card::from_token)).collect())
+                .unwrap_or_default();
+            held.extend(played.filter(|c| !held.contains(c)));
+            Box::new(Mismatch {
+                seat: Some(seat),
+                token: shown.clone(),
+                legal: legal.clone(),
+                pos,
+                held,
+                seen_at: lines.as_ref().map(|(at, _)| *at),
+                lines: lines.map(|(_, d)| d),
+                line_at: None,
+            })
+        };
+        if let Some(t) = shown.as_ref().filter(|t| legal.contains(t) && in_place) {
+            let got = world.apply(t, self.me).map_err(|_| mismatch(world, None, None))?;
+            return match self.differ_at(&got, pos) {
+                None => Ok((t.clone(), got.len())),
+                Some(d) => {
+                    let played = cards_in(&[Arg::Text(t.clone())]).first().copied();
+                    Err(mismatch(world, Some(d), played))
+                }
+            };
+        }
+        if let Some(t) = shown.as_ref().filter(|t| legal.contains(t)) {
+            let mut w = world.clone();
+            let got = w.apply(t, self.me).map_err(|_| mismatch(world, None, None))?;
+            return match self.differ_at(&got, pos) {
+                None => {
+                    *world = w;
+                    Ok((t.clone(), got.len()))
+                }
+                Some(d) => Err(mismatch(world, Some(d), None)),
+            };
+        }
+        // Not a token the world offers: a hidden action, or a card this world did not deal there.
+        let mut fits = Vec::new();
+        let mut first_difference = None;
+        for t in &legal {
+            let mut w = world.clone();
+            if let Ok(got) = w.apply(t, self.me) {
+                match self.differ_at(&got, pos) {
+                    None if !got.is_empty() => fits.push((t.clone(), w, got.len())),
+                    None => {}
+                    Some(d) => {
+                        first_difference.get_or_insert(d);
+                    }
+                }
+            }
+        }
+        if fits.is_empty() {
+            // Without a token of the seat's, the lines tell what differs (a hand shown, say).
+            return Err(mismatch(
+                world,
+                if shown.is_none() { first_difference } else { None },
+                None,
+            ));
+        }
+        let (t, w, used) = fits.swap_remove(rng.below(fits.len() as u64) as usize);
+        *world = w;
+        Ok((t, used))
+    }
+
+    /// The lines of the current deal replayed on `layout` from its base; the world at
+    /// `upto` lines, or why not. With `stop_at_deal`, an action that the lines show and that
+    /// makes the next deal ends the replay there (the lines from it are the next deal's). With
+    /// `weigh`, the weight of the world (how well the others' actions fit `simple`) is worked out;
+    /// otherwise it is 1.
+    pub(super) fn replay(
+        &self,
+        layout: &Layout,
+        upto: usize,
+        stop_at_deal: bool,
+        weigh: bool,
+        rng: &mut Rng,
+    ) -> Result<(World, usize, f64), Box<Mismatch>> {
+        let no_fit = |lines| Mismatch::of_deal(self.deal_start, lines);
+        let opening = |(at, d): (usize, (Line, Line))| {
+            let mut m = no_fit(Some(d));
+            m.line_at = Some(at);
+            m.seen_at = Some(at);
+            m
+        };
+        let (mut world, mut pos) = match &self.base {
+            None => {
+                let (w, got) =
+                    World::start(&self.spec, &self.info, layout.specs(), self.seed).map_err(|_| no_fit(None))?;
+                if let Some(d) = self.differ_at(&got, 0) {
+                    return Err(opening(d));
+                }
+                (w, got.len())
+            }
+            Some((base, token)) => {
+                let mut w = base.clone();
+                for d in layout.specs() {
+                    w.game.give_deal(d);
+                }
+                let got = w.apply(token, self.me).map_err(|_| no_fit(None))?;
+                if let Some(d) = self.differ_at(&got, self.deal_start) {
+                    return Err(opening(d));
+                }
+                (w, self.deal_start + got.len())
+            }
+        };
+        let mut weight = 1.0;
+        let deals = world.deals();
+        while pos < upto {
+            if world.game.to_move().is_none() {
+                return Err(no_fit(None));
+            }
+            // How likely the others' actions are if they play like `simple`.
+            let seat = world.game.to_move().expect("a seat to move");
+            let expected = (weigh && seat != self.me).then(|| {
+                let i = self
+                    .spec
+                    .policy_index(world.game.as_mut(), world.views[seat].as_ref(), false);
+                world.game.legal_token(i)
+            });
+            // A sample's replay follows the world itself; a refit's keeps the world before a
+            // failed action, to ask whether that action made the next deal.
+            match self.step(&mut world, pos, rng, !stop_at_deal) {
+                Ok((t, used)) => {
+                    if expected.is_some_and(|e| e != t) {
+                        weight *= self.infer;
+                    }
+                    pos += used;
+                }
+                // The lines from here are the next deal's: this one fits up to them.
+                Err(m) if stop_at_deal && makes_deal(&world, &m, deals) => break,
+                Err(m) => return Err(m),
+            }
+        }
+        Ok((world, pos, weight))
+    }
+}
+
+/// Whether the action `m` names makes the next deal in `world` (which has made `deals`).
+fn makes_deal(world: &World, m: &Mismatch, deals: usize) -> bool {
+    let Some(t) = m.token.as_ref().filter(|t| m.legal.contains(t)) else {
+        return false;
+    };
+    let mut w = world.clone();
+    w.game.apply(t).is_ok() && w.deals() > deals
+}

@@ -1,0 +1,127 @@
+//! The search of a decision: each legal action played out in each sampled world, and the
+//! action picked from the playouts' values ([`choose`]).
+
+use super::bot::Pimc;
+use std::time::{Duration, Instant};
+
+impl Pimc {
+    /// The decision by search: each legal action played out in each sampled world.
+    pub(super) fn search(&mut self, legal: &[String], time_ms: u64) -> Option<String> {
+        if self.tracker.is_none() && std::env::var_os("CROUPIER_PIMC_DEBUG").is_some() {
+            eprintln!("pimc: no world for this game");
+        }
+        let start = Instant::now();
+        // Half the referee's limit at most, so that an answer is never late: following the
+        // game (catch-up) and the search share it.
+        let cap = self
+            .budget
+            .ms
+            .map(Duration::from_millis)
+            .into_iter()
+            .chain((time_ms > 0).then(|| Duration::from_millis(time_ms / 2)))
+            .min();
+        let t = self.tracker.as_mut()?;
+        t.deadline = cap.map(|c| start + c);
+        t.timed_out = false;
+        let caught_up = t.catch_up(&mut self.rng);
+        t.deadline = None;
+        if !caught_up {
+            return None;
+        }
+        let t = self.tracker.as_ref()?;
+        // The same actions (a world may list them in another order: a hand's order is its own).
+        let mut offered = t.world.game.legal_actions();
+        offered.sort();
+        let mut asked = legal.to_vec();
+        asked.sort();
+        if offered != asked {
+            if std::env::var_os("CROUPIER_PIMC_DEBUG").is_some() {
+                eprintln!(
+                    "pimc: the world offers {:?} (seat {:?} to move), the referee {legal:?}",
+                    t.world.game.legal_actions(),
+                    t.world.game.to_move()
+                );
+            }
+            return None;
+        }
+        if legal.len() == 1 {
+            return Some(legal[0].clone());
+        }
+        // Each world's playout value of each action, and the world's weight.
+        let mut values: Vec<Vec<f64>> = Vec::new();
+        let mut weights: Vec<f64> = Vec::new();
+        let mut worlds = 0usize;
+        let samples = self.budget.samples.min((self.budget.playouts / legal.len()).max(2));
+        for k in 0..samples {
+            if cap.is_some_and(|c| start.elapsed() >= c) && worlds > 0 {
+                break;
+            }
+            // The world the bot follows only when no other could be made.
+            let world = match t.sample(&mut self.rng) {
+                Some(w) => Some(w),
+                None if k + 1 == samples && worlds == 0 => Some((t.world.clone(), 1.0)),
+                None => None,
+            };
+            let Some((world, weight)) = world else {
+                self.stats.misfits += 1;
+                continue;
+            };
+            worlds += 1;
+            self.stats.worlds += 1;
+            let row = legal
+                .iter()
+                .map(|a| {
+                    let mut w = world.clone();
+                    match w.apply(a, t.me) {
+                        Ok(_) => w.play_out(&t.spec, t.me),
+                        Err(_) => f64::NEG_INFINITY,
+                    }
+                })
+                .collect();
+            values.push(row);
+            weights.push(weight);
+        }
+        self.stats.searched += 1;
+        // The playout policy's own choice on the seat's view: what the search must beat.
+        let model = (t.spec.playout_policy)(t.own.as_ref(), t.world.game.decision(), legal);
+        let base = legal.iter().position(|a| *a == model);
+        let sure = self.budget.sure.unwrap_or(t.spec.search_sure);
+        Some(legal[choose(&values, &weights, base, sure)].clone())
+    }
+}
+
+/// The action a search picks from its playouts: `values[w][i]` is world `w`'s value of action
+/// `i`, `weights[w]` the world's weight. With `sure` = 0 (or no `base`), the best weighted
+/// mean; otherwise `base` (the playout policy's choice) unless another action gains on it,
+/// world by world, by more than `sure` standard errors: then the one with the highest such
+/// lower bound. Ties go to the earlier action.
+pub fn choose(values: &[Vec<f64>], weights: &[f64], base: Option<usize>, sure: f64) -> usize {
+    let actions = values.first().map_or(0, Vec::len);
+    let total: f64 = weights.iter().sum();
+    let mean =
+        |f: &dyn Fn(&[f64]) -> f64| -> f64 { values.iter().zip(weights).map(|(v, w)| w * f(v)).sum::<f64>() / total };
+    let best_mean = || {
+        (0..actions)
+            .map(|i| (i, mean(&|v| v[i])))
+            .fold((0, f64::NEG_INFINITY), |b, (i, m)| if m > b.1 { (i, m) } else { b })
+            .0
+    };
+    let Some(b) = base.filter(|_| sure > 0.0 && values.len() >= 2) else {
+        return best_mean();
+    };
+    // Effective number of worlds of the weighted means.
+    let n_eff = total * total / weights.iter().map(|w| w * w).sum::<f64>();
+    let mut pick = (b, 0.0);
+    for i in (0..actions).filter(|&i| i != b) {
+        let d = mean(&|v| v[i] - v[b]);
+        if !d.is_finite() {
+            continue;
+        }
+        let var = mean(&|v| (v[i] - v[b] - d).powi(2)) * n_eff / (n_eff - 1.0).max(1.0);
+        let lower = d - sure * (var / n_eff).sqrt();
+        if lower > pick.1 {
+            pick = (i, lower);
+        }
+    }
+    pick.0
+}

@@ -1,0 +1,94 @@
+//! The tracker: what the seat knows (its lines, its own view) and a world that routed exactly
+//! those lines to the seat, with the state of the fits that keep it so. Its methods are in the
+//! files of what they do: `follow.rs` (the new lines), `replay.rs`, `repair.rs`, `refit.rs`.
+
+use super::layout::{Layout, Trace};
+use super::world::{Line, World};
+use crate::cards::Card;
+use crate::game::{GameInfo, GameSpec, Seat, SeatView};
+use std::time::Instant;
+
+/// The seat's knowledge as a consistent world, and what is needed to sample others.
+pub(super) struct Tracker {
+    pub(super) spec: GameSpec,
+    pub(super) info: GameInfo,
+    pub(super) me: Seat,
+    /// Every game line routed to the seat.
+    pub(super) observed: Vec<Line>,
+    /// A world that routed exactly `observed[..explained]` to the seat.
+    pub(super) world: World,
+    pub(super) explained: usize,
+    /// The current deal: the world before the action that made it (`None`: the game's start),
+    /// that action, and where its lines begin in `observed`.
+    pub(super) base: Option<(World, String)>,
+    pub(super) deal_start: usize,
+    /// The deals the rules threw away before the current one, as the last fit made them.
+    pub(super) rejected: Vec<u64>,
+    /// Set when the lines could not be explained: the bot then plays `simple` on its view.
+    pub(super) lost: bool,
+    /// The seat's own view, fed every line: what `simple` decides on when the bot follows no
+    /// world (lost, or out of time this decision).
+    pub(super) own: Box<dyn SeatView>,
+    /// When the catch-up of this decision must stop (its share of the time); set when it did.
+    pub(super) deadline: Option<Instant>,
+    pub(super) timed_out: bool,
+    /// A refit that ran out of time, to go on with.
+    pub(super) unfinished: Option<Unfinished>,
+    pub(super) seed: u64,
+    /// The budget's `infer`: a sampled world's weight per action of another seat unlike the
+    /// playout policy's.
+    pub(super) infer: f64,
+}
+
+/// A refit stopped by the clock: which deal (where its lines start, the world's deal count), the
+/// layout and pinned cards it had reached, and the tries it made.
+pub(super) struct Unfinished {
+    pub(super) key: (usize, usize),
+    pub(super) layout: Layout,
+    pub(super) pinned: Vec<Card>,
+    pub(super) tries: usize,
+}
+
+impl Tracker {
+    pub(super) fn new(spec: GameSpec, info: GameInfo, seed: u64, infer: f64) -> Result<Tracker, String> {
+        let me = info.seat;
+        let (world, _) = World::start(&spec, &info, Vec::new(), seed)?;
+        let own = (spec.new_view)(&info);
+        Ok(Tracker {
+            spec,
+            info,
+            me,
+            observed: Vec::new(),
+            world,
+            explained: 0,
+            base: None,
+            deal_start: 0,
+            rejected: Vec::new(),
+            lost: false,
+            own,
+            deadline: None,
+            timed_out: false,
+            unfinished: None,
+            seed,
+            infer,
+        })
+    }
+
+    /// Where this deal's own lines begin: after those of the action that made it (a card played
+    /// to the last deal's last trick, say, is not in this deal).
+    pub(super) fn deal_lines_from(&self) -> usize {
+        match (&self.base, self.observed.get(self.deal_start)) {
+            (Some(_), Some((k, _))) if k == "move" => self.deal_start + 1,
+            _ => self.deal_start,
+        }
+    }
+
+    /// The exchanges in this deal's lines before `upto`.
+    pub(super) fn trace(&self, upto: usize) -> Trace {
+        let from = self.deal_lines_from();
+        Trace::of(
+            &self.observed[from.min(upto)..upto.max(from).min(self.observed.len())],
+            self.spec.deal_lines.exchanges,
+        )
+    }
+}

@@ -1,0 +1,98 @@
+//! A world: a game the bot plays on its own with the same rules, and a view per seat fed the
+//! lines each seat would be routed; and its playouts to the end with the playout policy.
+
+use crate::chance::DealSpec;
+use crate::game::{Args, Event, Game, GameInfo, GameSpec, Seat, SeatView};
+
+/// A line routed to the seat: kind and arguments.
+pub(super) type Line = (String, Args);
+
+/// A game the bot plays on its own: the game and a view per seat, fed the lines each seat
+/// would be routed.
+#[derive(Clone)]
+pub(super) struct World {
+    pub(super) game: Box<dyn Game>,
+    pub(super) views: Vec<Box<dyn SeatView>>,
+}
+
+impl World {
+    /// A new game whose first deal is `deal` (or dealt at random from `seed`); returns the
+    /// world and the lines routed to `me`.
+    pub(super) fn start(
+        spec: &GameSpec,
+        info: &GameInfo,
+        deals: Vec<DealSpec>,
+        seed: u64,
+    ) -> Result<(World, Vec<Line>), String> {
+        let chance = crate::chance::Chance::given(seed, deals).titled(spec.title);
+        let game = (spec.new_game)(info.players, &info.options, chance, true)?;
+        let views = (0..info.players)
+            .map(|s| {
+                (spec.new_view)(&GameInfo {
+                    game: info.game.clone(),
+                    options: info.options.clone(),
+                    players: info.players,
+                    seat: s,
+                })
+            })
+            .collect();
+        let mut w = World { game, views };
+        let lines = w.route(Some(info.seat));
+        Ok((w, lines))
+    }
+
+    /// Routes the game's new events to the views; returns those `me` receives (none for
+    /// `None`: a playout reads nothing).
+    fn route(&mut self, me: Option<Seat>) -> Vec<Line> {
+        let n = self.views.len();
+        let mut mine = Vec::new();
+        for Event { to, kind, args } in self.game.take_events() {
+            for s in to.members(n) {
+                self.views[s].observe(kind, &args);
+            }
+            if me.is_some_and(|m| to.contains(m)) {
+                mine.push((kind.to_string(), args));
+            }
+        }
+        mine
+    }
+
+    pub(super) fn apply(&mut self, token: &str, me: Seat) -> Result<Vec<Line>, String> {
+        self.game.apply(token)?;
+        Ok(self.route(Some(me)))
+    }
+
+    pub(super) fn deals(&self) -> usize {
+        self.game.chance().deals().len()
+    }
+
+    /// Plays to the end with the game's playout policy (`simple`, mostly) at every seat; the
+    /// score of `me`. In a session of several games ([`Game::standing`]), only to the next
+    /// point where it can be scored: the later deals no decision now changes would only add
+    /// noise.
+    pub(super) fn play_out(mut self, spec: &GameSpec, me: Seat) -> f64 {
+        let mut steps = 0;
+        let settled = self.game.standing().map(|(k, _)| k);
+        let mut deals = self.deals();
+        while let Some(s) = self.game.to_move() {
+            // A game of the session can only end where a deal ends.
+            if let Some(k0) = settled.filter(|_| self.deals() != deals) {
+                deals = self.deals();
+                if let Some((_, scores)) = self.game.standing().filter(|(k, _)| *k > k0) {
+                    return scores[me];
+                }
+            }
+            // Typed where the game's typed policy decides: no tokens made or parsed.
+            let i = spec.policy_index(self.game.as_mut(), self.views[s].as_ref(), true);
+            if self.game.apply_legal(i).is_err() {
+                break;
+            }
+            self.route(None);
+            steps += 1;
+            if steps > 100_000 {
+                break;
+            }
+        }
+        self.game.scores().map(|s| s[me]).unwrap_or(0.0)
+    }
+}
