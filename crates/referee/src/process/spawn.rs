@@ -6,7 +6,7 @@ use std::io;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 use std::os::unix::process::CommandExt;
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, Stdio};
 use std::time::Instant;
 
 use super::bot::{BotProcess, READ_CHUNK};
@@ -31,81 +31,23 @@ impl BotProcess {
         let Some(program) = argv.first() else {
             return Err("cannot start bot: empty command".to_string());
         };
-        let mut cmd = Command::new(program);
-        cmd.args(&argv[1..])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            // The run's seed may come through the environment; no bot may see it.
-            .env_remove("CROUPIER_SEED")
-            .env_remove("CROUPIER_BOT_SEED")
-            .process_group(0);
-        // SAFETY: getpid is always safe.
-        let parent = unsafe { libc::getpid() };
-        let (memory, cpu, user) = (limits.memory_bytes, limits.cpu_seconds, limits.user);
-        // SAFETY: the closure only makes async-signal-safe system calls (setgroups, setgid,
-        // setuid, setrlimit, prctl, getppid, syscall, getrlimit, fcntl) and does not allocate.
-        unsafe {
-            cmd.pre_exec(move || {
-                let check = |r: libc::c_int| {
-                    if r == -1 {
-                        Err(io::Error::last_os_error())
-                    } else {
-                        Ok(())
-                    }
-                };
-                if let Some((uid, gid)) = user {
-                    // Groups first: once the uid is dropped they cannot be changed.
-                    check(libc::setgroups(1, &gid))?;
-                    check(libc::setgid(gid))?;
-                    check(libc::setuid(uid))?;
-                }
-                if let Some(bytes) = memory {
-                    let lim = libc::rlimit {
-                        rlim_cur: bytes,
-                        rlim_max: bytes,
-                    };
-                    check(libc::setrlimit(libc::RLIMIT_AS, &lim))?;
-                }
-                if let Some(secs) = cpu {
-                    // SIGXCPU at the soft limit; the kernel sends SIGKILL at the hard one.
-                    let lim = libc::rlimit {
-                        rlim_cur: secs,
-                        rlim_max: secs + 1,
-                    };
-                    check(libc::setrlimit(libc::RLIMIT_CPU, &lim))?;
-                }
-                // After the change of user, which clears the parent-death signal.
-                if libc::prctl(
-                    libc::PR_SET_PDEATHSIG,
-                    libc::SIGKILL as libc::c_ulong,
-                    0 as libc::c_ulong,
-                    0 as libc::c_ulong,
-                    0 as libc::c_ulong,
-                ) == -1
-                {
-                    return Err(io::Error::last_os_error());
-                }
-                if libc::getppid() != parent {
-                    // The referee died before prctl took effect.
-                    return Err(io::Error::from_raw_os_error(libc::ESRCH));
-                }
-                mark_fds_cloexec();
-                Ok(())
-            });
-        }
-        // Spawned and registered in one critical section: a sweep never takes it for an orphan.
-        let mut live = live_bots();
-        let mut child = cmd
-            .spawn()
-            .map_err(|e| format!("cannot start bot '{program}': {}", os_error_text(&e)))?;
-        live.insert(child.id() as i32);
-        drop(live);
+        let mut cmd = bot_command(program, &argv[1..]);
+        confine_child(&mut cmd, &limits);
+        let child = spawn_registered(&mut cmd, program)?;
+        let bot = BotProcess::from_child(argv, child, log, limits);
+        // On an error, `bot` is dropped here: killed and reaped.
+        bot.make_pipes_nonblocking(program)?;
+        Ok(bot)
+    }
+
+    /// The bot of `child`, just started from `argv`: its pipes taken from the child, its pidfd
+    /// opened, its buffers empty, its stderr going to `log`.
+    fn from_child(argv: &[String], mut child: Child, log: Option<LogTarget>, limits: Limits) -> BotProcess {
         let stdin = child.stdin.take();
         let stdout = child.stdout.take();
         let stderr = child.stderr.take();
         let pid = child.id() as i32;
-        let bot = BotProcess {
+        BotProcess {
             argv: argv.to_vec(),
             child,
             pidfd: pidfd_open(pid),
@@ -133,23 +75,113 @@ impl BotProcess {
             answers_fast: false,
             tail: Vec::new(),
             log: StderrLog::new(log, limits.max_log_bytes),
-        };
+        }
+    }
+
+    /// Makes the bot's three pipes non-blocking. The error names `program`.
+    fn make_pipes_nonblocking(&self, program: &str) -> Result<(), String> {
         let fds = [
-            bot.stdin.as_ref().map(|f| f.as_raw_fd()),
-            bot.stdout.as_ref().map(|f| f.as_raw_fd()),
-            bot.stderr.as_ref().map(|f| f.as_raw_fd()),
+            self.stdin.as_ref().map(|f| f.as_raw_fd()),
+            self.stdout.as_ref().map(|f| f.as_raw_fd()),
+            self.stderr.as_ref().map(|f| f.as_raw_fd()),
         ];
         for fd in fds.into_iter().flatten() {
             if let Err(e) = set_nonblocking(fd) {
-                // `bot` is dropped here: killed and reaped.
                 return Err(format!(
                     "cannot start bot '{program}': cannot make pipe non-blocking: {}",
                     os_error_text(&e)
                 ));
             }
         }
-        Ok(bot)
+        Ok(())
     }
+}
+
+/// The command that starts `program` with `args` as a bot: piped stdin, stdout and stderr, no
+/// seed in its environment, a process group of its own.
+fn bot_command(program: &str, args: &[String]) -> Command {
+    let mut cmd = Command::new(program);
+    cmd.args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        // The run's seed may come through the environment; no bot may see it.
+        .env_remove("CROUPIER_SEED")
+        .env_remove("CROUPIER_BOT_SEED")
+        .process_group(0);
+    cmd
+}
+
+/// Has the child, between `fork` and `exec`, take the bot's user and its memory and CPU limits,
+/// ask for SIGKILL at the death of the referee's thread (and fail if the referee is already
+/// gone), and mark every inherited file descriptor >= 3 close-on-exec.
+fn confine_child(cmd: &mut Command, limits: &Limits) {
+    // SAFETY: getpid is always safe.
+    let parent = unsafe { libc::getpid() };
+    let (memory, cpu, user) = (limits.memory_bytes, limits.cpu_seconds, limits.user);
+    // SAFETY: the closure only makes async-signal-safe system calls (setgroups, setgid,
+    // setuid, setrlimit, prctl, getppid, syscall, getrlimit, fcntl) and does not allocate.
+    unsafe {
+        cmd.pre_exec(move || {
+            let check = |r: libc::c_int| {
+                if r == -1 {
+                    Err(io::Error::last_os_error())
+                } else {
+                    Ok(())
+                }
+            };
+            if let Some((uid, gid)) = user {
+                // Groups first: once the uid is dropped they cannot be changed.
+                check(libc::setgroups(1, &gid))?;
+                check(libc::setgid(gid))?;
+                check(libc::setuid(uid))?;
+            }
+            if let Some(bytes) = memory {
+                let lim = libc::rlimit {
+                    rlim_cur: bytes,
+                    rlim_max: bytes,
+                };
+                check(libc::setrlimit(libc::RLIMIT_AS, &lim))?;
+            }
+            if let Some(secs) = cpu {
+                // SIGXCPU at the soft limit; the kernel sends SIGKILL at the hard one.
+                let lim = libc::rlimit {
+                    rlim_cur: secs,
+                    rlim_max: secs + 1,
+                };
+                check(libc::setrlimit(libc::RLIMIT_CPU, &lim))?;
+            }
+            // After the change of user, which clears the parent-death signal.
+            if libc::prctl(
+                libc::PR_SET_PDEATHSIG,
+                libc::SIGKILL as libc::c_ulong,
+                0 as libc::c_ulong,
+                0 as libc::c_ulong,
+                0 as libc::c_ulong,
+            ) == -1
+            {
+                return Err(io::Error::last_os_error());
+            }
+            if libc::getppid() != parent {
+                // The referee died before prctl took effect.
+                return Err(io::Error::from_raw_os_error(libc::ESRCH));
+            }
+            mark_fds_cloexec();
+            Ok(())
+        });
+    }
+}
+
+/// Spawns `cmd`, the bot `program`, and registers the child among the live bots.
+fn spawn_registered(cmd: &mut Command, program: &str) -> Result<Child, String> {
+    // Spawned and registered in one critical section: a sweep never takes it for an orphan.
+    let mut live = live_bots();
+    let child = cmd
+        .spawn()
+        .map_err(|e| format!("cannot start bot '{program}': {}", os_error_text(&e)))?;
+    live.insert(child.id() as i32);
+    drop(live);
+    Ok(child)
 }
 
 fn set_nonblocking(fd: RawFd) -> io::Result<()> {
