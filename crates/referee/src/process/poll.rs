@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 
 use super::bot::BotProcess;
 
+/// The pipe (of `procs[i]`) or the extra descriptor that an entry of the poll set watches.
 #[derive(Clone, Copy)]
 enum Slot {
     Stdin(usize),
@@ -48,6 +49,32 @@ pub(super) fn poll_round(
         big_slots.resize(needed, Slot::Extra);
         (&mut big_fds, &mut big_slots)
     };
+    let used = watch(procs, read_from, extra, fds, slots);
+    let fds = &mut fds[..used];
+    let n = ppoll(fds, timeout);
+    if n < 0 {
+        let err = io::Error::last_os_error();
+        if err.kind() == io::ErrorKind::Interrupted {
+            return false;
+        }
+        panic!("poll failed: {err}");
+    }
+    if n == 0 {
+        return true;
+    }
+    service(procs, fds, slots);
+    true
+}
+
+/// Fills `fds` and `slots` with what one round of [`poll_round`] watches: the pipes of
+/// `procs[read_from]` alone, or of every process, and `extra`. Returns how many it filled.
+fn watch(
+    procs: &[&mut BotProcess],
+    read_from: Option<usize>,
+    extra: Option<RawFd>,
+    fds: &mut [libc::pollfd],
+    slots: &mut [Slot],
+) -> usize {
     let mut used = 0;
     let mut add = |fds: &mut [libc::pollfd], fd: RawFd, events: libc::c_short, slot: Slot| {
         fds[used] = libc::pollfd { fd, events, revents: 0 };
@@ -80,18 +107,12 @@ pub(super) fn poll_round(
     if let Some(fd) = extra {
         add(fds, fd, libc::POLLIN, Slot::Extra);
     }
-    let fds = &mut fds[..used];
-    let n = ppoll(fds, timeout);
-    if n < 0 {
-        let err = io::Error::last_os_error();
-        if err.kind() == io::ErrorKind::Interrupted {
-            return false;
-        }
-        panic!("poll failed: {err}");
-    }
-    if n == 0 {
-        return true;
-    }
+    used
+}
+
+/// Services what one round of [`poll_round`] found ready: writes, reads into the line buffer,
+/// stderr into the log. `slots[k]` names the pipe of `fds[k]`.
+fn service(procs: &mut [&mut BotProcess], fds: &[libc::pollfd], slots: &[Slot]) {
     for (pfd, &slot) in fds.iter().zip(slots.iter()) {
         if pfd.revents == 0 {
             continue;
@@ -124,7 +145,6 @@ pub(super) fn poll_round(
             Slot::Extra => {}
         }
     }
-    true
 }
 
 /// Services every process without waiting: writes pending output that fits, drains stderr.
