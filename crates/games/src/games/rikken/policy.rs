@@ -432,7 +432,7 @@ pub fn typed_policy(view: &dyn SeatView, decision: &str, legal: &dyn std::any::A
         RikkenAction::Play(c) => Some(c),
         _ => None,
     };
-    crate::games::typed_card_play(view, decision, legal, card_of, play_cards)
+    crate::games::card_play::typed_card_play(view, decision, legal, card_of, play_cards)
 }
 
 fn play(view: &RikkenView, legal: &[String]) -> Option<String> {
