@@ -4,8 +4,8 @@
 //! Every change of state is emitted as an [`Event`](crate::game::Event) whose audience follows rikken.md Sec. 8:
 //! hands go to their owner only; the partner learns that he is the partner at the call, the
 //! others when the called card is played; hints go to the acting seat only. The state is in
-//! `state.rs`, its phases in `deal.rs`, `auction.rs`, `declarations.rs` and `play.rs`, the
-//! result in `outcome.rs`.
+//! `state.rs` (its rules in `rules.rs`), its phases in `deal.rs`, `auction.rs`,
+//! `declarations.rs` and `play.rs`, the result in `outcome.rs`.
 
 pub use super::action::RikkenAction;
 use super::bids::Contract;

@@ -11,14 +11,15 @@
 //! clones without touching the heap for them and a decision allocates nothing; options are read
 //! into [`Rules`] once.
 //!
-//! This file holds the [`Engine`] impl; the state is in `state.rs`, the phases of a deal in
-//! `deal.rs`, `bidding.rs`, `exchange.rs`, `showdown.rs` and `play.rs` (with the trick law in
-//! `tricks.rs`), the settlement and the outcome in `outcome.rs`.
+//! This file holds the [`Engine`] impl; the state is in `state.rs`, its rules in `rules.rs`, the
+//! phases of a deal in `deal.rs`, `bidding.rs`, `exchange.rs`, `showdown.rs` and `play.rs` (with
+//! the trick law in `tricks.rs`), the settlement and the outcome in `outcome.rs`.
 
 pub use super::action::ZwikkenAction;
 pub use super::outcome::POT_LIMIT;
+pub use super::rules::{ExchangeTargets, Rules};
 pub use super::showdown::zwik_rank;
-pub use super::state::{ExchangeTargets, Phase, Rules, Zwikken};
+pub use super::state::{Phase, Zwikken};
 pub use super::tricks::{card_points, legal_plays, trick_winner};
 use crate::args;
 use crate::cards::Card;

@@ -1,7 +1,8 @@
 //! The Zwikken trump-ten exchange: which turned cards a seat may take for its ten, making the
 //! exchange, and why one is refused.
 
-use super::state::{ten_of, ExchangeTargets, Phase, Targets, Zwikken};
+use super::rules::ExchangeTargets;
+use super::state::{ten_of, Phase, Targets, Zwikken};
 use crate::args;
 use crate::cards::{format_cards, Card};
 use crate::engine::Events;

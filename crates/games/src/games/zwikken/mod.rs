@@ -7,7 +7,7 @@
 //!
 //! [`engine`] holds the state machine, [`money`] the pot arithmetic, [`view`] what one seat
 //! knows, [`policy`] the `simple` bot, [`render`] the text of `croupier show`. The state
-//! machine is in files by phase: `state` (the state and its rules), `action`, `deal`,
+//! machine is in files by phase: `state`, `rules`, `action`, `deal`,
 //! `bidding`, `exchange`, `showdown`, `tricks` (the trick law), `play` and `outcome`.
 
 mod action;
@@ -20,6 +20,7 @@ mod outcome;
 mod play;
 pub mod policy;
 pub mod render;
+mod rules;
 mod showdown;
 mod state;
 mod tricks;
