@@ -6,7 +6,7 @@
 //! the dealer only; everything else (table, plays, points, payments, the pot) is public.
 
 use super::captures::{self, is_matador, value};
-use super::{parse_deal_table, DEAL_TABLE};
+use super::deal_table::{parse_deal_table, DEAL_TABLE};
 use crate::args;
 use crate::cards::{full_deck, Card, CardSet, Suit};
 use crate::chance::{Chance, DealRequest};
