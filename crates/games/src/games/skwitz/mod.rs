@@ -5,12 +5,21 @@
 //! [`captures`] enumerates and checks captures, [`engine`] is the state machine (deals, draws,
 //! the in-play payments, deal-end points, "Out!", the pot and the session of games), [`view`]
 //! is what one seat knows, [`policy`] the `simple` bot, [`render`] the text of `croupier show`.
+//! The state machine is in files by phase: `state`, `rules`, `action`, `deal`, `play`,
+//! `payments` and `outcome`; the deal table of Sec. 1.1 is in `deal_table`.
 
+mod action;
 pub mod captures;
+mod deal;
 mod deal_table;
 pub mod engine;
+mod outcome;
+mod payments;
+mod play;
 pub mod policy;
 pub mod render;
+mod rules;
+mod state;
 pub mod view;
 
 use crate::game::{DealLines, GameSpec};
