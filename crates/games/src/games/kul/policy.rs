@@ -47,7 +47,7 @@ pub fn typed_policy(view: &dyn SeatView, decision: &str, legal: &dyn std::any::A
         KulAction::Play(c) => Some(c),
         _ => None,
     };
-    crate::games::typed_card_play(view, decision, legal, card_of, |v: &KulView, cards| {
+    crate::games::card_play::typed_card_play(view, decision, legal, card_of, |v: &KulView, cards| {
         play_cards(v, &v.hand, cards)
     })
 }

@@ -3,13 +3,22 @@
 //!
 //! [`bids`] holds the contracts and the ladder, [`engine`] the state machine, [`scoring`] the
 //! points of Sec. 9, [`view`] what one seat knows, [`policy`] the `simple` bot, [`render`] the
-//! text of `croupier show`.
+//! text of `croupier show`. The state machine is in files by phase: `state`, `rules` (the rules
+//! read from the options), `action`, `deal`, `auction`, `declarations`, `play` and `outcome`.
 
+mod action;
+mod auction;
 pub mod bids;
+mod deal;
+mod declarations;
 pub mod engine;
+mod outcome;
+mod play;
 pub mod policy;
 pub mod render;
+mod rules;
 pub mod scoring;
+mod state;
 pub mod view;
 
 use crate::game::{DealLines, GameSpec};

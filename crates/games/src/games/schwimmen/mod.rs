@@ -4,12 +4,20 @@
 //!
 //! [`engine`] holds the state machine, [`scoring`] hand values and the ranking payments,
 //! [`view`] what one seat knows, [`policy`] the `simple` bot, [`render`] the text of
-//! `croupier show`.
+//! `croupier show`. The state machine is in files by phase: `state`, `rules`, `action`, `deal`,
+//! `turns`, `round_end` and `outcome`.
 
+mod action;
+mod deal;
 pub mod engine;
+mod outcome;
 pub mod policy;
 pub mod render;
+mod round_end;
+mod rules;
 pub mod scoring;
+mod state;
+mod turns;
 pub mod view;
 
 use crate::game::{DealLines, GameSpec};

@@ -4,11 +4,24 @@
 //! (rules: `docs/rules/svangknack.md`).
 //!
 //! [`engine`] holds the state machine and the trick law, [`view`] what one seat knows,
-//! [`policy`] the `simple` bot, [`render`] the text of `croupier show`.
+//! [`policy`] the `simple` bot, [`render`] the text of `croupier show`. The state machine is
+//! in files by phase: `state`, `rules`, `action`, `deal`, `swing`, `trump`,
+//! `knocking`, `tricks` (the trick law), `play`, `outcome` and `text`.
 
+mod action;
+mod deal;
 pub mod engine;
+mod knocking;
+mod outcome;
+mod play;
 pub mod policy;
 pub mod render;
+mod rules;
+mod state;
+mod swing;
+mod text;
+mod tricks;
+mod trump;
 pub mod view;
 
 use crate::game::{DealLines, GameSpec};

@@ -14,7 +14,7 @@ use serde_json::{json, Value};
 /// The most seats a trick holds (Svängknack seats at most 16).
 const MAX_SEATS: usize = 16;
 
-pub(super) use crate::games::Tok;
+pub(super) use crate::games::tokens::Tok;
 
 /// An argument as a token of the view: one of this game's words, or text.
 fn tok(arg: &Arg) -> Tok {

@@ -6,12 +6,24 @@
 //! settlements are events of the game, and the score of a seat is its net chips for the session.
 //!
 //! [`engine`] holds the state machine, [`money`] the pot arithmetic, [`view`] what one seat
-//! knows, [`policy`] the `simple` bot, [`render`] the text of `croupier show`.
+//! knows, [`policy`] the `simple` bot, [`render`] the text of `croupier show`. The state
+//! machine is in files by phase: `state`, `rules`, `action`, `deal`,
+//! `bidding`, `exchange`, `showdown`, `tricks` (the trick law), `play` and `outcome`.
 
+mod action;
+mod bidding;
+mod deal;
 pub mod engine;
+mod exchange;
 pub mod money;
+mod outcome;
+mod play;
 pub mod policy;
 pub mod render;
+mod rules;
+mod showdown;
+mod state;
+mod tricks;
 pub mod view;
 
 use crate::game::{DealLines, GameSpec};

@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 /// The most seats at a Zwikken table, so the most cards in a trick.
 const MAX_SEATS: usize = 6;
 
-pub(super) use crate::games::Tok;
+pub(super) use crate::games::tokens::Tok;
 
 /// An argument as a token of the view: one of this game's words, or text.
 fn tok(arg: &Arg) -> Tok {
