@@ -14,7 +14,7 @@
 //! game seats the ones it needs. The ratings come from [`crate::ratings`].
 
 use super::report::{finite, signed, Accumulator, Cells, MatchInfo};
-use super::{rotations, Job};
+use super::sets::{rotations, Job};
 use crate::stats::fmt_interval;
 use serde_json::{json, Value};
 
