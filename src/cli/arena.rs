@@ -1,7 +1,9 @@
 //! `croupier match` and what `compare` and `tournament` share with it (`croupier compare` is in
 //! compare.rs, `croupier stats` in stats.rs).
 
-use super::{exit, find_game, io, usage, Outcome};
+use super::exit::{self, usage, Outcome};
+use super::games::find_game;
+use super::io;
 use crate::arena::report::{match_json, Accumulator, MatchInfo};
 use crate::arena::{self, Control, Job, RunSpec, Set};
 use crate::chance::{derive, format_seed, parse_seed, Purpose};
@@ -25,15 +27,15 @@ pub struct TableArgs {
     /// environment variable CROUPIER_SEED also sets it (bots do not inherit it): both keep it
     /// off the command line, which other local users can read. Default: drawn from the OS and
     /// recorded.
-    #[arg(long, env = "CROUPIER_SEED", allow_hyphen_values = true, value_parser = super::seed_arg)]
+    #[arg(long, env = "CROUPIER_SEED", allow_hyphen_values = true, value_parser = super::args::seed_arg)]
     pub(super) seed: Option<String>,
     #[command(flatten)]
-    pub(super) bots: super::BotArgs,
+    pub(super) bots: super::bot_args::BotArgs,
     /// A rule option, name=value (see `croupier rules GAME`); repeatable.
     #[arg(long = "rule", value_name = "NAME=VALUE")]
     pub(super) rules: Vec<String>,
     /// Tables playing at once, each with its own bot processes.
-    #[arg(long, default_value = "1", allow_hyphen_values = true, value_parser = super::at_least_one_usize)]
+    #[arg(long, default_value = "1", allow_hyphen_values = true, value_parser = super::args::at_least_one_usize)]
     pub(super) concurrency: usize,
     /// Directory for the bots' stderr logs: each run writes DIR/<UTC time>-<pid>/<bot>.log.
     #[arg(long, default_value = "croupier-logs")]
@@ -61,12 +63,12 @@ pub struct MatchArgs {
     #[arg(long, value_name = "NAME,…")]
     lineup: Option<String>,
     /// Number of players (default: the --lineup's length, else the game's default).
-    #[arg(long, allow_hyphen_values = true, value_parser = super::at_least_one_usize)]
+    #[arg(long, allow_hyphen_values = true, value_parser = super::args::at_least_one_usize)]
     players: Option<usize>,
     /// Number of distinct deals, each played under every rotation of the lineup (a game per
     /// seating). `--games` is its old name.
     #[arg(long, visible_alias = "games", default_value = "100", allow_hyphen_values = true,
-          value_parser = super::at_least_one)]
+          value_parser = super::args::at_least_one)]
     deals: u64,
     /// Play every deal under every rotation of the lineup (the default when the lineup has
     /// more than one distinct bot).
@@ -204,7 +206,7 @@ pub(super) fn common(game: &str, t: &TableArgs, players: Option<usize>, seed: u6
         return Err(usage(format!(
             "{} is played by {} players, not {players}",
             spec.name,
-            super::player_range(&spec)
+            super::games::player_range(&spec)
         )));
     }
     let options = Options::resolve(&(spec.options)(), spec.name, &t.rules).map_err(usage)?;
@@ -237,7 +239,7 @@ impl Sink {
     pub(super) fn open(path: Option<&PathBuf>) -> Result<Sink, (u8, String)> {
         let Some(p) = path else { return Ok(Sink(None)) };
         if io::is_dash(p) {
-            super::stdout_is_data();
+            super::output::stdout_is_data();
         }
         Ok(Sink(Some(io::open_output(p, "--record", true)?)))
     }
@@ -786,7 +788,7 @@ pub(super) fn play_plan(
         Ok(Control::Continue)
     });
     progress.finish();
-    result.map_err(|e| super::run_stopped(what, e))?;
+    result.map_err(|e| run_stopped(what, e))?;
     if let Some(sig) = crate::interrupt::requested().filter(|_| played < total) {
         let msg = match record {
             Some(p) if io::is_dash(p) => {
@@ -797,7 +799,7 @@ pub(super) fn play_plan(
                 already + played,
                 already + total,
                 p.display(),
-                super::resume_command()
+                resume_command()
             ),
             None => format!(
                 "interrupted: {played} of {total} games played, none recorded (with --record FILE, \
@@ -866,6 +868,24 @@ pub(super) fn run_seed(given: Option<&str>, previous: Option<&GameRecord>) -> Re
         (None, Some(r)) => parse_seed(&tag_str(r, "match_seed")).map_err(|e| usage(format!("resuming: {e}"))),
         (None, None) => Ok(rand::random::<u64>()),
     }
+}
+
+/// This run's command line with `--resume` (added unless it is there), quoted for a shell:
+/// what an interrupted `match`, `tournament` or `compare` prints, to be run as it is. The seed
+/// and the bot seed need not be on it: a resumed run reads them from its record.
+pub fn resume_command() -> String {
+    let mut args: Vec<String> = std::env::args_os().map(|a| a.to_string_lossy().into_owned()).collect();
+    if !args.iter().skip(1).any(|a| a == "--resume") {
+        args.push("--resume".to_string());
+    }
+    shell_words::join(args)
+}
+
+/// The exit code and message of a run that stopped early: 4 when `--on-fault abort` stopped it
+/// at a bot's fault, else 2.
+pub fn run_stopped(what: &str, e: String) -> (u8, String) {
+    let code = if e.contains(crate::referee::ABORTED) { 4 } else { 2 };
+    (code, format!("{what} stopped: {e}"))
 }
 
 // ----- match -----
@@ -979,8 +999,9 @@ pub fn run_match(mut a: MatchArgs) -> Outcome {
         .map(|l| parse_spec(&spec_of(l).unwrap()))
         .collect::<Result<_, _>>()?;
     let recorded_key = previous.as_ref().and_then(|r| r.bot_seed.as_deref());
-    super::shard_needs_bot_seed(shard, a.table.bots.bot_seed.as_deref(), recorded_key, &players).map_err(usage)?;
-    let bot_key = super::bot_key(a.table.bots.bot_seed.as_deref(), recorded_key, &players).map_err(usage)?;
+    super::bot_args::shard_needs_bot_seed(shard, a.table.bots.bot_seed.as_deref(), recorded_key, &players)
+        .map_err(usage)?;
+    let bot_key = super::bot_args::bot_key(a.table.bots.bot_seed.as_deref(), recorded_key, &players).map_err(usage)?;
     let run = RunSpec {
         game: c.spec.name.to_string(),
         options: c.options.clone(),
@@ -1032,7 +1053,7 @@ pub fn run_match(mut a: MatchArgs) -> Outcome {
             c.spec.name,
             acc.sets,
             acc.games,
-            super::bot_seed_note(bot_key),
+            super::bot_args::bot_seed_note(bot_key),
             lineup.join(",")
         ));
         if already > 0 {

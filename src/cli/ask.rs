@@ -5,7 +5,8 @@
 //! told the game's setup and every line its seat received up to that decision (as a bot
 //! restarted mid-game is caught up), then asked; its earlier decisions are the record's.
 
-use super::{exit, io, usage, Outcome};
+use super::exit::{self, usage, Outcome};
+use super::io;
 use crate::chance::parse_seed;
 use crate::game::{Event, GameInfo, GameSpec};
 use crate::record::{options_of, GameRecord};
@@ -22,12 +23,12 @@ pub struct AskArgs {
     /// Which game of the file, counted from 1 (the first game is 1). Games and actions are
     /// counted from 1, seats from 0.
     #[arg(long = "index", alias = "game", value_name = "K", default_value = "1",
-          allow_hyphen_values = true, value_parser = super::at_least_one_usize)]
+          allow_hyphen_values = true, value_parser = super::args::at_least_one_usize)]
     index: usize,
     /// Which decision: the game's N-th action, counted from 1 (the first action is 1); the bot
     /// is put in the seat that chose it, at the moment it chose. Games and actions are counted
     /// from 1, seats from 0 (the seat printed is the record's).
-    #[arg(long, value_name = "N", allow_hyphen_values = true, value_parser = super::at_least_one_usize)]
+    #[arg(long, value_name = "N", allow_hyphen_values = true, value_parser = super::args::at_least_one_usize)]
     action: usize,
     /// The bot: a built-in bot's name or a command line (as `--bot` in `play`).
     #[arg(long, value_name = "SPEC")]
@@ -61,10 +62,10 @@ pub struct RegressArgs {
 #[derive(Args, Debug)]
 struct TimeArgs {
     /// Time the bot has for the decision, like 300ms or 2s.
-    #[arg(long, default_value = "10s", allow_hyphen_values = true, value_parser = super::parse_duration)]
+    #[arg(long, default_value = "10s", allow_hyphen_values = true, value_parser = super::args::parse_duration)]
     move_time: Duration,
     /// Time the bot has to start and answer the handshake.
-    #[arg(long, default_value = "10s", allow_hyphen_values = true, value_parser = super::parse_duration)]
+    #[arg(long, default_value = "10s", allow_hyphen_values = true, value_parser = super::args::parse_duration)]
     startup_time: Duration,
 }
 
@@ -157,7 +158,7 @@ fn hand_at(spec: &GameSpec, info: GameInfo, events: &[Event]) -> Option<String> 
 
 pub fn run_ask(a: AskArgs) -> Outcome {
     let bot = SeatSpec::parse(&a.bot).map_err(|e| usage(format!("--bot: {e}")))?;
-    let (name, line, rec, spec) = super::show::nth_record(&a.file, a.index)?;
+    let (name, line, rec, spec) = io::nth_record(&a.file, a.index)?;
     let asked = ask(&rec, &spec, a.action, &bot, &a.time).map_err(|e| usage(format!("{name}:{line}: {e}")))?;
     let ok = asked.legal_answer().is_some();
     if a.json {
@@ -270,8 +271,8 @@ pub fn run_regress(a: RegressArgs) -> Outcome {
     let mut positions = Vec::new();
     for c in &cases {
         let at = format!("{}:{}", a.suite.display(), c.line);
-        let (_, _, rec, spec) = super::show::nth_record(&c.file.to_string_lossy(), c.index)
-            .map_err(|(code, e)| (code, format!("{at}: {e}")))?;
+        let (_, _, rec, spec) =
+            io::nth_record(&c.file.to_string_lossy(), c.index).map_err(|(code, e)| (code, format!("{at}: {e}")))?;
         if c.action > rec.actions.len() {
             return Err(usage(format!(
                 "{at}: game {} of {} has {} actions; there is no action {}",
@@ -288,7 +289,7 @@ pub fn run_regress(a: RegressArgs) -> Outcome {
     let mut junit = match &a.junit {
         Some(p) => {
             if io::is_dash(p) {
-                super::stdout_is_data();
+                super::output::stdout_is_data();
             }
             Some(io::open_output(p, "--junit", false)?)
         }

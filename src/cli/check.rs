@@ -3,7 +3,7 @@
 //! every game or of `--game`, `quit`) and says what passed and what did not, with the bot's own
 //! lines where it went wrong.
 
-use super::{exit, usage, Outcome};
+use super::exit::{self, usage, Outcome};
 use crate::process::{BotProcess, Limits, ReadResult};
 use crate::protocol::{parse_reply, Hello, Reply, VERSION};
 use crate::referee::{identity, Config, SeatSpec, Table};
@@ -19,10 +19,10 @@ pub struct CheckArgs {
     #[arg(long)]
     game: Option<String>,
     /// Time the bot has for a decision.
-    #[arg(long, default_value = "2s", allow_hyphen_values = true, value_parser = super::parse_duration)]
+    #[arg(long, default_value = "2s", allow_hyphen_values = true, value_parser = super::args::parse_duration)]
     move_time: Duration,
     /// Time the bot has to start and answer the handshake.
-    #[arg(long, default_value = "10s", allow_hyphen_values = true, value_parser = super::parse_duration)]
+    #[arg(long, default_value = "10s", allow_hyphen_values = true, value_parser = super::args::parse_duration)]
     startup_time: Duration,
     /// Directory for the bot's stderr logs: each run writes DIR/<UTC time>-<pid>/.
     #[arg(long, default_value = "croupier-logs")]
@@ -75,7 +75,7 @@ pub fn run(a: CheckArgs) -> Outcome {
         ));
     }
     let games: Vec<crate::game::GameSpec> = match &a.game {
-        Some(g) => vec![super::find_game(g)?],
+        Some(g) => vec![super::games::find_game(g)?],
         None => crate::games::all(),
     };
     let log_dir = super::io::run_log_dir(&a.log_dir)?;

@@ -5,7 +5,8 @@ use super::arena::{
     args_tag, common, faults_note, limits_canon, parse_spec, previous_run, repeated_game, resumed_records, run_seed,
     tag_str, Progress, RunArgs, Sink, TableArgs,
 };
-use super::{exit, io, usage, Outcome};
+use super::exit::{self, usage, Outcome};
+use super::io;
 use crate::arena::report::signed;
 use crate::arena::{self, Control, Job, RunSpec, Set};
 use crate::chance::format_seed;
@@ -33,23 +34,23 @@ pub struct CompareArgs {
     #[arg(long)]
     field: Option<String>,
     /// Number of players (default: the game's default).
-    #[arg(long, allow_hyphen_values = true, value_parser = super::at_least_one_usize)]
+    #[arg(long, allow_hyphen_values = true, value_parser = super::args::at_least_one_usize)]
     players: Option<usize>,
     /// The most deals to play before giving up without a decision (exit 3); each deal is
     /// several games (the candidate's and the baseline's in every seat). `--games` is its old
     /// name.
     #[arg(long, visible_alias = "games", default_value = "5000", allow_hyphen_values = true,
-          value_parser = super::at_least_one)]
+          value_parser = super::args::at_least_one)]
     deals: u64,
     /// The sequential test's bounds on the mean paired difference per deal and seat:
     /// "difference <= LOWER" (fail) against "difference >= UPPER" (pass). Default per game.
     #[arg(long, value_name = "LOWER,UPPER", allow_hyphen_values = true, value_parser = parse_sprt)]
     sprt: Option<(f64, f64)>,
     /// Probability of passing a candidate whose true difference is LOWER.
-    #[arg(long, default_value = "0.05", allow_hyphen_values = true, value_parser = super::probability)]
+    #[arg(long, default_value = "0.05", allow_hyphen_values = true, value_parser = super::args::probability)]
     alpha: f64,
     /// Probability of failing a candidate whose true difference is UPPER.
-    #[arg(long, default_value = "0.05", allow_hyphen_values = true, value_parser = super::probability)]
+    #[arg(long, default_value = "0.05", allow_hyphen_values = true, value_parser = super::args::probability)]
     beta: f64,
     /// Play all --deals deals and print the estimate, without the test's verdict (result
     /// "estimate", exit 0): to learn how far apart two bots are, e.g. before choosing --sprt.
@@ -161,8 +162,9 @@ pub fn run_compare(mut a: CompareArgs) -> Outcome {
         json!({"method": "betting", "lower": lower, "upper": upper, "alpha": a.alpha, "beta": a.beta}),
     );
     let recorded_key = previous.as_ref().and_then(|r| r.bot_seed.as_deref());
-    super::shard_needs_bot_seed(shard, a.table.bots.bot_seed.as_deref(), recorded_key, &players).map_err(usage)?;
-    let bot_key = super::bot_key(a.table.bots.bot_seed.as_deref(), recorded_key, &players).map_err(usage)?;
+    super::bot_args::shard_needs_bot_seed(shard, a.table.bots.bot_seed.as_deref(), recorded_key, &players)
+        .map_err(usage)?;
+    let bot_key = super::bot_args::bot_key(a.table.bots.bot_seed.as_deref(), recorded_key, &players).map_err(usage)?;
     let keys: Vec<String> = jobs.iter().map(|j| j.key.clone()).collect();
     // The sets of this run (its shard's), and what a resumed record already holds of them.
     let (first, step) = shard.unwrap_or((0, 1));
@@ -200,7 +202,7 @@ pub fn run_compare(mut a: CompareArgs) -> Outcome {
     let mut junit = match &a.junit {
         Some(p) => {
             if io::is_dash(p) {
-                super::stdout_is_data();
+                super::output::stdout_is_data();
             }
             Some(io::open_output(p, "--junit", false)?)
         }
@@ -288,14 +290,14 @@ pub fn run_compare(mut a: CompareArgs) -> Outcome {
         })
     });
     progress.finish();
-    result.map_err(|e| super::run_stopped("compare", e))?;
+    result.map_err(|e| super::arena::run_stopped("compare", e))?;
     if let Some(sig) = crate::interrupt::requested().filter(|_| decision == Decision::Continue && next < a.deals) {
         let kept = match &a.run.record {
             Some(p) if io::is_dash(p) => " games, written to standard output)".to_string(),
             Some(p) => format!(
                 " games, recorded in {}); run the same command with --resume to go on:\n  {}",
                 p.display(),
-                super::resume_command()
+                super::arena::resume_command()
             ),
             None => " games)".to_string(),
         };
@@ -343,7 +345,7 @@ pub fn run_compare(mut a: CompareArgs) -> Outcome {
             a.candidate,
             a.baseline,
             field,
-            super::bot_seed_note(bot_key)
+            super::bot_args::bot_seed_note(bot_key)
         );
         if already > 0 {
             outln!("({already} game(s) read from the record, {played} played now)");

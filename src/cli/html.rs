@@ -256,7 +256,7 @@ pub fn page_data(rec: &GameRecord, spec: &GameSpec, only: Option<Seat>) -> Resul
         "players": n,
         "seat": only,
         "seed": rec.seed,
-        "rules": super::show::rules_text(&rec.options, spec),
+        "rules": super::games::rules_text(&rec.options, spec),
         "seats": seats,
         "names": seat_names,
         "cards": cards,

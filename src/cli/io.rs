@@ -1,7 +1,7 @@
 //! Where croupier reads and writes: `-` for standard input/output, output files checked and
 //! opened before the first game, and the per-run directory of the bots' stderr logs.
 
-use super::usage;
+use super::exit::usage;
 use crate::game::GameSpec;
 use crate::record::{check_record, parse_record, GameRecord};
 use std::fs::{File, OpenOptions};
@@ -179,6 +179,27 @@ pub fn ends_with_newline(path: &Path) -> bool {
         let _ = f.read_exact(&mut last);
     }
     last[0] == b'\n'
+}
+
+/// The `k`-th game (from 1) of a record file: the file's name for messages, the line the
+/// game is on, the record and its game. The file is read to its end: a file that is not a
+/// record file is an input error, whichever game is asked for.
+pub fn nth_record(path: &str, k: usize) -> Result<(String, usize, GameRecord, GameSpec), (u8, String)> {
+    let mut records = records(path, false)?;
+    let name = records.name().to_string();
+    let mut count = 0;
+    let mut chosen = None;
+    for r in &mut records {
+        let r = r?;
+        count += 1;
+        if count == k {
+            chosen = Some(r);
+        }
+    }
+    match chosen {
+        Some((line, rec, spec)) => Ok((name, line, rec, spec)),
+        None => Err(usage(format!("{name} holds {count} game(s); there is no game {k}"))),
+    }
 }
 
 /// A record with its line in the file and its game.

@@ -1,6 +1,8 @@
 //! `croupier play`.
 
-use super::{exit, find_game, io, usage, Outcome};
+use super::exit::{self, usage, Outcome};
+use super::games::find_game;
+use super::io;
 use crate::chance::{derive, parse_deal_file, parse_seed, Chance, Purpose};
 use crate::options::Options;
 use crate::record::{fmt_score, GameRecord};
@@ -22,19 +24,19 @@ pub struct PlayArgs {
     #[arg(long = "bot", visible_alias = "seat", value_name = "SPEC")]
     seats: Vec<String>,
     /// Number of players (default: the number of --bot, else the game's default).
-    #[arg(long, allow_hyphen_values = true, value_parser = super::at_least_one_usize)]
+    #[arg(long, allow_hyphen_values = true, value_parser = super::args::at_least_one_usize)]
     players: Option<usize>,
     /// Number of games (default 1, or the number of games in --deal).
-    #[arg(long, allow_hyphen_values = true, value_parser = super::at_least_one)]
+    #[arg(long, allow_hyphen_values = true, value_parser = super::args::at_least_one)]
     games: Option<u64>,
     /// Run seed: fixes every deal (decimal or 0x-hex). `@FILE` reads it from FILE; the
     /// environment variable CROUPIER_SEED also sets it (bots do not inherit it): both keep it
     /// off the command line, which other local users can read. Default: drawn from the OS and
     /// recorded.
-    #[arg(long, env = "CROUPIER_SEED", allow_hyphen_values = true, value_parser = super::seed_arg)]
+    #[arg(long, env = "CROUPIER_SEED", allow_hyphen_values = true, value_parser = super::args::seed_arg)]
     seed: Option<String>,
     #[command(flatten)]
-    bots: super::BotArgs,
+    bots: super::bot_args::BotArgs,
     /// A rule option, name=value (see `croupier rules GAME`); repeatable.
     #[arg(long = "rule", value_name = "NAME=VALUE")]
     rules: Vec<String>,
@@ -69,7 +71,7 @@ pub fn run(a: PlayArgs) -> Outcome {
         return Err(usage(format!(
             "{} is played by {} players, not {players}",
             spec.name,
-            super::player_range(&spec)
+            super::games::player_range(&spec)
         )));
     }
     if !a.seats.is_empty() && a.seats.len() != players {
@@ -142,7 +144,7 @@ pub fn run(a: PlayArgs) -> Outcome {
             let mut unended = false;
             if io::is_dash(path) {
                 // The records are the data on stdout; the summaries go to stderr.
-                super::stdout_is_data();
+                super::output::stdout_is_data();
             } else {
                 let existing = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
                 if existing > 0 && !a.append {
@@ -168,7 +170,7 @@ pub fn run(a: PlayArgs) -> Outcome {
             Some(out)
         }
     };
-    let bot_key = super::bot_key(a.bots.bot_seed.as_deref(), None, &seat_specs).map_err(usage)?;
+    let bot_key = super::bot_args::bot_key(a.bots.bot_seed.as_deref(), None, &seat_specs).map_err(usage)?;
     let human = seat_specs
         .iter()
         .any(|s| matches!(s, SeatSpec::Builtin(b) if b == "human"));
@@ -277,7 +279,7 @@ pub fn run(a: PlayArgs) -> Outcome {
     let names: Vec<String> = table.players.iter().map(|p| p.name()).collect();
     outln!(
         "seed {seed}{}: {games} game(s) of {}",
-        super::bot_seed_note(bot_key),
+        super::bot_args::bot_seed_note(bot_key),
         spec.name
     );
     for (s, t) in totals.iter().enumerate() {

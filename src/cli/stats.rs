@@ -2,8 +2,11 @@
 //! belong together (shards and resumed runs of a match, more runs of the same bots).
 
 use super::arena::tag_str;
-use super::show::rules_text;
-use super::{exit, io, report_html, usage, Outcome};
+use super::exit::{self, usage, Outcome};
+use super::games::rules_text;
+use super::io;
+use super::recorded_test::{default_test, recorded_test, RecordedTest};
+use super::report_html;
 use crate::arena::tournament::{schedule, schedule_text, tournament_json, tournament_lines};
 // Strings many records share (run seeds, deal seeds that are not plain numbers, job keys) are
 // kept once in `Strings`: a set or a game refers to them by number.
@@ -274,25 +277,6 @@ struct Group {
     test: Option<RecordedTest>,
 }
 
-/// The sequential test a compare record was run with (its `sprt` tag; older records have none).
-fn recorded_test(r: &GameRecord) -> Option<RecordedTest> {
-    let t = r.tags.get("sprt")?;
-    let num = |k: &str| t.get(k)?.as_f64();
-    let test =
-        crate::sequential::BettingTest::try_new(num("lower")?, num("upper")?, num("alpha")?, num("beta")?).ok()?;
-    // Runs before 2026-11-27 used the GSPRT and wrote no method.
-    let betting = t.get("method").and_then(|m| m.as_str()) == Some("betting");
-    Some(RecordedTest { test, betting })
-}
-
-/// The sequential test of a compare run's records: its parameters, and whether the run itself
-/// used the betting test (else an older croupier ran the GSPRT with them).
-#[derive(Clone, Debug)]
-pub struct RecordedTest {
-    pub test: crate::sequential::BettingTest,
-    pub betting: bool,
-}
-
 /// The bots of a record as part of its group's key, and each as `name=spec`.
 fn bots_of(r: &GameRecord) -> (String, Vec<String>) {
     let names = seat_bots(r);
@@ -421,7 +405,7 @@ pub fn run(a: StatsArgs) -> Outcome {
                 ])?;
             }
             if io::is_dash(out) {
-                super::stdout_is_data();
+                super::output::stdout_is_data();
             }
             Some(io::open_output(out, "--html", false)?)
         }
@@ -564,7 +548,7 @@ pub fn run(a: StatsArgs) -> Outcome {
             g.test
                 .as_ref()
                 .map(|r| r.test.clone())
-                .unwrap_or_else(|| report_html::default_test(&g.spec))
+                .unwrap_or_else(|| default_test(&g.spec))
         });
         let mut means = Vec::new();
         for (i, s) in sets.into_iter().enumerate() {

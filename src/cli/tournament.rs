@@ -5,7 +5,8 @@ use super::arena::{
     args_tag, common, finish, limits_canon, parse_bots, parse_spec, play_plan, previous_run, run_seed, Plan, Played,
     RunArgs, TableArgs,
 };
-use super::{io, usage, Outcome};
+use super::exit::{usage, Outcome};
+use super::io;
 use crate::arena::report::MatchInfo;
 use crate::arena::tournament::{schedule, tournament_json, tournament_lines, Tournament};
 use crate::arena::{self, RunSpec};
@@ -24,7 +25,7 @@ pub struct TournamentArgs {
     bots: Vec<String>,
     /// Seats per table (default: the game's default). Every combination of this many distinct
     /// bots is a table; with fewer bots than seats there is one table, the bots cycled.
-    #[arg(long, allow_hyphen_values = true, value_parser = super::at_least_one_usize)]
+    #[arg(long, allow_hyphen_values = true, value_parser = super::args::at_least_one_usize)]
     players: Option<usize>,
     /// Only the tables of bot NAME: NAME with every combination of the others.
     #[arg(long, value_name = "NAME")]
@@ -36,7 +37,7 @@ pub struct TournamentArgs {
     /// Deals per table, each played under every rotation of the table's lineup (a game per
     /// seating). `--games` is its old name.
     #[arg(long, visible_alias = "games", default_value = "100", allow_hyphen_values = true,
-          value_parser = super::at_least_one)]
+          value_parser = super::args::at_least_one)]
     deals: u64,
     #[command(flatten)]
     run: RunArgs,
@@ -104,8 +105,9 @@ pub fn run(mut a: TournamentArgs) -> Outcome {
         .map(|&b| parse_spec(&bots[b].1))
         .collect::<Result<_, _>>()?;
     let recorded_key = previous.as_ref().and_then(|r| r.bot_seed.as_deref());
-    super::shard_needs_bot_seed(shard, a.table.bots.bot_seed.as_deref(), recorded_key, &players).map_err(usage)?;
-    let bot_key = super::bot_key(a.table.bots.bot_seed.as_deref(), recorded_key, &players).map_err(usage)?;
+    super::bot_args::shard_needs_bot_seed(shard, a.table.bots.bot_seed.as_deref(), recorded_key, &players)
+        .map_err(usage)?;
+    let bot_key = super::bot_args::bot_key(a.table.bots.bot_seed.as_deref(), recorded_key, &players).map_err(usage)?;
     let run = RunSpec {
         game: c.spec.name.to_string(),
         options: c.options.clone(),
@@ -163,7 +165,7 @@ pub fn run(mut a: TournamentArgs) -> Outcome {
             bots.len(),
             acc.sets,
             acc.games,
-            super::bot_seed_note(bot_key),
+            super::bot_args::bot_seed_note(bot_key),
         );
         if already > 0 {
             outln!("({already} game(s) read from the record, {played} played now)");
