@@ -17,6 +17,7 @@ mod games;
 mod html;
 mod io;
 mod man;
+mod r#match;
 mod play;
 mod recorded_test;
 mod report_html;
@@ -54,7 +55,7 @@ enum Command {
     /// Play games between bots and print a summary of each.
     Play(play::PlayArgs),
     /// Play many games between named bots, on duplicate deals, and print statistics.
-    Match(arena::MatchArgs),
+    Match(r#match::MatchArgs),
     /// Many bots at a schedule of tables (round robin or gauntlet) on duplicate deals: one
     /// rating per bot with a 95 % interval.
     Tournament(tournament::TournamentArgs),
@@ -139,7 +140,7 @@ pub fn main() -> ExitCode {
     }
     let result = match cli.command {
         Command::Play(args) => play::run(args),
-        Command::Match(args) => arena::run_match(args),
+        Command::Match(args) => r#match::run(args),
         Command::Tournament(args) => tournament::run(args),
         Command::Compare(args) => compare::run_compare(args),
         Command::Stats(args) => stats::run(args),
