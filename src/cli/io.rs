@@ -2,6 +2,7 @@
 //! opened before the first game, and the per-run directory of the bots' stderr logs.
 
 use super::exit::usage;
+use super::output::stdout_is_data;
 use crate::game::GameSpec;
 use crate::record::{check_record, parse_record, GameRecord};
 use std::fs::{File, OpenOptions};
@@ -432,6 +433,16 @@ pub fn open_output(path: &Path, what: &str, append: bool) -> Result<Output, (u8,
     o.open(path)
         .map(Output::File)
         .map_err(|e| usage(format!("{what} {}: cannot open for writing: {e}", path.display())))
+}
+
+/// Opens the file of a report written at the end (`what`: its option) now, before the work: a
+/// path that cannot be written is an error at once. `-` is standard output, which then carries
+/// the report only (the text for people goes to stderr).
+pub fn open_report(path: &Path, what: &str) -> Result<Output, (u8, String)> {
+    if is_dash(path) {
+        stdout_is_data();
+    }
+    open_output(path, what, false)
 }
 
 /// The directory of this run's bot logs: `<base>/<UTC date and time>-<pid>`, created when a bot

@@ -27,7 +27,7 @@ pub(crate) fn report(t: &TableArgs, info: &MatchInfo, acc: &Accumulator, header:
 }
 
 /// `N bot fault(s)`, and where the bots' logs are when there are any.
-pub(crate) fn faults_note(t: &TableArgs, faults: u64) -> String {
+fn faults_note(t: &TableArgs, faults: u64) -> String {
     match io::logs_note(&t.log_dir) {
         Some(note) => format!("croupier: {faults} bot fault(s); {note}"),
         None => format!("croupier: {faults} bot fault(s)"),

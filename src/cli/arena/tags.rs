@@ -36,7 +36,7 @@ const IN_THE_RECORD: [&str; 11] = [
 /// The `args` tag of a run's records: the arguments its fingerprint is made of that a record
 /// does not hold elsewhere (the number of deals, the time limits, …), so that a resume with
 /// other arguments can say which one changed.
-pub(crate) fn args_tag(canonical: &Value) -> Value {
+fn args_tag(canonical: &Value) -> Value {
     let mut m = canonical.as_object().cloned().unwrap_or_default();
     m.retain(|k, _| !IN_THE_RECORD.contains(&k.as_str()));
     Value::Object(m)
