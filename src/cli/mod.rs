@@ -20,6 +20,7 @@ mod man;
 mod r#match;
 mod play;
 mod recorded_test;
+mod regress;
 mod report_html;
 mod show;
 mod stats;
@@ -85,7 +86,7 @@ enum Command {
     /// to the suite, GAME and ACTION counted from 1 (as `ask --index K --action N`), `recorded`
     /// for the record's own action (example: bots/regress/). Exit 0
     /// when every position passes, 1 otherwise, 2 for a suite that does not parse.
-    Regress(ask::RegressArgs),
+    Regress(regress::RegressArgs),
     /// List the games.
     Games,
     /// List a game's rule options with their defaults.
@@ -148,7 +149,7 @@ pub fn main() -> ExitCode {
         Command::Replay { files } => show::replay_files(&files),
         Command::Show(args) => show::run(args),
         Command::Ask(args) => ask::run_ask(args),
-        Command::Regress(args) => ask::run_regress(args),
+        Command::Regress(args) => regress::run(args),
         Command::Games => games::list(),
         Command::Rules { game } => games::rules(&game),
         Command::Bot { name, seed } => bot::run(&name, &seed),
