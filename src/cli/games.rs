@@ -5,6 +5,7 @@ use super::exit::{self, usage, Outcome};
 use super::output::table;
 use crate::game::GameSpec;
 
+/// The game named `name`; an unknown name is a usage error that lists the games.
 pub(crate) fn find_game(name: &str) -> Result<GameSpec, (u8, String)> {
     crate::games::find(name).ok_or_else(|| {
         let names: Vec<&str> = crate::games::all().iter().map(|g| g.name).collect();

@@ -1,5 +1,11 @@
 //! The command line: `play`, `match`, `compare`, `stats`, `check`, `replay`, `show`, `games`, `rules`, `bot`, `ask`, `regress`,
 //! `completions`, `man`.
+//!
+//! This file is the command tree (clap) and its dispatch. Each command is in a file of its own
+//! (`match` in match.rs, `regress` in regress.rs, …); what several of them share is in sibling
+//! files: exit.rs (exit codes), output.rs (`outln!`), args.rs and bot_args.rs (options), io.rs
+//! (inputs and outputs), games.rs (finding a game), and arena/ for `match`, `tournament` and
+//! `compare`.
 
 #[macro_use]
 mod output;

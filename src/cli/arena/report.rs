@@ -34,6 +34,8 @@ fn faults_note(t: &TableArgs, faults: u64) -> String {
     }
 }
 
+/// The end of a run after its bots' `faults`: noted on stderr when there are any, exit 4
+/// under `--strict`.
 pub(crate) fn finish(t: &TableArgs, faults: u64) -> Outcome {
     if faults > 0 {
         eprintln!("{}", faults_note(t, faults));

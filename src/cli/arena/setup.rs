@@ -6,12 +6,14 @@ use super::args::TableArgs;
 use super::tags::tag_str;
 use crate::chance::{derive, parse_seed, Purpose};
 use crate::cli::exit::usage;
-use crate::cli::games::find_game;
+use crate::cli::games::{find_game, player_range};
 use crate::options::Options;
 use crate::record::GameRecord;
 use crate::referee::{Config, SeatSpec};
 use serde_json::Value;
 
+/// What every run at tables starts from: the game, its rule options, the number of players
+/// and the referee's settings.
 pub(crate) struct Common {
     pub(crate) spec: crate::game::GameSpec,
     pub(crate) options: Options,
@@ -19,6 +21,8 @@ pub(crate) struct Common {
     pub(crate) config: Config,
 }
 
+/// The [`Common`] of a run of `game` for `players` (default: the game's), with the table
+/// options `t` and the run seed `seed` (the bots' seeds derive from it).
 pub(crate) fn common(game: &str, t: &TableArgs, players: Option<usize>, seed: u64) -> Result<Common, (u8, String)> {
     let spec = find_game(game)?;
     let players = players.unwrap_or(spec.default_players);
@@ -26,7 +30,7 @@ pub(crate) fn common(game: &str, t: &TableArgs, players: Option<usize>, seed: u6
         return Err(usage(format!(
             "{} is played by {} players, not {players}",
             spec.name,
-            crate::cli::games::player_range(&spec)
+            player_range(&spec)
         )));
     }
     let options = Options::resolve(&(spec.options)(), spec.name, &t.rules).map_err(usage)?;
@@ -70,6 +74,7 @@ pub(crate) fn limits_canon(canonical: &mut Value, config: &Config) {
     }
 }
 
+/// A bot's spec, checked.
 pub(crate) fn parse_spec(s: &str) -> Result<SeatSpec, (u8, String)> {
     SeatSpec::parse(s).map_err(usage)
 }

@@ -9,6 +9,8 @@ use crate::referee::SeatSpec;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 
+/// Tag `k` of a record as text: a string as it is, another value as JSON, empty when the
+/// record has no such tag.
 pub(crate) fn tag_str(rec: &GameRecord, k: &str) -> String {
     match rec.tags.get(k) {
         Some(Value::String(s)) => s.clone(),
