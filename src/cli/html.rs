@@ -9,6 +9,7 @@
 //! shows is made here, by the human seat's words; the page itself (src/cli/show.html: CSS and
 //! JS, no network) lays the seats out around the table and draws the views.
 
+use super::games::rules_text;
 use crate::bots::human::{seat_name, Names, RulesMoves};
 use crate::cards::Card;
 use crate::game::{Audience, GameInfo, GameSpec, Seat, SeatView};
@@ -116,29 +117,8 @@ fn hand_len(view: &Value) -> usize {
 pub fn page_data(rec: &GameRecord, spec: &GameSpec, only: Option<Seat>) -> Result<Value, String> {
     let (steps, options) = steps(rec, spec)?;
     let n = rec.players;
-    let shown: Vec<Seat> = match only {
-        Some(s) => vec![s],
-        None => (0..n).collect(),
-    };
-    // Every seat's view is folded (a seat's page needs the others' card counts), and only
-    // the shown ones are written.
-    let mut views: Vec<Box<dyn SeatView>> = (0..n)
-        .map(|s| {
-            (spec.new_view)(&GameInfo {
-                game: rec.game.clone(),
-                options: options.clone(),
-                players: n,
-                seat: s,
-            })
-        })
-        .collect();
-    let names = Names::onlooker(&rec.game, n);
-    let mut marks = RulesMoves::default();
+    let mut folder = Folder::new(rec, spec, &options, only);
     let mut labels = Map::new();
-    let mut last: Vec<Option<Value>> = vec![None; shown.len()];
-    let mut last_table: Option<Value> = None;
-    let mut last_counts: Option<Value> = None;
-    let mut last_values: Option<Value> = None;
     let mut decision_before: Option<&'static str> = None;
     let mut out_steps = Vec::with_capacity(steps.len());
     for (k, st) in steps.iter().enumerate() {
@@ -147,76 +127,12 @@ pub fn page_data(rec: &GameRecord, spec: &GameSpec, only: Option<Seat>) -> Resul
             if let Some(a) = rec.actions.get(i) {
                 let token = a.action.to_string();
                 if !labels.contains_key(&token) {
-                    labels.insert(token.clone(), json!(names.action(d, &token)));
+                    labels.insert(token.clone(), json!(folder.names.action(d, &token)));
                 }
             }
         }
         decision_before = st.turn.map(|(_, d)| d);
-        let mut events = Vec::new();
-        for (mask, line) in &st.events {
-            let to = Audience(*mask);
-            let mut parts = line.split(' ');
-            let kind = parts.next().unwrap_or_default();
-            let args = crate::game::text_args(parts);
-            for (s, v) in views.iter_mut().enumerate() {
-                if to.contains(s) {
-                    v.observe(kind, &args);
-                }
-            }
-            let mut texts = crate::game::texts(&args);
-            marks.mark(&rec.game, kind, &mut texts);
-            if let Some(s) = only {
-                if !to.contains(s) {
-                    continue;
-                }
-            }
-            let to: Vec<Seat> = to.members(n).collect();
-            let text = names.event_to(kind, &texts, &to);
-            events.push(json!([to, line, text]));
-        }
-        let jsons: Vec<Value> = views.iter().map(|v| v.to_json()).collect();
-        let mut deltas = Vec::with_capacity(shown.len());
-        for (&s, prev) in shown.iter().zip(last.iter_mut()) {
-            deltas.push(delta(prev.as_ref(), &jsons[s]));
-            *prev = Some(jsons[s].clone());
-        }
-        let mut step = json!({
-            "actor": st.actor,
-            "turn": st.turn.map(|(s, _)| s),
-            "decision": st.turn.map(|(_, d)| d),
-            "events": events,
-            "views": deltas,
-        });
-        let shown_views: Vec<Value> = shown.iter().map(|&s| jsons[s].clone()).collect();
-        let table = json!(names.board(&merged(&shown_views)));
-        let counts = json!(jsons.iter().map(hand_len).collect::<Vec<_>>());
-        let values = json!((0..n)
-            .map(|s| {
-                let hand: Vec<Card> = shown
-                    .contains(&s)
-                    .then(|| jsons[s].get("hand").and_then(Value::as_array).cloned())
-                    .flatten()
-                    .unwrap_or_default()
-                    .iter()
-                    .filter_map(|c| c.as_str().and_then(Card::from_token))
-                    .collect();
-                match rec.game.as_str() {
-                    "schwimmen" => crate::games::schwimmen::view::hand_value_text(&hand),
-                    _ => None,
-                }
-            })
-            .collect::<Vec<_>>());
-        for (key, now, before) in [
-            ("table", table, &mut last_table),
-            ("counts", counts, &mut last_counts),
-            ("values", values, &mut last_values),
-        ] {
-            if before.as_ref() != Some(&now) {
-                step[key] = now.clone();
-                *before = Some(now);
-            }
-        }
-        out_steps.push(step);
+        out_steps.push(folder.step(st));
     }
     let seats: Vec<Value> = rec
         .seats
@@ -231,9 +147,165 @@ pub fn page_data(rec: &GameRecord, spec: &GameSpec, only: Option<Seat>) -> Resul
         .filter(|f| only.is_none_or(|s| s == f.seat))
         .map(|f| json!({"seat": f.seat, "action": f.action, "kind": f.kind, "message": f.message}))
         .collect();
-    // Whole scores as integers, as in records.
-    let scores: Vec<Value> = rec
-        .result
+    Ok(json!({
+        "format": "croupier-show",
+        "game": rec.game,
+        "title": spec.title,
+        "players": n,
+        "seat": only,
+        "seed": rec.seed,
+        "rules": rules_text(&rec.options, spec),
+        "seats": seats,
+        "names": seat_names,
+        "cards": cards(),
+        "labels": labels,
+        "scores": scores(rec),
+        "faults": faults,
+        "forfeit": rec.forfeit.as_ref().map(|f| json!({"seat": f.seat, "fault": f.fault})),
+        "steps": out_steps,
+    }))
+}
+
+/// The steps of a page made one after the other: every seat's view folded from the events
+/// routed to it (a seat's page needs the others' card counts; only the shown seats' views are
+/// written), the words of the events, and what the previous step showed (a step holds only
+/// what changed).
+struct Folder<'a> {
+    rec: &'a GameRecord,
+    only: Option<Seat>,
+    /// The seats whose views the page shows: every seat, or `only`.
+    shown: Vec<Seat>,
+    views: Vec<Box<dyn SeatView>>,
+    names: Names,
+    marks: RulesMoves,
+    /// The shown seats' views, the table, the card counts and the hands' values, as the
+    /// previous step left them.
+    last: Vec<Option<Value>>,
+    last_table: Option<Value>,
+    last_counts: Option<Value>,
+    last_values: Option<Value>,
+}
+
+impl<'a> Folder<'a> {
+    fn new(rec: &'a GameRecord, spec: &GameSpec, options: &Options, only: Option<Seat>) -> Folder<'a> {
+        let n = rec.players;
+        let shown: Vec<Seat> = match only {
+            Some(s) => vec![s],
+            None => (0..n).collect(),
+        };
+        let views: Vec<Box<dyn SeatView>> = (0..n)
+            .map(|s| {
+                (spec.new_view)(&GameInfo {
+                    game: rec.game.clone(),
+                    options: options.clone(),
+                    players: n,
+                    seat: s,
+                })
+            })
+            .collect();
+        Folder {
+            rec,
+            only,
+            last: vec![None; shown.len()],
+            shown,
+            views,
+            names: Names::onlooker(&rec.game, n),
+            marks: RulesMoves::default(),
+            last_table: None,
+            last_counts: None,
+            last_values: None,
+        }
+    }
+
+    /// The step's data: its actor, whose turn it is then, its events and the shown views (as
+    /// changes), and the table, card counts and hand values when they changed.
+    fn step(&mut self, st: &Step) -> Value {
+        let events = self.events(st);
+        let jsons: Vec<Value> = self.views.iter().map(|v| v.to_json()).collect();
+        let mut deltas = Vec::with_capacity(self.shown.len());
+        for (&s, prev) in self.shown.iter().zip(self.last.iter_mut()) {
+            deltas.push(delta(prev.as_ref(), &jsons[s]));
+            *prev = Some(jsons[s].clone());
+        }
+        let mut step = json!({
+            "actor": st.actor,
+            "turn": st.turn.map(|(s, _)| s),
+            "decision": st.turn.map(|(_, d)| d),
+            "events": events,
+            "views": deltas,
+        });
+        let shown_views: Vec<Value> = self.shown.iter().map(|&s| jsons[s].clone()).collect();
+        let table = json!(self.names.board(&merged(&shown_views)));
+        let counts = json!(jsons.iter().map(hand_len).collect::<Vec<_>>());
+        let values = self.hand_values(&jsons);
+        for (key, now, before) in [
+            ("table", table, &mut self.last_table),
+            ("counts", counts, &mut self.last_counts),
+            ("values", values, &mut self.last_values),
+        ] {
+            if before.as_ref() != Some(&now) {
+                step[key] = now.clone();
+                *before = Some(now);
+            }
+        }
+        step
+    }
+
+    /// The step's events folded into the views of the seats they are routed to; those the
+    /// page shows (all, or those `only` saw), each with its audience and words.
+    fn events(&mut self, st: &Step) -> Vec<Value> {
+        let (rec, n) = (self.rec, self.rec.players);
+        let mut events = Vec::new();
+        for (mask, line) in &st.events {
+            let to = Audience(*mask);
+            let mut parts = line.split(' ');
+            let kind = parts.next().unwrap_or_default();
+            let args = crate::game::text_args(parts);
+            for (s, v) in self.views.iter_mut().enumerate() {
+                if to.contains(s) {
+                    v.observe(kind, &args);
+                }
+            }
+            let mut texts = crate::game::texts(&args);
+            self.marks.mark(&rec.game, kind, &mut texts);
+            if let Some(s) = self.only {
+                if !to.contains(s) {
+                    continue;
+                }
+            }
+            let to: Vec<Seat> = to.members(n).collect();
+            let text = self.names.event_to(kind, &texts, &to);
+            events.push(json!([to, line, text]));
+        }
+        events
+    }
+
+    /// What each shown hand is worth, in words (Schwimmen's; null elsewhere and for the
+    /// seats not shown).
+    fn hand_values(&self, jsons: &[Value]) -> Value {
+        json!((0..self.rec.players)
+            .map(|s| {
+                let hand: Vec<Card> = self
+                    .shown
+                    .contains(&s)
+                    .then(|| jsons[s].get("hand").and_then(Value::as_array).cloned())
+                    .flatten()
+                    .unwrap_or_default()
+                    .iter()
+                    .filter_map(|c| c.as_str().and_then(Card::from_token))
+                    .collect();
+                match self.rec.game.as_str() {
+                    "schwimmen" => crate::games::schwimmen::view::hand_value_text(&hand),
+                    _ => None,
+                }
+            })
+            .collect::<Vec<_>>())
+    }
+}
+
+/// The record's scores, whole ones as integers (as in records).
+fn scores(rec: &GameRecord) -> Vec<Value> {
+    rec.result
         .scores
         .iter()
         .map(|&x| {
@@ -243,29 +315,15 @@ pub fn page_data(rec: &GameRecord, spec: &GameSpec, only: Option<Seat>) -> Resul
                 json!(x)
             }
         })
-        .collect();
-    // Every card as people read it: the page writes no card of its own.
-    let cards: Map<String, Value> = crate::cards::full_deck()
+        .collect()
+}
+
+/// Every card as people read it: the page writes no card of its own.
+fn cards() -> Map<String, Value> {
+    crate::cards::full_deck()
         .into_iter()
         .map(|c| (c.token().to_string(), json!(c.pretty())))
-        .collect();
-    Ok(json!({
-        "format": "croupier-show",
-        "game": rec.game,
-        "title": spec.title,
-        "players": n,
-        "seat": only,
-        "seed": rec.seed,
-        "rules": super::show::rules_text(&rec.options, spec),
-        "seats": seats,
-        "names": seat_names,
-        "cards": cards,
-        "labels": labels,
-        "scores": scores,
-        "faults": faults,
-        "forfeit": rec.forfeit.as_ref().map(|f| json!({"seat": f.seat, "fault": f.fault})),
-        "steps": out_steps,
-    }))
+        .collect()
 }
 
 /// The whole page for a record's game.

@@ -1,7 +1,8 @@
 //! Where croupier reads and writes: `-` for standard input/output, output files checked and
 //! opened before the first game, and the per-run directory of the bots' stderr logs.
 
-use super::usage;
+use super::exit::usage;
+use super::output::stdout_is_data;
 use crate::game::GameSpec;
 use crate::record::{check_record, parse_record, GameRecord};
 use std::fs::{File, OpenOptions};
@@ -179,6 +180,27 @@ pub fn ends_with_newline(path: &Path) -> bool {
         let _ = f.read_exact(&mut last);
     }
     last[0] == b'\n'
+}
+
+/// The `k`-th game (from 1) of a record file: the file's name for messages, the line the
+/// game is on, the record and its game. The file is read to its end: a file that is not a
+/// record file is an input error, whichever game is asked for.
+pub fn nth_record(path: &str, k: usize) -> Result<(String, usize, GameRecord, GameSpec), (u8, String)> {
+    let mut records = records(path, false)?;
+    let name = records.name().to_string();
+    let mut count = 0;
+    let mut chosen = None;
+    for r in &mut records {
+        let r = r?;
+        count += 1;
+        if count == k {
+            chosen = Some(r);
+        }
+    }
+    match chosen {
+        Some((line, rec, spec)) => Ok((name, line, rec, spec)),
+        None => Err(usage(format!("{name} holds {count} game(s); there is no game {k}"))),
+    }
 }
 
 /// A record with its line in the file and its game.
@@ -411,6 +433,16 @@ pub fn open_output(path: &Path, what: &str, append: bool) -> Result<Output, (u8,
     o.open(path)
         .map(Output::File)
         .map_err(|e| usage(format!("{what} {}: cannot open for writing: {e}", path.display())))
+}
+
+/// Opens the file of a report written at the end (`what`: its option) now, before the work: a
+/// path that cannot be written is an error at once. `-` is standard output, which then carries
+/// the report only (the text for people goes to stderr).
+pub fn open_report(path: &Path, what: &str) -> Result<Output, (u8, String)> {
+    if is_dash(path) {
+        stdout_is_data();
+    }
+    open_output(path, what, false)
 }
 
 /// The directory of this run's bot logs: `<base>/<UTC date and time>-<pid>`, created when a bot

@@ -12,11 +12,10 @@
 //! stride doubled when full) and at most [`MAX_BINS`] bars of each histogram (exact values,
 //! then bins of a power-of-two width, doubled when full).
 
-use super::compare::CompareArgs;
 use super::html::{escape, script_json};
+use super::recorded_test::{default_test, RecordedTest};
 use crate::arena::report::{finite, signed, Accumulator, Cells};
 use crate::arena::tournament::tournament_cells;
-use crate::cli::stats::RecordedTest;
 use crate::game::GameSpec;
 use crate::sequential::BettingTest;
 use crate::stats::{fmt_interval, Decision, Summary};
@@ -163,22 +162,6 @@ pub struct Trace {
     evidence: Sampler<f64>,
     /// The first deal at which the test decided, how, and the evidence there.
     decided: Option<(u64, Decision, f64)>,
-}
-
-/// The test `compare` runs by default for `spec`: its bounds, the default alpha and beta
-/// (read from compare's own options, so they cannot drift).
-pub fn default_test(spec: &GameSpec) -> BettingTest {
-    let cmd = <CompareArgs as clap::Args>::augment_args(clap::Command::new("compare"));
-    let default = |id: &str| -> f64 {
-        cmd.get_arguments()
-            .find(|a| a.get_id() == id)
-            .and_then(|a| a.get_default_values().first())
-            .and_then(|v| v.to_str())
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(0.05)
-    };
-    let (lower, upper) = spec.compare_bounds;
-    BettingTest::new(lower, upper, default("alpha"), default("beta"))
 }
 
 impl Trace {

@@ -1,6 +1,8 @@
 //! `croupier show` and `croupier replay`.
 
-use super::{exit, io, usage, Outcome};
+use super::exit::{self, usage, Outcome};
+use super::games::rules_text;
+use super::io;
 use crate::game::GameSpec;
 use crate::record::{fmt_score, GameRecord};
 use crate::replay::replay;
@@ -14,7 +16,7 @@ pub struct ShowArgs {
     /// Which game of the file, counted from 1 (the first game is 1). Games and actions are
     /// counted from 1, seats from 0.
     #[arg(long = "index", alias = "game", value_name = "K", default_value = "1",
-          allow_hyphen_values = true, value_parser = super::at_least_one_usize)]
+          allow_hyphen_values = true, value_parser = super::args::at_least_one_usize)]
     index: usize,
     /// Show only what this seat saw: its number counted from 0 (the first seat is 0, as records,
     /// transcripts and the protocol number seats), or N E S W in a 4-player game (as in deal
@@ -74,29 +76,8 @@ pub fn replay_files(files: &[String]) -> Outcome {
     Ok(exit::OK)
 }
 
-/// The `k`-th game (from 1) of a record file: the file's name for messages, the line the
-/// game is on, the record and its game. The file is read to its end: a file that is not a
-/// record file is an input error, whichever game is asked for.
-pub(super) fn nth_record(path: &str, k: usize) -> Result<(String, usize, GameRecord, GameSpec), (u8, String)> {
-    let mut records = io::records(path, false)?;
-    let name = records.name().to_string();
-    let mut count = 0;
-    let mut chosen = None;
-    for r in &mut records {
-        let r = r?;
-        count += 1;
-        if count == k {
-            chosen = Some(r);
-        }
-    }
-    match chosen {
-        Some((line, rec, spec)) => Ok((name, line, rec, spec)),
-        None => Err(usage(format!("{name} holds {count} game(s); there is no game {k}"))),
-    }
-}
-
 pub fn run(a: ShowArgs) -> Outcome {
-    let (name, line, rec, spec) = nth_record(&a.file, a.index)?;
+    let (name, line, rec, spec) = io::nth_record(&a.file, a.index)?;
     let seat = match &a.seat {
         Some(s) => Some(
             crate::chance::parse_seat(&serde_json::Value::String(s.clone()), rec.players)
@@ -137,27 +118,6 @@ pub fn run(a: ShowArgs) -> Outcome {
         outln!("{l}");
     }
     Ok(exit::OK)
-}
-
-/// The options of a record that differ from the game's defaults (the record holds them all):
-/// `default rules`, or `name=value …`.
-pub(super) fn rules_text(options: &crate::options::Options, spec: &GameSpec) -> String {
-    let defaults = (spec.options)();
-    let opts: Vec<String> = options
-        .iter()
-        .filter(|(k, v)| {
-            defaults
-                .iter()
-                .find(|o| o.name == k.as_str())
-                .is_none_or(|o| o.default != v.as_str())
-        })
-        .map(|(k, v)| format!("{k}={v}"))
-        .collect();
-    if opts.is_empty() {
-        "default rules".to_string()
-    } else {
-        opts.join(" ")
-    }
 }
 
 fn print_header(rec: &GameRecord, spec: &GameSpec, seat: Option<usize>) {
