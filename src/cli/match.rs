@@ -2,16 +2,16 @@
 //! shares with `tournament` and `compare` is in arena/).
 
 use super::arena::{
-    common, finish, limits_canon, parse_bots, parse_spec, play_plan, previous_run, report, run_bot_key, run_seed,
-    run_tags, Common, Plan, Played, RunArgs, TableArgs,
+    bots_run, common, finish, limits_canon, parse_bots, parse_spec, play_plan, previous_run, report, run_bot_key,
+    run_seed, run_tags, Common, Plan, Played, RunArgs, TableArgs,
 };
 use super::bot_args::bot_seed_note;
 use super::exit::{usage, Outcome};
 use super::io;
 use crate::arena::report::MatchInfo;
-use crate::arena::{self, Job, RunSpec};
+use crate::arena::{self, Job};
 use crate::chance::format_seed;
-use crate::referee::{Config, SeatSpec};
+use crate::referee::SeatSpec;
 use clap::Args;
 use serde_json::{json, Value};
 use std::collections::BTreeSet;
@@ -98,25 +98,7 @@ pub fn run(mut a: MatchArgs) -> Outcome {
         .map(|l| parse_spec(&spec_of(&bots, l).unwrap()))
         .collect::<Result<_, _>>()?;
     let bot_key = run_bot_key(&a.table, previous.as_ref(), shard, &players)?;
-    let run = RunSpec {
-        game: c.spec.name.to_string(),
-        options: c.options.clone(),
-        players,
-        // A bot's log is named after its --bot NAME.
-        config: Config {
-            log_names: lineup.clone(),
-            bot_key,
-            ..c.config
-        },
-        seed,
-        tags,
-        concurrency: a.table.concurrency,
-        record_lines: a.run.record.is_some(),
-        set_facts: true,
-        // A resumed run completes the sets it had begun: their records are put together.
-        keep_records: a.run.resume,
-        set_value: None,
-    };
+    let run = bots_run(&c, &a.table, &a.run, players, lineup.clone(), bot_key, seed, tags);
     let Played { acc, already, played } = play_plan(
         &plan,
         move |_| all_jobs.clone(),

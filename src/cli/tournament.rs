@@ -2,17 +2,17 @@
 //! bot (the schedule and the report in `arena::tournament`, the model in `ratings`).
 
 use super::arena::{
-    common, finish, limits_canon, parse_bots, parse_spec, play_plan, previous_run, run_bot_key, run_seed, run_tags,
-    Common, Plan, Played, RunArgs, TableArgs,
+    bots_run, common, finish, limits_canon, parse_bots, parse_spec, play_plan, previous_run, run_bot_key, run_seed,
+    run_tags, Common, Plan, Played, RunArgs, TableArgs,
 };
 use super::bot_args::bot_seed_note;
 use super::exit::{usage, Outcome};
 use super::io;
+use crate::arena;
 use crate::arena::report::MatchInfo;
 use crate::arena::tournament::{schedule, tournament_json, tournament_lines, Tournament};
-use crate::arena::{self, RunSpec};
 use crate::chance::format_seed;
-use crate::referee::{Config, SeatSpec};
+use crate::referee::SeatSpec;
 use clap::Args;
 use serde_json::{json, Value};
 
@@ -76,25 +76,16 @@ pub fn run(mut a: TournamentArgs) -> Outcome {
         .map(|&b| parse_spec(&bots[b].1))
         .collect::<Result<_, _>>()?;
     let bot_key = run_bot_key(&a.table, previous.as_ref(), shard, &players)?;
-    let run = RunSpec {
-        game: c.spec.name.to_string(),
-        options: c.options.clone(),
+    let run = bots_run(
+        &c,
+        &a.table,
+        &a.run,
         players,
-        // A bot's log is named after its --bot NAME.
-        config: Config {
-            log_names: player_bots.iter().map(|&b| names[b].clone()).collect(),
-            bot_key,
-            ..c.config
-        },
+        player_bots.iter().map(|&b| names[b].clone()).collect(),
+        bot_key,
         seed,
         tags,
-        concurrency: a.table.concurrency,
-        record_lines: a.run.record.is_some(),
-        set_facts: true,
-        // A resumed run completes the sets it had begun: their records are put together.
-        keep_records: a.run.resume,
-        set_value: None,
-    };
+    );
     let tables = tour.tables.len();
     let jobs = tour.clone();
     let Played { acc, already, played } = play_plan(

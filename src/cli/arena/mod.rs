@@ -16,6 +16,8 @@ pub(crate) use plan::{play_plan, Plan, Played, Sink};
 pub(crate) use progress::Progress;
 pub(crate) use report::{finish, report};
 pub(crate) use resume::{jobs_held, previous_run, repeated_game, resumed_records};
-pub(crate) use setup::{common, limits_canon, parse_bots, parse_spec, run_bot_key, run_seed, split_name, Common};
+pub(crate) use setup::{
+    bots_run, common, limits_canon, parse_bots, parse_spec, run_bot_key, run_seed, split_name, Common,
+};
 pub use stopped::{resume_command, run_stopped};
 pub(crate) use tags::{run_tags, tag_str};

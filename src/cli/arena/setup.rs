@@ -2,8 +2,9 @@
 //! ([`Common`]), the bots it is given, its seed, the bots' seed key, and the arguments that
 //! make its fingerprint.
 
-use super::args::TableArgs;
+use super::args::{RunArgs, TableArgs};
 use super::tags::tag_str;
+use crate::arena::RunSpec;
 use crate::chance::{derive, parse_seed, Purpose};
 use crate::cli::exit::usage;
 use crate::cli::games::{find_game, player_range};
@@ -11,6 +12,7 @@ use crate::options::Options;
 use crate::record::GameRecord;
 use crate::referee::{Config, SeatSpec};
 use serde_json::Value;
+use std::collections::BTreeMap;
 
 /// What every run at tables starts from: the game, its rule options, the number of players
 /// and the referee's settings.
@@ -129,4 +131,38 @@ pub(crate) fn run_bot_key(
     crate::cli::bot_args::shard_needs_bot_seed(shard, t.bots.bot_seed.as_deref(), recorded_key, players)
         .map_err(usage)?;
     crate::cli::bot_args::bot_key(t.bots.bot_seed.as_deref(), recorded_key, players).map_err(usage)
+}
+
+/// The [`RunSpec`] of a match or a tournament: `players` at each table, each one's log named
+/// after its `--bot NAME` (`log_names`); record lines when the run is recorded, facts for the
+/// report, and the records themselves when it is resumed (the sets it had begun are completed
+/// and put together).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn bots_run(
+    c: &Common,
+    table: &TableArgs,
+    run: &RunArgs,
+    players: Vec<SeatSpec>,
+    log_names: Vec<String>,
+    bot_key: Option<u64>,
+    seed: u64,
+    tags: BTreeMap<String, Value>,
+) -> RunSpec {
+    RunSpec {
+        game: c.spec.name.to_string(),
+        options: c.options.clone(),
+        players,
+        config: Config {
+            log_names,
+            bot_key,
+            ..c.config.clone()
+        },
+        seed,
+        tags,
+        concurrency: table.concurrency,
+        record_lines: run.record.is_some(),
+        set_facts: true,
+        keep_records: run.resume,
+        set_value: None,
+    }
 }
