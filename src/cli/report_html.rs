@@ -14,7 +14,8 @@
 
 use super::html::{escape, script_json};
 use super::recorded_test::{default_test, RecordedTest};
-use crate::arena::report::{finite, signed, Accumulator, Cells};
+use crate::arena::accumulator::Accumulator;
+use crate::arena::report::{finite, signed, Cells};
 use crate::arena::tournament::tournament_cells;
 use crate::game::GameSpec;
 use crate::sequential::BettingTest;
@@ -191,8 +192,8 @@ impl Trace {
     }
 
     /// One deal, just folded into `acc`: each bot's mean score per seat in it
-    /// ([`crate::arena::report::SetFacts::means`]), and its largest score
-    /// ([`crate::arena::report::SetFacts::scale`]).
+    /// ([`crate::arena::facts::SetFacts::means`]), and its largest score
+    /// ([`crate::arena::facts::SetFacts::scale`]).
     pub fn deal(&mut self, acc: &Accumulator, means: &[(u32, f64)], scale: f64) {
         self.deals += 1;
         for &(id, m) in means {

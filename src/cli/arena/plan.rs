@@ -4,7 +4,7 @@
 use super::progress::Progress;
 use super::resume::{jobs_held, read_resume, seating, Resumed};
 use super::stopped::{interrupted, run_stopped};
-use crate::arena::report::Accumulator;
+use crate::arena::accumulator::Accumulator;
 use crate::arena::{self, Control, Job, RunSpec, Set};
 use crate::cli::exit::usage;
 use crate::cli::io;

@@ -2,7 +2,8 @@
 //! faults counted and noted, and the exit code `--strict` asks for.
 
 use super::args::TableArgs;
-use crate::arena::report::{match_json, Accumulator, MatchInfo};
+use crate::arena::accumulator::Accumulator;
+use crate::arena::report::{match_json, MatchInfo};
 use crate::cli::exit::{self, Outcome};
 use crate::cli::io;
 

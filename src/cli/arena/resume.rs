@@ -4,7 +4,7 @@
 
 use super::tags::{changed_arguments, tag_str};
 use crate::arena;
-use crate::arena::report::Accumulator;
+use crate::arena::accumulator::Accumulator;
 use crate::cli::exit::usage;
 use crate::cli::io;
 use crate::record::{parse_record, GameRecord};

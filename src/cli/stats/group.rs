@@ -3,8 +3,10 @@
 
 use super::chunked::Chunked;
 use super::keys::{cmp_keys, Seed, SetKey};
-use crate::arena::report::Names as Strings;
-use crate::arena::report::{seat_bots, Accumulator, MatchInfo, SetFacts};
+use crate::arena::accumulator::Accumulator;
+use crate::arena::facts::Names as Strings;
+use crate::arena::facts::{seat_bots, SetFacts};
+use crate::arena::report::MatchInfo;
 use crate::arena::tournament::{schedule, schedule_text};
 use crate::cli::arena::tag_str;
 use crate::cli::exit::usage;

@@ -3,7 +3,7 @@
 
 // Strings many records share (run seeds, deal seeds that are not plain numbers, job keys) are
 // kept once in `Strings`: a set or a game refers to them by number.
-use crate::arena::report::Names as Strings;
+use crate::arena::facts::Names as Strings;
 use std::cmp::Ordering;
 
 /// A deal seed as written in a record: a plain decimal number, or other text (by number).

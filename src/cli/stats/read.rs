@@ -3,7 +3,7 @@
 
 use super::group::{bots_of, Group, GroupKey};
 use super::keys::{Seed, Seen};
-use crate::arena::report::Names as Strings;
+use crate::arena::facts::Names as Strings;
 use crate::cli::arena::tag_str;
 use crate::cli::io;
 use std::collections::{BTreeMap, HashSet};

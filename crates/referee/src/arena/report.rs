@@ -9,9 +9,9 @@
 //! as JSON and as a table of cells; the sets' facts are made in [`super::facts`] and folded
 //! in [`super::accumulator`].
 
-pub use super::accumulator::Accumulator;
+use super::accumulator::Accumulator;
 use super::accumulator::LEVEL;
-pub use super::facts::{seat_bots, FactMaker, Names, SetFacts};
+use super::facts::seat_bots;
 use crate::record::{fmt_score, GameRecord};
 use crate::stats::fmt_interval;
 use serde_json::{json, Value};

@@ -13,7 +13,8 @@
 //! match. The worker tables hold every bot once (as many times as a table seats it), and each
 //! game seats the ones it needs. The ratings come from [`crate::ratings`].
 
-use super::report::{finite, signed, Accumulator, Cells, MatchInfo};
+use super::accumulator::Accumulator;
+use super::report::{finite, signed, Cells, MatchInfo};
 use super::sets::{rotations, Job};
 use crate::stats::fmt_interval;
 use serde_json::{json, Value};
