@@ -5,6 +5,7 @@
 use super::engine::SchwimmenAction;
 use crate::cards::{Card, Rank, Suit};
 use crate::game::{Arg, GameInfo, Seat, SeatView};
+use crate::notation::score_value;
 use crate::options::Options;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
@@ -167,17 +168,6 @@ fn card_strings(cards: &[Card]) -> Vec<String> {
     cards.iter().map(|c| c.to_string()).collect()
 }
 
-/// A number as JSON (integers stay integers).
-fn number(s: &str) -> Value {
-    if let Ok(n) = s.parse::<i64>() {
-        json!(n)
-    } else if let Some(n) = s.parse::<f64>().ok().and_then(serde_json::Number::from_f64) {
-        Value::Number(n)
-    } else {
-        json!(s)
-    }
-}
-
 impl SchwimmenView {
     pub fn new(info: &GameInfo) -> SchwimmenView {
         SchwimmenView {
@@ -330,7 +320,7 @@ impl SchwimmenView {
                         .insert(s, args.get(1).map(Arg::to_string).unwrap_or_default());
                 }
             }
-            "gameover" => self.scores = Some(args.iter().map(|s| number(&s.text())).collect()),
+            "gameover" => self.scores = Some(args.iter().map(|s| score_value(&s.text())).collect()),
             "game" => self.reset_game(),
             _ => {}
         }
@@ -345,8 +335,11 @@ impl SchwimmenView {
             .iter()
             .map(|&(s, start, len)| (s.to_string(), json!(card_strings(&r.shown_cards[start..start + len]))))
             .collect();
-        let places: serde_json::Map<String, Value> =
-            self.places.iter().map(|(s, p)| (s.to_string(), number(p))).collect();
+        let places: serde_json::Map<String, Value> = self
+            .places
+            .iter()
+            .map(|(s, p)| (s.to_string(), score_value(p)))
+            .collect();
         let moves: Vec<Value> = r.moves.iter().map(|(s, p)| json!([s, p.token(&r.tokens)])).collect();
         let swimming: Vec<Seat> = (0..self.players).filter(|&s| self.swimming[s]).collect();
         json!({
