@@ -56,7 +56,7 @@ impl Table {
         let elapsed = |s: Instant| ms_of(s.elapsed());
         if let Engine::InProcess(bot) = &mut self.players[p].engine {
             // Timed only where the time is read.
-            let start = (self.cfg.timing || self.cfg.clock.is_some()).then(Instant::now);
+            let start = self.cfg.timed().then(Instant::now);
             let a = bot.act(decision, time_ms, legal);
             return (Ok(a), start.map_or(0.0, elapsed), None);
         }

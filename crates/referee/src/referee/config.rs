@@ -100,6 +100,13 @@ pub struct Config {
     pub timing: bool,
 }
 
+impl Config {
+    /// Whether a decision is timed: with `timing`, and always with a clock.
+    pub fn timed(&self) -> bool {
+        self.timing || self.clock.is_some()
+    }
+}
+
 impl Default for Config {
     fn default() -> Config {
         Config {

@@ -32,8 +32,6 @@ struct InPlay<'a> {
     /// The legal tokens of each decision, written into the same strings every time.
     legal: Vec<String>,
     token_buf: String,
-    /// Whether decisions are timed (`Config::timing`, or a clock).
-    timed: bool,
     events: Vec<Event>,
 }
 
@@ -108,7 +106,6 @@ impl Table {
             time: SeatTimes::new(n, self.cfg.clock),
             legal: Vec::new(),
             token_buf: String::new(),
-            timed: self.cfg.timing || self.cfg.clock.is_some(),
             events: Vec::new(),
         })
     }
@@ -172,7 +169,7 @@ impl Table {
         };
         let count = g.game.legal_count();
         // The clock is read, and the token written, only for what reads them.
-        let start = g.timed.then(Instant::now);
+        let start = self.cfg.timed().then(Instant::now);
         let Some(i) = bot
             .act_by_index(g.game.decision(), count, g.game.typed_legal())
             .filter(|&i| i < count)
