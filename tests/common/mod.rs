@@ -206,7 +206,8 @@ pub fn log_files(log_dir: &Path) -> Vec<std::path::PathBuf> {
 }
 
 /// Waits until `path` holds at least `n` lines (a run is under way): true then, false if `child`
-/// ended first. It polls without a deadline, so a slow machine only makes it wait longer.
+/// ended first. There is no deadline: it looks again every [`POLL`] until one of the two is so,
+/// so a loaded machine only makes it wait longer, never fail.
 #[allow(dead_code)] // not every test binary that includes this module uses it
 pub fn wait_for_lines(path: &Path, n: usize, child: &mut std::process::Child) -> bool {
     loop {
@@ -217,6 +218,11 @@ pub fn wait_for_lines(path: &Path, n: usize, child: &mut std::process::Child) ->
         if child.try_wait().unwrap().is_some() {
             return false;
         }
-        std::thread::sleep(std::time::Duration::from_millis(5));
+        std::thread::sleep(POLL);
     }
 }
+
+/// How often [`wait_for_lines`] looks at the file again: a pause between looks (so that the
+/// test does not take a core from the run it waits for), not a limit on the wait.
+#[allow(dead_code)]
+const POLL: std::time::Duration = std::time::Duration::from_millis(5);
