@@ -5,6 +5,7 @@ mod common;
 
 use common::croupier;
 use serde_json::Value;
+use std::collections::BTreeMap;
 use std::path::Path;
 
 const ARGS: [&str; 9] = [
@@ -35,21 +36,22 @@ fn compare(extra: &[&str], record: &Path) -> Value {
     serde_json::from_slice(&out.stdout).unwrap()
 }
 
-/// The records of a file without what differs from run to run (times).
-fn games(path: &Path) -> Vec<String> {
-    let mut out: Vec<String> = common::records(path)
-        .into_iter()
-        .map(|mut r| {
-            let r = r.as_object_mut().unwrap();
-            r.remove("seats");
-            r.remove("duration_ms");
-            for a in r["actions"].as_array_mut().unwrap() {
-                a.as_object_mut().unwrap().remove("ms");
-            }
-            serde_json::to_string(r).unwrap()
-        })
-        .collect();
-    out.sort();
+/// The records of a file without what differs from run to run (times), by deal.
+fn games(path: &Path) -> BTreeMap<u64, Vec<String>> {
+    let mut out: BTreeMap<u64, Vec<String>> = BTreeMap::new();
+    for mut r in common::records(path) {
+        let r = r.as_object_mut().unwrap();
+        r.remove("seats");
+        r.remove("duration_ms");
+        for a in r["actions"].as_array_mut().unwrap() {
+            a.as_object_mut().unwrap().remove("ms");
+        }
+        let deal = r["tags"]["set"].as_u64().unwrap();
+        out.entry(deal).or_default().push(serde_json::to_string(r).unwrap());
+    }
+    for games in out.values_mut() {
+        games.sort();
+    }
     out
 }
 
@@ -58,7 +60,8 @@ fn a_resumed_compare_run_ends_as_the_whole_run() {
     let dir = tempfile::tempdir().unwrap();
     let whole = dir.path().join("whole.jsonl");
     let cut = dir.path().join("cut.jsonl");
-    let one = compare(&[], &whole);
+    // Eight tables on two cores: deals finish out of turn.
+    let one = compare(&["--concurrency", "8"], &whole);
     assert_eq!(one["result"], "fail", "{one}");
     // Cut after 152 records (a deal of 5 games half written) and a torn line, as a killed run
     // leaves its record.
@@ -74,7 +77,16 @@ fn a_resumed_compare_run_ends_as_the_whole_run() {
         assert_eq!(resumed[k], one[k], "{k}: {resumed} against {one}");
     }
     assert_eq!(resumed["read"], 152);
-    assert_eq!(games(&cut), games(&whole), "the same games, each once");
+    // Each record holds the deals the test took and no other, each game once, whichever
+    // table was faster: a deal that a table finished before the deciding one is not written.
+    let decided = one["deals"].as_u64().unwrap();
+    let held = games(&whole);
+    assert_eq!(
+        held.keys().copied().collect::<Vec<_>>(),
+        (0..decided).collect::<Vec<_>>()
+    );
+    assert!(held.values().all(|g| g.len() == 5), "five games a deal, each once");
+    assert_eq!(games(&cut), held, "the same games");
     // Resuming a finished run plays nothing and says the same.
     let again = compare(&["--resume"], &cut);
     assert_eq!(again["games"], 0);

@@ -196,10 +196,9 @@ fn play_deals(
     let mut sink = Sink::open(a.run.record.as_ref())?;
     let mut progress = Progress::new(games, a.table.quiet);
     let result = arena::run(run, sets, to_play, |set| {
-        sink.write(set.lines)?;
+        sink.write(&deals.finished(set.index, set.records, set.lines, set.value))?;
         played += set.games;
         faults += set.faults;
-        deals.finished(set.index, set.records, set.value);
         progress.update(played, || {
             let diffs = deals.test.summary();
             let (lo, hi) = diffs.ci(0.95);
@@ -212,6 +211,9 @@ fn play_deals(
         })
     });
     progress.finish();
+    // Undecided (interrupted, a table failed): the deals played out of turn are kept too.
+    let kept = sink.write(&deals.unwritten());
     result.map_err(|e| run_stopped("compare", e))?;
+    kept.map_err(|e| run_stopped("compare", e))?;
     Ok((played, faults))
 }
