@@ -21,9 +21,7 @@ pub fn bot_key(
             "--bot-seed {g} differs from the bot seed {r} of the run being resumed: leave it out"
         )),
         (Some(k), _) | (None, Some(k)) => Ok(Some(k)),
-        (None, None) if seats.iter().any(|s| matches!(s, crate::referee::SeatSpec::Command(_))) => {
-            Ok(Some(rand::random()))
-        }
+        (None, None) if seats.iter().any(|s| s.argv().is_some()) => Ok(Some(rand::random())),
         (None, None) => Ok(None),
     }
 }
@@ -37,7 +35,7 @@ pub fn shard_needs_bot_seed(
     recorded: Option<&str>,
     seats: &[crate::referee::SeatSpec],
 ) -> Result<(), String> {
-    let process = seats.iter().any(|s| matches!(s, crate::referee::SeatSpec::Command(_)));
+    let process = seats.iter().any(|s| s.argv().is_some());
     if shard.is_none() || given.is_some() || recorded.is_some() || !process {
         return Ok(());
     }
@@ -104,6 +102,14 @@ pub struct BotArgs {
     /// ended without a line (timeout, exit). The seed and seat are the record's.
     #[arg(long, value_name = "DIR")]
     pub transcript: Option<std::path::PathBuf>,
+    /// Listen on ADDR (HOST:PORT) for the bots of `remote:NAME` seats, which connect from other
+    /// machines with `croupier connect` (README, "A bot on another machine").
+    #[arg(long, value_name = "ADDR")]
+    pub listen: Option<String>,
+    /// Where the certificate of --listen and the remote seats' tokens (NAME.token, mode 0600)
+    /// are kept, made at the first run and kept after.
+    #[arg(long, default_value = "croupier-keys", value_name = "DIR")]
+    pub keys: std::path::PathBuf,
 }
 
 impl BotArgs {

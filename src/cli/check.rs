@@ -82,7 +82,7 @@ pub fn run(a: CheckArgs) -> Outcome {
     };
     let log_dir = io::run_log_dir(&a.log_dir)?;
     let mut report = Report { failed: 0 };
-    if let SeatSpec::Command(argv) = &spec {
+    if let Some(argv) = spec.argv() {
         outln!("checking {} (protocol {VERSION})", a.spec);
         let log = log_dir.join("check.log");
         let mut bot = BotProcess::spawn(argv, Some(log.clone()), Limits::default()).map_err(usage)?;

@@ -1,5 +1,5 @@
 //! The command line: `play`, `match`, `compare`, `stats`, `check`, `replay`, `show`, `games`, `rules`, `bot`, `ask`, `regress`,
-//! `completions`, `man`.
+//! `connect`, `serve-bot`, `completions`, `man`.
 //!
 //! This file is the command tree (clap) and its dispatch. Each command is in a file of its own
 //! (`match` in match.rs, `regress` in regress.rs, …); what several of them share is in sibling
@@ -18,16 +18,20 @@ mod bot_args;
 mod check;
 mod compare;
 mod completions;
+mod connect;
 pub mod exit;
 mod games;
 mod html;
 mod io;
+mod link;
+mod listen;
 mod man;
 mod r#match;
 mod play;
 mod recorded_test;
 mod regress;
 mod report_html;
+mod serve_bot;
 mod show;
 mod stats;
 mod tournament;
@@ -93,6 +97,18 @@ enum Command {
     /// for the record's own action (example: bots/regress/). Exit 0
     /// when every position passes, 1 otherwise, 2 for a suite that does not parse.
     Regress(regress::RegressArgs),
+    /// Play a referee's remote:NAME seat with a bot on this machine (the bot runs unchanged).
+    ///
+    /// Connects to the referee (`--listen`) with the seat's token file, runs the bot for as long
+    /// as the link lasts, and connects again after it ends (the referee restarts the seat).
+    Connect(connect::ConnectArgs),
+    /// Serve a bot on this machine to referees that connect (`--seat tcp://HOST:PORT?token=FILE`).
+    ///
+    /// Each referee that proves the token's secret gets a fresh process of the bot.
+    ServeBot(serve_bot::ServeBotArgs),
+    /// The local process of a network seat (started by the referee, not by people).
+    #[command(hide = true, subcommand)]
+    Link(link::LinkCmd),
     /// List the games.
     Games,
     /// List a game's rule options with their defaults.
@@ -156,6 +172,9 @@ pub fn main() -> ExitCode {
         Command::Show(args) => show::run(args),
         Command::Ask(args) => ask::run_ask(args),
         Command::Regress(args) => regress::run(args),
+        Command::Connect(args) => connect::run(args),
+        Command::ServeBot(args) => serve_bot::run(args),
+        Command::Link(cmd) => link::run(cmd),
         Command::Games => games::list(),
         Command::Rules { game } => games::rules(&game),
         Command::Bot { name, seed } => bot::run(&name, &seed),

@@ -225,4 +225,4 @@ pub fn wait_for_lines(path: &Path, n: usize, child: &mut std::process::Child) ->
 /// How often [`wait_for_lines`] looks at the file again: a pause between looks (so that the
 /// test does not take a core from the run it waits for), not a limit on the wait.
 #[allow(dead_code)]
-const POLL: std::time::Duration = std::time::Duration::from_millis(5);
+pub const POLL: std::time::Duration = std::time::Duration::from_millis(5);

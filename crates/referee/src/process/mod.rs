@@ -45,7 +45,7 @@ pub use log::LogTarget;
 pub use poll::pump;
 pub use read_result::ReadResult;
 pub use reap::shutdown_all;
-pub use registry::{become_subreaper, kill_all_bots, sweep_orphans};
+pub use registry::{become_subreaper, kill_all_bots, spawned_argv, sweep_orphans};
 
 #[cfg(test)]
 mod testing;

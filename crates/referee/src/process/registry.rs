@@ -2,16 +2,24 @@
 //! subreaper that adopts what bots leave behind, the sweep that ends it, and the kill of every
 //! bot at once for a croupier that must stop now.
 
-use std::collections::BTreeSet;
+use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
-/// The bots of this process that are not reaped yet. [`sweep_orphans`] ends every other child
-/// of croupier; a bot is registered in the same critical section that spawns it.
-static LIVE_BOTS: Mutex<BTreeSet<i32>> = Mutex::new(BTreeSet::new());
+/// The bots of this process that are not reaped yet, with the command line each was started
+/// with. [`sweep_orphans`] ends every other child of croupier; a bot is registered in the same
+/// critical section that spawns it.
+static LIVE_BOTS: Mutex<BTreeMap<i32, Vec<String>>> = Mutex::new(BTreeMap::new());
 
-pub(super) fn live_bots() -> std::sync::MutexGuard<'static, BTreeSet<i32>> {
+pub(super) fn live_bots() -> std::sync::MutexGuard<'static, BTreeMap<i32, Vec<String>>> {
     LIVE_BOTS.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The command line that live bot `pid` was started with, if `pid` is a live bot of this
+/// process. (What a process runs now may differ: a bot may `exec` another program; this is what
+/// croupier started, which is what a caller that must trust the process needs.)
+pub fn spawned_argv(pid: u32) -> Option<Vec<String>> {
+    live_bots().get(&(pid as i32)).cloned()
 }
 
 /// Makes croupier the reaper of whatever its bots leave behind (`PR_SET_CHILD_SUBREAPER`): a
@@ -62,7 +70,7 @@ pub fn sweep_orphans() {
     let me = unsafe { libc::getpid() };
     for _ in 0..16 {
         let live = live_bots();
-        let orphans: Vec<i32> = children_of(me).into_iter().filter(|p| !live.contains(p)).collect();
+        let orphans: Vec<i32> = children_of(me).into_iter().filter(|p| !live.contains_key(p)).collect();
         if orphans.is_empty() {
             return;
         }
@@ -86,7 +94,7 @@ pub(super) static STOPPING_AT_ONCE: AtomicBool = AtomicBool::new(false);
 /// [`BotProcess::read_line`](crate::process::BotProcess::read_line)): the caller exits.
 pub fn kill_all_bots() {
     STOPPING_AT_ONCE.store(true, Ordering::SeqCst);
-    for &pid in live_bots().iter() {
+    for &pid in live_bots().keys() {
         // SAFETY: kill has no memory-safety preconditions; the groups are our bots'.
         unsafe {
             libc::kill(-pid, libc::SIGKILL);

@@ -33,7 +33,7 @@ impl BotProcess {
         };
         let mut cmd = bot_command(program, &argv[1..]);
         confine_child(&mut cmd, &limits);
-        let child = spawn_registered(&mut cmd, program)?;
+        let child = spawn_registered(&mut cmd, argv)?;
         let bot = BotProcess::from_child(argv, child, log, limits);
         // On an error, `bot` is dropped here: killed and reaped.
         bot.make_pipes_nonblocking(program)?;
@@ -172,14 +172,15 @@ fn confine_child(cmd: &mut Command, limits: &Limits) {
     }
 }
 
-/// Spawns `cmd`, the bot `program`, and registers the child among the live bots.
-fn spawn_registered(cmd: &mut Command, program: &str) -> Result<Child, String> {
+/// Spawns `cmd`, the bot `argv`, and registers the child among the live bots.
+fn spawn_registered(cmd: &mut Command, argv: &[String]) -> Result<Child, String> {
+    let program = &argv[0];
     // Spawned and registered in one critical section: a sweep never takes it for an orphan.
     let mut live = live_bots();
     let child = cmd
         .spawn()
         .map_err(|e| format!("cannot start bot '{program}': {}", os_error_text(&e)))?;
-    live.insert(child.id() as i32);
+    live.insert(child.id() as i32, argv.to_vec());
     drop(live);
     Ok(child)
 }

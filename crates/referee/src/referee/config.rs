@@ -10,17 +10,74 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-/// How a seat is played: a built-in bot in our process, or a command.
+/// How a seat is played: a built-in bot in our process, a command, or a bot on another
+/// machine.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SeatSpec {
     Builtin(String),
     Command(Vec<String>),
+    /// A network seat, `remote:NAME` or `tcp://HOST:PORT?token=FILE` (`spec`): played by a
+    /// local process of croupier's own (`argv`, `croupier link …`) that carries the seat's
+    /// lines over the link, so that the table's clocks, faults, restarts and transcripts are
+    /// those of any process seat.
+    Remote {
+        spec: String,
+        argv: Vec<String>,
+    },
+}
+
+/// This executable, for the commands croupier starts of itself.
+fn this_exe() -> String {
+    std::env::current_exe()
+        .map(|p| p.to_string_lossy().into_owned())
+        .unwrap_or_else(|_| "croupier".to_string())
+}
+
+/// The command line of a `remote:NAME` seat's local process (the hub lets in only a process
+/// started with exactly this).
+pub fn remote_link_argv(name: &str) -> Vec<String> {
+    vec![this_exe(), "link".into(), "remote".into(), name.into()]
 }
 
 impl SeatSpec {
-    /// A built-in bot's name, or a command line split as a shell splits words (no shell runs).
-    /// A command whose program is `croupier` runs this very executable.
+    /// A built-in bot's name, a network seat (`remote:NAME`, `tcp://HOST:PORT?token=FILE`), or
+    /// a command line split as a shell splits words (no shell runs). A command whose program
+    /// is `croupier` runs this very executable.
     pub fn parse(s: &str) -> Result<SeatSpec, String> {
+        if let Some(name) = s.strip_prefix("remote:") {
+            if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c)) {
+                return Err(format!(
+                    "'{s}': a remote seat's name is letters, digits, '-', '_' or '.' (remote:alice)"
+                ));
+            }
+            return Ok(SeatSpec::Remote {
+                spec: s.to_string(),
+                argv: remote_link_argv(name),
+            });
+        }
+        if let Some(rest) = s.strip_prefix("tcp://") {
+            let (addr, token) = rest.split_once("?token=").ok_or_else(|| {
+                format!("'{s}': give the bot host's token file: tcp://HOST:PORT?token=FILE (serve-bot wrote it)")
+            })?;
+            if !addr.contains(':') || token.is_empty() {
+                return Err(format!("'{s}': expected tcp://HOST:PORT?token=FILE"));
+            }
+            let token = std::path::absolute(token).map_err(|e| format!("'{s}': {e}"))?;
+            if !token.is_file() {
+                return Err(format!("'{s}': no token file {}", token.display()));
+            }
+            return Ok(SeatSpec::Remote {
+                spec: s.to_string(),
+                argv: vec![
+                    this_exe(),
+                    "link".into(),
+                    "dial".into(),
+                    addr.to_string(),
+                    "--token-file".into(),
+                    token.to_string_lossy().into_owned(),
+                ],
+            });
+        }
         if bots::is_builtin(s) {
             // Its parameters are checked here, so that a bad one is a usage error at once.
             bots::builtin(s, 0)?;
@@ -31,11 +88,25 @@ impl SeatSpec {
             return Err("empty seat command".into());
         }
         if argv[0] == "croupier" {
-            if let Ok(exe) = std::env::current_exe() {
-                argv[0] = exe.to_string_lossy().into_owned();
-            }
+            argv[0] = this_exe();
         }
         Ok(SeatSpec::Command(argv))
+    }
+
+    /// The command line of a seat played by a process.
+    pub fn argv(&self) -> Option<&[String]> {
+        match self {
+            SeatSpec::Builtin(_) => None,
+            SeatSpec::Command(argv) | SeatSpec::Remote { argv, .. } => Some(argv),
+        }
+    }
+
+    /// The name of a `remote:NAME` seat.
+    pub fn remote_name(&self) -> Option<&str> {
+        match self {
+            SeatSpec::Remote { spec, .. } => spec.strip_prefix("remote:"),
+            _ => None,
+        }
     }
 
     /// How the spec is written in records and messages.
@@ -43,6 +114,7 @@ impl SeatSpec {
         match self {
             SeatSpec::Builtin(n) => n.clone(),
             SeatSpec::Command(argv) => shell_words::join(argv),
+            SeatSpec::Remote { spec, .. } => spec.clone(),
         }
     }
 }

@@ -17,7 +17,7 @@ pub mod player;
 pub mod table;
 
 pub use clock::{parse_duration, Clock};
-pub use config::{Config, FaultPolicy, SeatSpec};
+pub use config::{remote_link_argv, Config, FaultPolicy, SeatSpec};
 pub use faults::{substitute_for, FaultTally, ABORTED, LEFT_FAULT, STOPPED};
 pub use files::{log_file_name, transcript_path};
 pub use player::Player;

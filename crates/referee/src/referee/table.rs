@@ -32,20 +32,21 @@ impl Table {
         let logs = Self::log_targets(&cfg, specs);
         let mut spawned: Vec<Option<BotProcess>> = Vec::new();
         for (i, spec) in specs.iter().enumerate() {
-            spawned.push(match spec {
-                SeatSpec::Command(argv) => Some(spawn_process(argv, logs[i].clone(), &cfg)?),
-                SeatSpec::Builtin(_) => None,
+            spawned.push(match spec.argv() {
+                Some(argv) => Some(spawn_process(argv, logs[i].clone(), &cfg)?),
+                None => None,
             });
         }
         let deadline = Instant::now() + cfg.startup_time;
         let mut players = Vec::new();
         for (i, spec) in specs.iter().enumerate() {
-            let (engine, log) = match spec {
-                SeatSpec::Builtin(name) => {
+            let (engine, log) = match (spec, spec.argv()) {
+                (SeatSpec::Builtin(name), _) => {
                     let bot = bots::builtin(name, derive(cfg.bot_seed, Purpose::Bot, i as u64))?;
                     (Engine::InProcess(bot), None)
                 }
-                SeatSpec::Command(argv) => {
+                (_, argv) => {
+                    let argv = argv.expect("a process seat");
                     let process = spawned[i].take().expect("spawned above");
                     (
                         Engine::Process(Box::new(handshake(process, argv, deadline)?)),
@@ -81,11 +82,11 @@ impl Table {
         let names: Vec<Option<String>> = specs
             .iter()
             .enumerate()
-            .map(|(i, spec)| match spec {
-                SeatSpec::Builtin(_) => None,
-                SeatSpec::Command(_) => Some(log_file_name(
+            .map(|(i, spec)| {
+                spec.argv()?;
+                Some(log_file_name(
                     cfg.log_names.get(i).cloned().unwrap_or_else(|| spec.display()),
-                )),
+                ))
             })
             .collect();
         names
@@ -147,7 +148,7 @@ impl Table {
     pub(super) fn restart(&mut self, p: usize) -> Result<(), String> {
         let cfg = self.cfg.clone();
         let player = &mut self.players[p];
-        let SeatSpec::Command(argv) = &player.spec else {
+        let Some(argv) = player.spec.argv() else {
             return Ok(());
         };
         // A stopping run starts no bot: the game in play ends with the seat's substitutes

@@ -1,0 +1,123 @@
+//! The listening end's front door, shared by the referee's hub and `croupier serve-bot`: it
+//! accepts TCP connections, turns away an address with too many recent failures, and gives each
+//! connection a thread of its own for the TLS handshake and the proof of a secret (at most
+//! [`MAX_HANDSHAKES`] at once, each with a deadline), so that a slow or silent stranger holds up
+//! nobody. A connection that proves a seat's secret is handed on; every failure is logged.
+
+use crate::auth::{accept_hello, Hello, Link};
+use crate::keys::SECRET_BYTES;
+use crate::limiter::Limiter;
+use crate::socket;
+use rustls::ServerConfig;
+use std::io::Write;
+use std::net::{SocketAddr, TcpListener};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// Handshakes in progress at most; more connections are closed at once.
+pub const MAX_HANDSHAKES: usize = 32;
+/// The time a connection has for its TLS handshake and its hello.
+pub const HANDSHAKE_TIME: Duration = Duration::from_secs(10);
+
+/// Where the listening end logs: a file (appended, one line per event) or nowhere.
+#[derive(Clone)]
+pub struct NetLog(Option<Arc<Mutex<std::fs::File>>>);
+
+impl NetLog {
+    /// Opens (appends to) `path`, made 0600; `None` logs nothing.
+    pub fn open(path: Option<PathBuf>) -> Result<NetLog, String> {
+        use std::os::unix::fs::OpenOptionsExt;
+        let Some(p) = path else { return Ok(NetLog(None)) };
+        let f = std::fs::OpenOptions::new()
+            .append(true)
+            .create(true)
+            .mode(0o600)
+            .open(&p)
+            .map_err(|e| format!("{}: {e}", p.display()))?;
+        Ok(NetLog(Some(Arc::new(Mutex::new(f)))))
+    }
+
+    /// Logs one line, with the time since the Unix epoch in seconds.
+    pub fn line(&self, text: &str) {
+        if let Some(f) = &self.0 {
+            let t = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .unwrap_or_default()
+                .as_secs_f64();
+            let mut f = f.lock().unwrap_or_else(|e| e.into_inner());
+            let _ = writeln!(f, "{t:.3} {text}");
+        }
+    }
+}
+
+/// The secret of a seat, by name (none for a seat that is not there).
+pub type SecretOf = dyn Fn(&str) -> Option<[u8; SECRET_BYTES]> + Send + Sync;
+/// What is done with a connection that proved its seat's secret.
+pub type OnHello = dyn Fn(Link, Hello, SocketAddr) + Send + Sync;
+
+/// Accepts connections on `listener` forever (in the calling thread): each that proves the
+/// secret `secret_of` gives for its seat goes to `on_hello` (in its handshake thread).
+pub fn accept_forever(
+    listener: TcpListener,
+    cfg: Arc<ServerConfig>,
+    secret_of: Arc<SecretOf>,
+    on_hello: Arc<OnHello>,
+    log: NetLog,
+) {
+    let limiter = Arc::new(Mutex::new(Limiter::new(Duration::from_secs(60))));
+    let busy = Arc::new(AtomicUsize::new(0));
+    for conn in listener.incoming() {
+        let Ok(sock) = conn else { continue };
+        let Ok(peer) = sock.peer_addr() else { continue };
+        if !limiter
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .allowed(peer.ip(), Instant::now())
+        {
+            log.line(&format!(
+                "{peer}: turned away (too many failed attempts in the last minute)"
+            ));
+            continue;
+        }
+        if busy.fetch_add(1, Ordering::SeqCst) >= MAX_HANDSHAKES {
+            busy.fetch_sub(1, Ordering::SeqCst);
+            log.line(&format!(
+                "{peer}: turned away ({MAX_HANDSHAKES} handshakes in progress)"
+            ));
+            continue;
+        }
+        socket::tune(&sock);
+        let (cfg, secret_of, on_hello, log, limiter, busy) = (
+            cfg.clone(),
+            secret_of.clone(),
+            on_hello.clone(),
+            log.clone(),
+            limiter.clone(),
+            busy.clone(),
+        );
+        std::thread::spawn(move || {
+            let deadline = Instant::now() + HANDSHAKE_TIME;
+            let result = rustls::ServerConnection::new(cfg)
+                .map_err(|e| format!("TLS: {e}"))
+                .and_then(|c| {
+                    let mut link = Link::new(c, sock);
+                    link.handshake(deadline)?;
+                    let hello = accept_hello(&mut link, |n| secret_of(n), deadline)?;
+                    Ok((link, hello))
+                });
+            busy.fetch_sub(1, Ordering::SeqCst);
+            match result {
+                Ok((link, hello)) => on_hello(link, hello, peer),
+                Err(e) => {
+                    limiter
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .failed(peer.ip(), Instant::now());
+                    log.line(&format!("{peer}: refused: {e}"));
+                }
+            }
+        });
+    }
+}

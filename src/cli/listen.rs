@@ -1,0 +1,66 @@
+//! `--listen ADDR` and `--keys DIR`: the hub where the bots of `remote:NAME` seats connect
+//! (croupier_net::hub). Each remote seat gets a token file in DIR (made once, mode 0600, its
+//! secret kept from run to run), which its bot's machine needs for `croupier connect`.
+
+use crate::cli::bot_args::BotArgs;
+use crate::cli::exit::usage;
+use crate::referee::{remote_link_argv, SeatSpec};
+use croupier_net::hub::{Hub, HubConfig};
+use std::path::Path;
+
+/// Starts the hub when a seat is remote (`tables` tables of `seats` at once, each a process per
+/// remote seat): its tokens are made, and unless `quiet` the way to connect each seat is told
+/// on stderr. Remote seats without `--listen`, or `--listen` without a remote seat, are usage
+/// errors.
+pub fn start_hub(
+    bots: &BotArgs,
+    seats: &[SeatSpec],
+    tables: usize,
+    log_dir: &Path,
+    quiet: bool,
+) -> Result<(), (u8, String)> {
+    let mut names: Vec<(String, usize)> = Vec::new();
+    for s in seats.iter().filter_map(SeatSpec::remote_name) {
+        match names.iter_mut().find(|(n, _)| n == s) {
+            Some((_, k)) => *k += tables,
+            None => names.push((s.to_string(), tables)),
+        }
+    }
+    let Some(listen) = &bots.listen else {
+        return match names.first() {
+            Some((n, _)) => Err(usage(format!(
+                "seat remote:{n} needs --listen ADDR (where its bot connects, like 0.0.0.0:7000)"
+            ))),
+            None => Ok(()),
+        };
+    };
+    if names.is_empty() {
+        return Err(usage(format!(
+            "--listen {listen}: no seat is remote (remote:NAME); leave --listen out"
+        )));
+    }
+    std::fs::create_dir_all(log_dir).map_err(|e| usage(format!("--log-dir {}: {e}", log_dir.display())))?;
+    let hub = Hub::start(HubConfig {
+        listen: listen.clone(),
+        keys: bots.keys.clone(),
+        seats: names.clone(),
+        log: Some(log_dir.join("network.log")),
+        local_ok: Box::new(|pid, name| crate::process::spawned_argv(pid) == Some(remote_link_argv(name))),
+    })
+    .map_err(usage)?;
+    if !quiet {
+        eprintln!(
+            "croupier: listening on {} for remote seats (certificate sha256 {}; log {})",
+            hub.address(),
+            hub.fingerprint(),
+            log_dir.join("network.log").display()
+        );
+        for (name, path) in hub.tokens() {
+            eprintln!(
+                "  seat {name}: on the bot's machine, with a copy of {}: croupier connect --token-file {name}.token -- YOUR-BOT",
+                path.display()
+            );
+        }
+    }
+    Ok(())
+}
