@@ -2,6 +2,8 @@
 #![allow(dead_code)]
 
 pub mod browser;
+pub mod netns;
+pub mod netrelay;
 
 use assert_cmd::Command;
 use croupier::cards::parse_cards;
