@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
-# The cost of a network seat per decision, against a pipe seat: Rikken with seat 0 played by
-# `croupier bot random` over pipes (A), by the same bot over a loopback link (B: `remote:b` with
-# `croupier connect`, TLS and the hub), and by the built-in random bot in the referee's own
-# process (C: no process at all). Runs A, B, C in turn RUNS times and prints the medians of
-#   pipe    = (A - C) / decisions of seat 0   the referee's overhead of a pipe seat
-#   network = (B - C) / decisions of seat 0   the same for a network seat, round trip included
-# and their ratio, run by run.
+# The cost of a network seat per decision, against a pipe seat. Rikken, seat 0 played by
+# `croupier bot random` over pipes (pipe), by the same bot on a bot host over a loopback link
+# (tcp: `tcp://` with `croupier serve-bot`), by the same bot through the referee's hub (remote:
+# `remote:b` with `croupier connect`), or by the built-in random bot inside the referee (none:
+# no process, no line). The other seats are built-in random bots. The modes run in turn, RUNS
+# times; the figure is each run's median time of seat 0's decisions, from the records (each
+# action's `ms`: from the referee's `act` to the answer, as its clock counts it, round trip
+# included; start-up and connecting are left out), and the median over runs of its ratio to
+# the pipe's in the same round. For scale, the round trip of plain TCP on loopback (Python, a
+# 20-byte ping-pong, median of 2000).
 # Usage: bench/network.sh [GAMES] [RUNS]   (defaults 300 and 11; CROUPIER=path as bench/lib.sh)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,44 +18,43 @@ RUNS=${2:-11}
 work=$(mktemp -d)
 trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$work"' EXIT
 port=$((20000 + RANDOM % 20000))
-common=(--seat random --seat random --seat random --games "$GAMES" --seed 1 --bot-seed 1 --quiet
-    --log-dir "$work/logs")
-# The relay is started once and connects again for each run (the keys, hence its token, stay).
-"$C" play rikken --seat remote:b "${common[@]}" --games 1 --listen "127.0.0.1:$port" --keys "$work/keys" \
-    --startup-time 1s >/dev/null 2>&1 || true
-"$C" connect --token-file "$work/keys/b.token" --retry-for 60s -q -- "$C" bot random &
-now() { echo "${EPOCHREALTIME/./}"; }
-run() { # run NAME ARGS…: times one play, appends "µs decisions" to $work/NAME
-    local name=$1
-    shift
-    local t0 t1
-    t0=$(now)
-    "$C" play rikken "$@" "${common[@]}" --record "$work/$name.jsonl" >/dev/null
-    t1=$(now)
-    local d
-    d=$(python3 -c 'import json,sys
-n=0
-for l in open(sys.argv[1]):
-    n+=sum(1 for a in json.loads(l)["actions"] if a.get("seat")==0)
-print(n)' "$work/$name.jsonl")
-    rm -f "$work/$name.jsonl"
-    echo "$((t1 - t0)) $d" >>"$work/$name"
-}
+common=(--seat random --seat random --seat random --seed 1 --bot-seed 1 --quiet --log-dir "$work/logs"
+    --games "$GAMES")
+"$C" serve-bot --listen 127.0.0.1:0 --keys "$work/host" -q -- "$C" bot random >"$work/host.out" &
+until grep -q '^token' "$work/host.out" 2>/dev/null; do sleep 0.05; done
+tcp="tcp://$(awk '/^listening/ {print $2}' "$work/host.out")?token=$work/host/serve-bot.token"
+# The relay connects again for each run (the keys, hence its token, stay from run to run).
+"$C" play rikken --seat remote:b "${common[@]}" --listen "127.0.0.1:$port" --keys "$work/keys" \
+    --startup-time 1ms >/dev/null 2>&1 || true
+"$C" connect --token-file "$work/keys/b.token" --retry-for 120s -q -- "$C" bot random &
 for ((i = 0; i < RUNS; i++)); do
-    run pipe --seat "$C bot random"
-    run network --seat remote:b --listen "127.0.0.1:$port" --keys "$work/keys"
-    run none --seat random
+    "$C" play rikken --seat "$C bot random" "${common[@]}" --record "$work/pipe-$i.jsonl" >/dev/null
+    "$C" play rikken --seat "$tcp" "${common[@]}" --record "$work/tcp-$i.jsonl" >/dev/null
+    "$C" play rikken --seat remote:b "${common[@]}" --listen "127.0.0.1:$port" --keys "$work/keys" \
+        --record "$work/remote-$i.jsonl" >/dev/null
+    "$C" play rikken --seat random "${common[@]}" --record "$work/none-$i.jsonl" >/dev/null
 done
-python3 - "$work" <<'PY'
-import statistics, sys
-w = sys.argv[1]
-read = lambda n: [tuple(map(int, l.split())) for l in open(f"{w}/{n}")]
-pipe, net, none = read("pipe"), read("network"), read("none")
-per = lambda xs: [(a[0] - c[0]) / a[1] for a, c in zip(xs, none)]
-p, n = per(pipe), per(net)
-ratio = [b / a for a, b in zip(p, n)]
-print(f"runs {len(p)}, decisions of seat 0 per run {pipe[0][1]}")
-print(f"pipe seat overhead per decision     median {statistics.median(p):8.1f} µs  [{min(p):.1f}, {max(p):.1f}]")
-print(f"network seat overhead per decision  median {statistics.median(n):8.1f} µs  [{min(n):.1f}, {max(n):.1f}]")
-print(f"network / pipe, run by run          median {statistics.median(ratio):8.2f}   [{min(ratio):.2f}, {max(ratio):.2f}]")
+python3 - "$work" "$RUNS" <<'PY'
+import json, socket, statistics, sys, threading, time
+w, runs = sys.argv[1], int(sys.argv[2])
+med = statistics.median
+def decisions(mode, i):
+    return [a["ms"] for l in open(f"{w}/{mode}-{i}.jsonl") for a in json.loads(l)["actions"] if a.get("seat") == 0]
+modes = ("pipe", "tcp", "remote", "none")
+dec = {m: [1000 * med(decisions(m, i)) for i in range(runs)] for m in modes}
+srv = socket.socket(); srv.bind(("127.0.0.1", 0)); srv.listen(1)
+def echo():
+    c, _ = srv.accept(); c.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    while (d := c.recv(64)):
+        c.sendall(d)
+threading.Thread(target=echo, daemon=True).start()
+cl = socket.create_connection(srv.getsockname()); cl.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+rtts = []
+for _ in range(2000):
+    t = time.perf_counter(); cl.sendall(b"x" * 20); cl.recv(64); rtts.append(1e6 * (time.perf_counter() - t))
+print(f"runs {runs}, {len(decisions('pipe', 0))} decisions of seat 0 per run; loopback TCP round trip {med(rtts):.1f} µs")
+print(f"{'seat 0':8} {'decision µs (median of runs)':>30} {'/ pipe (median of rounds)':>27}")
+for m in modes:
+    r = [a / b for a, b in zip(dec[m], dec["pipe"])]
+    print(f"{m:8} {med(dec[m]):30.1f} {med(r):27.2f}")
 PY
