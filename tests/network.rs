@@ -135,7 +135,11 @@ fn decisions(rec: &Value, s: u64) -> Vec<f64> {
 #[test]
 fn a_remote_seat_plays_and_its_record_replays() {
     let dir = tempfile::tempdir().unwrap();
-    let referee = play(dir.path(), &["--games", "3"]);
+    let transcripts = dir.path().join("t");
+    let referee = play(
+        dir.path(),
+        &["--games", "3", "--transcript", transcripts.to_str().unwrap()],
+    );
     let simple = exe().to_string_lossy().into_owned();
     let relay = connect(
         &token(dir.path()),
@@ -158,6 +162,15 @@ fn a_remote_seat_plays_and_its_record_replays() {
         .arg(dir.path().join("r.jsonl"))
         .assert()
         .success();
+    // The seat's transcript is a local seat's: the lines both ways, seat 0 only.
+    let files: Vec<String> = std::fs::read_dir(&transcripts)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(files.len(), 3, "one per game of the process seat: {files:?}");
+    assert!(files.iter().all(|f| f.contains("seat0")), "{files:?}");
+    let first = std::fs::read_to_string(transcripts.join(&files[0])).unwrap();
+    assert!(first.contains(" > ") && first.contains(" < "), "{first}");
     // The relay ends once the referee is gone, having played its link.
     let (code, _, err) = finish(relay);
     assert_eq!(code, Some(0), "{err}");
@@ -373,12 +386,12 @@ fn a_cut_link_is_a_crash_and_the_reconnect_restarts_the_seat() {
     );
 }
 
-#[test]
-fn a_tcp_seat_plays_against_a_bot_host() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut host = Command::new(exe())
-        .args(["serve-bot", "--listen", "127.0.0.1:0", "--keys"])
-        .arg(dir.path().join("host-keys"))
+/// `croupier serve-bot` of `croupier bot simple` run by `cmd` (the binary, or it in a
+/// namespace) on `listen`, its keys in `dir`: the host and the `tcp://` seat it serves.
+fn serve_bot(mut cmd: Command, listen: &str, dir: &Path) -> (Child, String) {
+    let mut host = cmd
+        .args(["serve-bot", "--listen", listen, "--keys"])
+        .arg(dir.join("host-keys"))
         .arg("--")
         .arg(exe())
         .args(["bot", "simple"])
@@ -395,6 +408,13 @@ fn a_tcp_seat_plays_against_a_bot_host() {
         facts.insert(k.to_string(), v.to_string());
     }
     let seat = format!("tcp://{}?token={}", facts["listening"], facts["token"]);
+    (host, seat)
+}
+
+#[test]
+fn a_tcp_seat_plays_against_a_bot_host() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut host, seat) = serve_bot(Command::new(exe()), "127.0.0.1:0", dir.path());
     let rec = dir.path().join("r.jsonl");
     croupier()
         .args([
@@ -426,26 +446,7 @@ fn a_bot_host_in_another_network_namespace() {
         }
     };
     let dir = tempfile::tempdir().unwrap();
-    let mut host = pair
-        .command(&pair.b, exe())
-        .args(["serve-bot", "--listen", &format!("{}:0", pair.addr_b), "--keys"])
-        .arg(dir.path().join("host-keys"))
-        .arg("--")
-        .arg(exe())
-        .args(["bot", "simple"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut out = std::io::BufReader::new(host.stdout.take().unwrap());
-    let mut facts = std::collections::HashMap::new();
-    for _ in 0..3 {
-        let mut line = String::new();
-        std::io::BufRead::read_line(&mut out, &mut line).unwrap();
-        let (k, v) = line.trim().split_once(' ').unwrap();
-        facts.insert(k.to_string(), v.to_string());
-    }
-    let seat = format!("tcp://{}?token={}", facts["listening"], facts["token"]);
+    let (mut host, seat) = serve_bot(pair.command(&pair.b, exe()), &format!("{}:0", pair.addr_b), dir.path());
     let rec = dir.path().join("r.jsonl");
     let status = pair
         .command(&pair.a, exe())

@@ -7,6 +7,7 @@ use crate::cli::exit::{self, usage, Outcome};
 use clap::Args;
 use croupier_net::keys::Token;
 use croupier_net::relay::{connect, Connect};
+use std::io::Write;
 use std::path::PathBuf;
 
 #[derive(Args, Debug)]
@@ -52,11 +53,11 @@ pub fn run(a: ConnectArgs) -> Outcome {
                 s.spawn(move || {
                     let say = |m: &str| {
                         if !quiet {
-                            if a.sessions > 1 {
-                                eprintln!("croupier connect [{k}]: {m}");
-                            } else {
-                                eprintln!("croupier connect: {m}");
-                            }
+                            // Not eprintln!: a closed stderr must not end the seat's link.
+                            let _ = match a.sessions {
+                                1 => writeln!(std::io::stderr(), "croupier connect: {m}"),
+                                _ => writeln!(std::io::stderr(), "croupier connect [{k}]: {m}"),
+                            };
                         }
                     };
                     connect(c, &say)

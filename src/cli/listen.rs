@@ -2,6 +2,7 @@
 //! (croupier_net::hub). Each remote seat gets a token file in DIR (made once, mode 0600, its
 //! secret kept from run to run), which its bot's machine needs for `croupier connect`.
 
+use crate::cli::arena::TableArgs;
 use crate::cli::bot_args::BotArgs;
 use crate::cli::exit::usage;
 use crate::referee::{remote_link_argv, SeatSpec};
@@ -63,4 +64,10 @@ pub fn start_hub(
         }
     }
     Ok(())
+}
+
+/// [`start_hub`] for a run of `match`, `tournament` or `compare`: `players` at each of its
+/// `--concurrency` tables.
+pub fn start_run_hub(t: &TableArgs, players: &[SeatSpec]) -> Result<(), (u8, String)> {
+    start_hub(&t.bots, players, t.concurrency, &t.log_dir, t.quiet)
 }

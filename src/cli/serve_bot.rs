@@ -6,6 +6,7 @@ use crate::cli::args::at_least_one_usize;
 use crate::cli::exit::{usage, Outcome};
 use clap::Args;
 use croupier_net::relay::{serve, Serve};
+use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -36,17 +37,22 @@ pub fn run(a: ServeBotArgs) -> Outcome {
     let quiet = a.quiet;
     let say: Arc<dyn Fn(&str) + Send + Sync> = Arc::new(move |m: &str| {
         if !quiet {
-            eprintln!("croupier serve-bot: {m}");
+            // Not eprintln!: a closed stderr (the terminal gone) must not stop a connection.
+            let _ = writeln!(std::io::stderr(), "croupier serve-bot: {m}");
         }
     });
     let ready = |addr: std::net::SocketAddr, fingerprint: &str, token: &std::path::Path| {
-        // On stdout, one fact a line, for people and scripts.
-        println!("listening {addr}");
-        println!("certificate sha256 {fingerprint}");
-        println!("token {}", token.display());
-        println!("seat tcp://{addr}?token=<a copy of the token on the referee's machine>");
-        use std::io::Write;
-        let _ = std::io::stdout().flush();
+        // On stdout, one fact a line, for people and scripts. A reader that has gone (a script
+        // that read what it needed) does not stop the host: write errors are ignored.
+        let mut out = std::io::stdout().lock();
+        let _ = writeln!(out, "listening {addr}");
+        let _ = writeln!(out, "certificate sha256 {fingerprint}");
+        let _ = writeln!(out, "token {}", token.display());
+        let _ = writeln!(
+            out,
+            "seat tcp://{addr}?token=<a copy of the token on the referee's machine>"
+        );
+        let _ = out.flush();
     };
     serve(
         Serve {

@@ -76,13 +76,7 @@ pub fn run(mut a: TournamentArgs) -> Outcome {
         .map(|&b| parse_spec(&bots[b].1))
         .collect::<Result<_, _>>()?;
     let bot_key = run_bot_key(&a.table, previous.as_ref(), shard, &players)?;
-    crate::cli::listen::start_hub(
-        &a.table.bots,
-        &players,
-        a.table.concurrency,
-        &a.table.log_dir,
-        a.table.quiet,
-    )?;
+    crate::cli::listen::start_run_hub(&a.table, &players)?;
     let run = bots_run(
         &c,
         &a.table,
