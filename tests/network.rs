@@ -226,7 +226,7 @@ fn strangers_without_the_secret_get_nothing_and_a_held_seat_is_refused() {
     );
     let relay = connect(&token_path, None, &["bash", "-c", &gated], &["--retry-for", "3s"]);
     wait_until("the relay to hold the seat", || {
-        net_log(dir.path()).contains("seat alice: connected")
+        net_log(dir.path()).contains("seat alice: handed to its process")
     });
     // A stranger with the right certificate pin and the seat's name, but another secret.
     let text = std::fs::read_to_string(&token_path).unwrap();

@@ -157,7 +157,7 @@ fn verify(secret: &[u8; SECRET_BYTES], role: &str, name: &str, exporter: &[u8; 3
     hmac::verify(&key, &msg, &bytes).is_ok()
 }
 
-fn unhex(s: &str) -> Option<Vec<u8>> {
+pub(crate) fn unhex(s: &str) -> Option<Vec<u8>> {
     if !s.len().is_multiple_of(2) {
         return None;
     }
@@ -241,7 +241,7 @@ pub fn refuse(link: &mut Link, reason: &str) -> Result<(), String> {
     Ok(())
 }
 
-fn hex(bytes: &[u8]) -> String {
+pub(crate) fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 

@@ -1,16 +1,20 @@
 //! The listening end's front door, shared by the referee's hub and `croupier serve-bot`: it
 //! accepts TCP connections, turns away an address with too many recent failures, and gives each
-//! connection a thread of its own for the TLS handshake and the proof of a secret (at most
-//! [`MAX_HANDSHAKES`] at once, each with a deadline), so that a slow or silent stranger holds up
-//! nobody. A connection that proves a seat's secret is handed on; every failure is logged.
+//! connection a thread of its own for the knock (at most [`MAX_HANDSHAKES`] at once, each with a
+//! deadline), so that a slow or silent stranger holds up nobody. A connection that proves a
+//! seat's secret is handed on, still before TLS ([`open_tls`] goes on from there); every
+//! failure is logged.
 
 use crate::auth::{accept_hello, Hello, Link};
 use crate::keys::SECRET_BYTES;
+#[cfg(doc)]
+use crate::knock::go_tls;
+use crate::knock::{challenge, Knocked};
 use crate::limiter::Limiter;
 use crate::socket;
 use rustls::ServerConfig;
 use std::io::Write;
-use std::net::{SocketAddr, TcpListener};
+use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -18,7 +22,7 @@ use std::time::{Duration, Instant};
 
 /// Handshakes in progress at most; more connections are closed at once.
 pub const MAX_HANDSHAKES: usize = 32;
-/// The time a connection has for its TLS handshake and its hello.
+/// The time a connection has for its knock, and then for its TLS handshake and its hello.
 pub const HANDSHAKE_TIME: Duration = Duration::from_secs(10);
 
 /// Where the listening end logs: a file (appended, one line per event) or nowhere.
@@ -54,18 +58,12 @@ impl NetLog {
 
 /// The secret of a seat, by name (none for a seat that is not there).
 pub type SecretOf = dyn Fn(&str) -> Option<[u8; SECRET_BYTES]> + Send + Sync;
-/// What is done with a connection that proved its seat's secret.
-pub type OnHello = dyn Fn(Link, Hello, SocketAddr) + Send + Sync;
+/// What is done with a connection whose knock proved its seat's secret (before TLS).
+pub type OnKnock = dyn Fn(TcpStream, Knocked, SocketAddr) + Send + Sync;
 
-/// Accepts connections on `listener` forever (in the calling thread): each that proves the
-/// secret `secret_of` gives for its seat goes to `on_hello` (in its handshake thread).
-pub fn accept_forever(
-    listener: TcpListener,
-    cfg: Arc<ServerConfig>,
-    secret_of: Arc<SecretOf>,
-    on_hello: Arc<OnHello>,
-    log: NetLog,
-) {
+/// Accepts connections on `listener` forever (in the calling thread): each whose knock proves
+/// the secret `secret_of` gives for its seat goes to `on_knock` (in its own thread).
+pub fn accept_forever(listener: TcpListener, secret_of: Arc<SecretOf>, on_knock: Arc<OnKnock>, log: NetLog) {
     let limiter = Arc::new(Mutex::new(Limiter::new(Duration::from_secs(60))));
     let busy = Arc::new(AtomicUsize::new(0));
     for conn in listener.incoming() {
@@ -89,27 +87,19 @@ pub fn accept_forever(
             continue;
         }
         socket::tune(&sock);
-        let (cfg, secret_of, on_hello, log, limiter, busy) = (
-            cfg.clone(),
+        let (secret_of, on_knock, log, limiter, busy) = (
             secret_of.clone(),
-            on_hello.clone(),
+            on_knock.clone(),
             log.clone(),
             limiter.clone(),
             busy.clone(),
         );
         std::thread::spawn(move || {
-            let deadline = Instant::now() + HANDSHAKE_TIME;
-            let result = rustls::ServerConnection::new(cfg)
-                .map_err(|e| format!("TLS: {e}"))
-                .and_then(|c| {
-                    let mut link = Link::new(c, sock);
-                    link.handshake(deadline)?;
-                    let hello = accept_hello(&mut link, |n| secret_of(n), deadline)?;
-                    Ok((link, hello))
-                });
+            let mut sock = sock;
+            let result = challenge(&mut sock, |n| secret_of(n), Instant::now() + HANDSHAKE_TIME);
             busy.fetch_sub(1, Ordering::SeqCst);
             match result {
-                Ok((link, hello)) => on_hello(link, hello, peer),
+                Ok(knocked) => on_knock(sock, knocked, peer),
                 Err(e) => {
                     limiter
                         .lock()
@@ -120,4 +110,23 @@ pub fn accept_forever(
             }
         });
     }
+}
+
+/// Goes on from a knock to a link, once the connecting end was told to ([`go_tls`]): TLS as the
+/// server with `cfg`, and the connecting end's proof of `knocked`'s secret inside it, by
+/// `deadline`. The caller answers the hello ([`welcome`] or [`crate::auth::refuse`]).
+///
+/// [`welcome`]: crate::auth::welcome
+pub fn open_tls(
+    sock: TcpStream,
+    knocked: &Knocked,
+    cfg: Arc<ServerConfig>,
+    deadline: Instant,
+) -> Result<(Link, Hello), String> {
+    let conn = rustls::ServerConnection::new(cfg).map_err(|e| format!("TLS: {e}"))?;
+    let mut link = Link::new(conn, sock);
+    link.handshake(deadline)?;
+    let (name, secret) = (knocked.name.clone(), knocked.secret);
+    let hello = accept_hello(&mut link, |n| (n == name).then_some(secret), deadline)?;
+    Ok((link, hello))
 }

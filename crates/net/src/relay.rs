@@ -3,13 +3,14 @@
 //! and keeps the seat ([`connect`]); `croupier serve-bot` listens and runs a bot per referee
 //! that connects ([`serve`]). The bot's stderr stays on its machine (the relay's stderr).
 
-use crate::auth::{refuse, welcome, Hello, Link, NOT_AUTHORIZED};
+use crate::auth::{welcome, Link, NOT_AUTHORIZED};
 use crate::bridge::{bridge, Ended};
 use crate::dial::dial;
 use crate::keys::{Identity, Token};
-use crate::listener::{accept_forever, NetLog};
+use crate::knock::{self, Knocked};
+use crate::listener::{accept_forever, open_tls, NetLog, HANDSHAKE_TIME};
 use crate::tls;
-use std::net::{SocketAddr, TcpListener};
+use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::os::fd::AsRawFd;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::PathBuf;
@@ -155,23 +156,30 @@ pub fn serve(
     ready(addr, &id.fingerprint(), &path);
     let running = Arc::new(AtomicUsize::new(0));
     let (argv, max) = (s.argv.clone(), s.max_bots);
-    let on_hello = Arc::new(move |mut link: Link, hello: Hello, peer: SocketAddr| {
+    let cfg = tls::server_config(&id)?;
+    let on_knock = Arc::new(move |mut sock: TcpStream, knocked: Knocked, peer: SocketAddr| {
         if running.fetch_add(1, Ordering::SeqCst) >= max {
             running.fetch_sub(1, Ordering::SeqCst);
-            let _ = refuse(&mut link, &format!("busy: {max} bots running"));
+            let _ = knock::refuse(&mut sock, &format!("busy: {max} bots running"));
             say(&format!("{peer}: refused, {max} bots running"));
             return;
         }
-        if welcome(&mut link, &hello).is_ok() {
-            say(&format!("{peer}: a referee connected; starting the bot"));
-            match run_bot(link, &argv) {
-                Ok((ended, bot)) => say(&format!("{peer}: link ended ({ended:?}); bot: {bot}")),
-                Err(e) => say(&format!("{peer}: {e}")),
+        let opened = knock::go_tls(&mut sock)
+            .and_then(|_| open_tls(sock, &knocked, cfg.clone(), Instant::now() + HANDSHAKE_TIME))
+            .and_then(|(mut link, hello)| welcome(&mut link, &hello).map(|_| link));
+        match opened {
+            Ok(link) => {
+                say(&format!("{peer}: a referee connected; starting the bot"));
+                match run_bot(link, &argv) {
+                    Ok((ended, bot)) => say(&format!("{peer}: link ended ({ended:?}); bot: {bot}")),
+                    Err(e) => say(&format!("{peer}: {e}")),
+                }
             }
+            Err(e) => say(&format!("{peer}: {e}")),
         }
         running.fetch_sub(1, Ordering::SeqCst);
     });
     let secret_of = Arc::new(move |n: &str| (n == SERVE_NAME).then_some(secret));
-    accept_forever(listener, tls::server_config(&id)?, secret_of, on_hello, log);
+    accept_forever(listener, secret_of, on_knock, log);
     Ok(())
 }

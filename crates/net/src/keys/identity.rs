@@ -41,6 +41,19 @@ impl Identity {
         })
     }
 
+    /// An identity from its certificate and key in DER (as [`Identity::key_der`] gives).
+    pub fn from_der(cert: Vec<u8>, key: Vec<u8>) -> Identity {
+        Identity {
+            cert: CertificateDer::from(cert),
+            key,
+        }
+    }
+
+    /// The private key in DER (PKCS#8).
+    pub fn key_der(&self) -> &[u8] {
+        &self.key
+    }
+
     /// The private key, for a TLS server.
     pub fn key(&self) -> PrivateKeyDer<'static> {
         PrivateKeyDer::Pkcs8(PrivatePkcs8KeyDer::from(self.key.clone()))
