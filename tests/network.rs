@@ -1,7 +1,7 @@
 //! Network seats on this machine's loopback: a `remote:NAME` seat played by `croupier connect`,
-//! a `tcp://` seat played by `croupier serve-bot`, strangers without the secret, a link at
-//! 50 ms round trip and a link cut mid-game (through an in-test relay, tests/common/netrelay.rs,
-//! standing in for `tc netem`), and a bot host in another network namespace where the machine
+//! a `tcp://` seat played by `croupier serve-bot`, strangers without the secret (and the limit
+//! on their attempts), a link at 50 ms round trip with 1 % loss and a link cut mid-game
+//! (through an in-test relay, tests/common/netrelay.rs, standing in for `tc netem`), and a bot host in another network namespace where the machine
 //! lets the test make one. Every wait has a deadline; no assertion depends on speed.
 
 mod common;
@@ -242,6 +242,18 @@ fn strangers_without_the_secret_get_nothing_and_a_held_seat_is_refused() {
     let (code, _, err) = finish(connect(&token_path, None, &["cat"], &["--retry-for", "1s"]));
     assert_eq!(code, Some(1), "{err}");
     assert!(err.contains("seat alice is taken"), "{err}");
+    // Four more failed attempts from this address make five in a minute: the next connection
+    // is closed at once, before any challenge.
+    for _ in 0..4 {
+        let (code, _, err) = finish(connect(&forged_path, None, &["cat"], &["--retry-for", "1s"]));
+        assert!(code == Some(1) && err.contains("not authorized"), "{err}");
+    }
+    let (code, _, err) = finish(connect(&forged_path, None, &["cat"], &["--retry-for", "1s"]));
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        !err.contains("not authorized") && err.contains("closed the connection"),
+        "{err}"
+    );
     // A token file others may read is refused before anything is sent.
     std::fs::set_permissions(&forged_path, std::os::unix::fs::PermissionsExt::from_mode(0o644)).unwrap();
     let (code, _, err) = finish(connect(&forged_path, None, &["cat"], &[]));
@@ -254,6 +266,7 @@ fn strangers_without_the_secret_get_nothing_and_a_held_seat_is_refused() {
     let log = net_log(dir.path());
     assert!(log.contains("a wrong proof"), "the stranger is logged: {log}");
     assert!(log.contains("refused, the seat is taken"), "{log}");
+    assert!(log.contains("turned away (too many failed attempts"), "{log}");
     // The match is the one it would have been: no fault, the stranger cost it nothing.
     let recs = records(&dir.path().join("r.jsonl"));
     assert_eq!(recs.len(), 2);
@@ -264,7 +277,7 @@ fn strangers_without_the_secret_get_nothing_and_a_held_seat_is_refused() {
 }
 
 #[test]
-fn network_time_counts_against_the_bot_at_50_ms_round_trip() {
+fn network_time_counts_against_the_bot_at_50_ms_round_trip_and_1_percent_loss() {
     let dir = tempfile::tempdir().unwrap();
     let referee = play(dir.path(), &["--games", "2", "--time", "60s+0s"]);
     let token_path = token(dir.path());
@@ -274,6 +287,7 @@ fn network_time_counts_against_the_bot_at_50_ms_round_trip() {
         target["address"].as_str().unwrap().parse().unwrap(),
         RelayOptions {
             one_way_delay: Duration::from_millis(25),
+            loss: 0.01,
             ..RelayOptions::default()
         },
     );
