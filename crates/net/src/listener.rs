@@ -13,15 +13,50 @@ use crate::knock::{challenge, Knocked};
 use crate::limiter::Limiter;
 use crate::socket;
 use rustls::ServerConfig;
+use std::collections::HashMap;
 use std::io::Write;
-use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::net::{IpAddr, SocketAddr, TcpListener, TcpStream};
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-/// Handshakes in progress at most; more connections are closed at once.
+/// Knocks in progress at most, and from one address; more connections are closed at once (so
+/// that a few silent connections from one place cannot keep everyone else out).
 pub const MAX_HANDSHAKES: usize = 32;
+pub const MAX_HANDSHAKES_PER_ADDRESS: usize = 4;
+
+/// The knocks in progress, in all and by address.
+#[derive(Default)]
+struct InProgress {
+    total: usize,
+    by_address: HashMap<IpAddr, usize>,
+}
+
+impl InProgress {
+    /// Counts one more from `ip`, or says why not.
+    fn begin(&mut self, ip: IpAddr) -> Result<(), String> {
+        let mine = self.by_address.entry(ip).or_default();
+        if *mine >= MAX_HANDSHAKES_PER_ADDRESS {
+            return Err(format!("{MAX_HANDSHAKES_PER_ADDRESS} knocks in progress from it"));
+        }
+        if self.total >= MAX_HANDSHAKES {
+            return Err(format!("{MAX_HANDSHAKES} knocks in progress"));
+        }
+        *mine += 1;
+        self.total += 1;
+        Ok(())
+    }
+
+    fn end(&mut self, ip: IpAddr) {
+        self.total -= 1;
+        if let Some(n) = self.by_address.get_mut(&ip) {
+            *n -= 1;
+            if *n == 0 {
+                self.by_address.remove(&ip);
+            }
+        }
+    }
+}
 /// The time a connection has for its knock, and then for its TLS handshake and its hello.
 pub const HANDSHAKE_TIME: Duration = Duration::from_secs(10);
 
@@ -65,7 +100,7 @@ pub type OnKnock = dyn Fn(TcpStream, Knocked, SocketAddr) + Send + Sync;
 /// the secret `secret_of` gives for its seat goes to `on_knock` (in its own thread).
 pub fn accept_forever(listener: TcpListener, secret_of: Arc<SecretOf>, on_knock: Arc<OnKnock>, log: NetLog) {
     let limiter = Arc::new(Mutex::new(Limiter::new(Duration::from_secs(60))));
-    let busy = Arc::new(AtomicUsize::new(0));
+    let busy = Arc::new(Mutex::new(InProgress::default()));
     for conn in listener.incoming() {
         let Ok(sock) = conn else { continue };
         let Ok(peer) = sock.peer_addr() else { continue };
@@ -79,11 +114,8 @@ pub fn accept_forever(listener: TcpListener, secret_of: Arc<SecretOf>, on_knock:
             ));
             continue;
         }
-        if busy.fetch_add(1, Ordering::SeqCst) >= MAX_HANDSHAKES {
-            busy.fetch_sub(1, Ordering::SeqCst);
-            log.line(&format!(
-                "{peer}: turned away ({MAX_HANDSHAKES} handshakes in progress)"
-            ));
+        if let Err(why) = busy.lock().unwrap_or_else(|e| e.into_inner()).begin(peer.ip()) {
+            log.line(&format!("{peer}: turned away ({why})"));
             continue;
         }
         socket::tune(&sock);
@@ -97,7 +129,7 @@ pub fn accept_forever(listener: TcpListener, secret_of: Arc<SecretOf>, on_knock:
         std::thread::spawn(move || {
             let mut sock = sock;
             let result = challenge(&mut sock, |n| secret_of(n), Instant::now() + HANDSHAKE_TIME);
-            busy.fetch_sub(1, Ordering::SeqCst);
+            busy.lock().unwrap_or_else(|e| e.into_inner()).end(peer.ip());
             match result {
                 Ok(knocked) => on_knock(sock, knocked, peer),
                 Err(e) => {
@@ -129,4 +161,27 @@ pub fn open_tls(
     let (name, secret) = (knocked.name.clone(), knocked.secret);
     let hello = accept_hello(&mut link, |n| (n == name).then_some(secret), deadline)?;
     Ok((link, hello))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn knocks_in_progress_are_capped_per_address_and_in_all() {
+        let mut p = InProgress::default();
+        let a: IpAddr = "10.0.0.1".parse().unwrap();
+        for _ in 0..MAX_HANDSHAKES_PER_ADDRESS {
+            p.begin(a).unwrap();
+        }
+        assert!(p.begin(a).unwrap_err().contains("from it"));
+        p.end(a);
+        p.begin(a).unwrap();
+        for i in 0..(MAX_HANDSHAKES - MAX_HANDSHAKES_PER_ADDRESS) {
+            p.begin(IpAddr::from([10, 1, (i / 200) as u8, (i % 200) as u8]))
+                .unwrap();
+        }
+        let err = p.begin("10.9.9.9".parse().unwrap()).unwrap_err();
+        assert!(err.contains(&format!("{MAX_HANDSHAKES} knocks")), "{err}");
+    }
 }
