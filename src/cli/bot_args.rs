@@ -110,6 +110,15 @@ pub struct BotArgs {
     /// are kept, made at the first run and kept after.
     #[arg(long, default_value = "croupier-keys", value_name = "DIR")]
     pub keys: std::path::PathBuf,
+    /// Run every bot process in a sandbox of its own (bubblewrap): its own process namespace
+    /// (nothing it starts outlives it), no network, a read-only view of the system and of the
+    /// directories its command names, a private scratch directory; a uid of its own when croupier
+    /// runs as root (protocol.md §13). Refused, with what is missing, where it cannot be made.
+    #[arg(long)]
+    pub sandbox: bool,
+    /// With --sandbox: let the bots use the network.
+    #[arg(long, requires = "sandbox")]
+    pub sandbox_net: bool,
 }
 
 impl BotArgs {
@@ -130,6 +139,7 @@ impl BotArgs {
             // RLIMIT_CPU counts whole seconds: round up, at least one.
             cpu_seconds: self.bot_cpu.map(|d| d.as_secs_f64().ceil().max(1.0) as u64),
             user: self.bot_user,
+            sandbox: self.sandbox,
             ..crate::process::Limits::default()
         }
     }

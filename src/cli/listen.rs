@@ -67,7 +67,33 @@ pub fn start_hub(
 }
 
 /// [`start_hub`] for a run of `match`, `tournament` or `compare`: `players` at each of its
-/// `--concurrency` tables.
-pub fn start_run_hub(t: &TableArgs, players: &[SeatSpec]) -> Result<(), (u8, String)> {
+/// `--concurrency` tables; and the sandbox, with `record` among what the bots must not see.
+pub fn start_run_hub(t: &TableArgs, players: &[SeatSpec], record: Option<&Path>) -> Result<(), (u8, String)> {
+    start_sandbox(&t.bots, &t.log_dir, record)?;
     start_hub(&t.bots, players, t.concurrency, &t.log_dir, t.quiet)
+}
+
+/// `--sandbox`: every bot process from now on runs in a sandbox, which hides croupier's outputs
+/// (the run's log directory, `record`, the transcripts and keys). Refused where it cannot be
+/// made: no bot then starts.
+pub fn start_sandbox(bots: &BotArgs, log_dir: &Path, record: Option<&Path>) -> Result<(), (u8, String)> {
+    if !bots.sandbox {
+        return Ok(());
+    }
+    // What is hidden must exist when a bot starts (a mount point): the run's log directory and
+    // the record file are made now, empty (the record is opened for writing later anyway).
+    std::fs::create_dir_all(log_dir).map_err(|e| usage(format!("--log-dir {}: {e}", log_dir.display())))?;
+    let mut hide = vec![log_dir.to_path_buf(), bots.keys.clone()];
+    if let Some(r) = record.filter(|r| !crate::cli::io::is_dash(r)) {
+        use std::os::unix::fs::OpenOptionsExt;
+        std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .mode(0o600)
+            .open(r)
+            .map_err(|e| usage(format!("--record {}: cannot open for writing: {e}", r.display())))?;
+        hide.push(r.to_path_buf());
+    }
+    hide.extend(bots.transcript.clone());
+    crate::process::sandbox::enable(bots.sandbox_net, hide).map_err(usage)
 }

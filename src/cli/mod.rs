@@ -181,6 +181,7 @@ pub fn main() -> ExitCode {
         Command::Completions { shell } => completions::run(shell, Cli::command()),
         Command::Man { dir } => man::run(dir.as_deref(), Cli::command()),
     };
+    crate::process::sandbox::clean_up();
     match result {
         Ok(code) => ExitCode::from(code),
         Err((code, msg)) => {

@@ -76,7 +76,7 @@ pub fn run(mut a: TournamentArgs) -> Outcome {
         .map(|&b| parse_spec(&bots[b].1))
         .collect::<Result<_, _>>()?;
     let bot_key = run_bot_key(&a.table, previous.as_ref(), shard, &players)?;
-    crate::cli::listen::start_run_hub(&a.table, &players)?;
+    crate::cli::listen::start_run_hub(&a.table, &players, a.run.record.as_deref())?;
     let run = bots_run(
         &c,
         &a.table,

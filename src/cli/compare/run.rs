@@ -47,7 +47,7 @@ pub fn run_compare(mut a: CompareArgs) -> Outcome {
         json!({"method": "betting", "lower": lower, "upper": upper, "alpha": a.alpha, "beta": a.beta}),
     );
     let bot_key = run_bot_key(&a.table, previous.as_ref(), shard, &players)?;
-    crate::cli::listen::start_run_hub(&a.table, &players)?;
+    crate::cli::listen::start_run_hub(&a.table, &players, a.run.record.as_deref())?;
     let keys: Vec<String> = jobs.iter().map(|j| j.key.clone()).collect();
     // The sets of this run (its shard's), and what a resumed record already holds of them.
     let (first, step) = shard.unwrap_or((0, 1));

@@ -16,6 +16,12 @@ pub struct Limits {
     pub cpu_seconds: Option<u64>,
     /// `--bot-user`: the user (uid, its primary gid) the bot runs as; croupier must be root.
     pub user: Option<(u32, u32)>,
+    /// Processes (threads included) the bot's user may have (RLIMIT_NPROC): set for a sandboxed
+    /// bot with a uid of its own, where it counts that bot's processes alone.
+    pub processes: Option<u64>,
+    /// `--sandbox`: the bot runs in a sandbox ([`crate::process::sandbox`]; it must have been
+    /// enabled).
+    pub sandbox: bool,
 }
 
 impl Default for Limits {
@@ -27,6 +33,8 @@ impl Default for Limits {
             memory_bytes: None,
             cpu_seconds: None,
             user: None,
+            processes: None,
+            sandbox: false,
         }
     }
 }

@@ -34,6 +34,7 @@ mod poll;
 mod read_result;
 mod reap;
 mod registry;
+pub mod sandbox;
 mod spawn;
 mod stderr;
 mod transcript;

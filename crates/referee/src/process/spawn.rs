@@ -31,10 +31,25 @@ impl BotProcess {
         let Some(program) = argv.first() else {
             return Err("cannot start bot: empty command".to_string());
         };
-        let mut cmd = bot_command(program, &argv[1..]);
-        confine_child(&mut cmd, &limits);
+        let sandboxed =
+            super::sandbox::wrap(argv, &limits).map_err(|e| format!("cannot start bot '{program}': {e}"))?;
+        let (run, confined) = match &sandboxed {
+            Some(s) => (
+                &s.argv[..],
+                Limits {
+                    user: limits.user.or(s.uid.map(|u| (u, u))),
+                    processes: limits.processes.or(s.uid.map(|_| super::sandbox::PROCESSES)),
+                    ..limits
+                },
+            ),
+            None => (argv, limits),
+        };
+        let mut cmd = bot_command(&run[0], &run[1..]);
+        confine_child(&mut cmd, &confined);
+        // Registered with the command line it was asked for (what a caller that trusts it checks).
         let child = spawn_registered(&mut cmd, argv)?;
-        let bot = BotProcess::from_child(argv, child, log, limits);
+        let mut bot = BotProcess::from_child(argv, child, log, limits);
+        bot.scratch = sandboxed.map(|s| s.scratch);
         // On an error, `bot` is dropped here: killed and reaped.
         bot.make_pipes_nonblocking(program)?;
         Ok(bot)
@@ -75,6 +90,7 @@ impl BotProcess {
             answers_fast: false,
             tail: Vec::new(),
             log: StderrLog::new(log, limits.max_log_bytes),
+            scratch: None,
         }
     }
 
@@ -118,7 +134,7 @@ fn bot_command(program: &str, args: &[String]) -> Command {
 fn confine_child(cmd: &mut Command, limits: &Limits) {
     // SAFETY: getpid is always safe.
     let parent = unsafe { libc::getpid() };
-    let (memory, cpu, user) = (limits.memory_bytes, limits.cpu_seconds, limits.user);
+    let (memory, cpu, user, procs) = (limits.memory_bytes, limits.cpu_seconds, limits.user, limits.processes);
     // SAFETY: the closure only makes async-signal-safe system calls (setgroups, setgid,
     // setuid, setrlimit, prctl, getppid, syscall, getrlimit, fcntl) and does not allocate.
     unsafe {
@@ -142,6 +158,13 @@ fn confine_child(cmd: &mut Command, limits: &Limits) {
                     rlim_max: bytes,
                 };
                 check(libc::setrlimit(libc::RLIMIT_AS, &lim))?;
+            }
+            if let Some(n) = procs {
+                let lim = libc::rlimit {
+                    rlim_cur: n,
+                    rlim_max: n,
+                };
+                check(libc::setrlimit(libc::RLIMIT_NPROC, &lim))?;
             }
             if let Some(secs) = cpu {
                 // SIGXCPU at the soft limit; the kernel sends SIGKILL at the hard one.

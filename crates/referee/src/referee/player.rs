@@ -57,15 +57,26 @@ impl Player {
     }
 }
 
-pub(super) fn start_process(argv: &[String], log: Option<LogTarget>, cfg: &Config) -> Result<Proc, String> {
-    let process = spawn_process(argv, log, cfg)?;
-    handshake(process, argv, Instant::now() + cfg.startup_time)
+pub(super) fn start_process(spec: &SeatSpec, log: Option<LogTarget>, cfg: &Config) -> Result<Proc, String> {
+    let process = spawn_process(spec, log, cfg)?;
+    handshake(
+        process,
+        spec.argv().unwrap_or_default(),
+        Instant::now() + cfg.startup_time,
+    )
 }
 
 /// Starts a bot and sends `hello`; [`handshake`] reads the answer. Split so that a table
 /// starts all its bots at once instead of paying each one's startup time in turn.
-pub(super) fn spawn_process(argv: &[String], log: Option<LogTarget>, cfg: &Config) -> Result<BotProcess, String> {
-    let mut process = BotProcess::spawn_logged(argv, log, cfg.limits)?;
+pub(super) fn spawn_process(spec: &SeatSpec, log: Option<LogTarget>, cfg: &Config) -> Result<BotProcess, String> {
+    let argv = spec.argv().unwrap_or_default();
+    let mut limits = cfg.limits;
+    // A network seat's process is croupier's own link, which needs the network and the hub:
+    // the bot at the other end is sandboxed on its own machine, if at all.
+    if matches!(spec, SeatSpec::Remote { .. }) {
+        limits.sandbox = false;
+    }
+    let mut process = BotProcess::spawn_logged(argv, log, limits)?;
     if cfg.transcript.is_some() {
         process.keep_transcript();
     }

@@ -33,7 +33,7 @@ impl Table {
         let mut spawned: Vec<Option<BotProcess>> = Vec::new();
         for (i, spec) in specs.iter().enumerate() {
             spawned.push(match spec.argv() {
-                Some(argv) => Some(spawn_process(argv, logs[i].clone(), &cfg)?),
+                Some(_) => Some(spawn_process(spec, logs[i].clone(), &cfg)?),
                 None => None,
             });
         }
@@ -148,9 +148,10 @@ impl Table {
     pub(super) fn restart(&mut self, p: usize) -> Result<(), String> {
         let cfg = self.cfg.clone();
         let player = &mut self.players[p];
-        let Some(argv) = player.spec.argv() else {
+        if player.spec.argv().is_none() {
             return Ok(());
-        };
+        }
+        let spec = player.spec.clone();
         // A stopping run starts no bot: the game in play ends with the seat's substitutes
         // instead of waiting out a new process's start-up.
         if crate::interrupt::requested().is_some() {
@@ -166,7 +167,7 @@ impl Table {
             if let Some(old) = &mut old {
                 old.kill();
             }
-            let mut fresh = start_process(argv, player.log.clone(), &cfg)?;
+            let mut fresh = start_process(&spec, player.log.clone(), &cfg)?;
             // The new process's lines go on in the transcript of the game in play.
             if let (Some(pr), Some(old)) = (&mut fresh.process, &mut old) {
                 pr.transcript_after(old).map_err(|e| format!("--transcript: {e}"))?;
