@@ -42,8 +42,14 @@ const SYSTEM: [&str; 9] = [
 /// counts a user's processes and threads): a fork bomb stops there.
 pub const PROCESSES: u64 = 64;
 
-/// The first uid of the range a root croupier gives its sandboxed bots, one each.
+/// The first uid of the ranges a root croupier gives its sandboxed bots, one each: a run takes
+/// the thousand uids from `UID_BASE + (its pid mod 4000) * 1000`, so that two runs at once do
+/// not share a uid (nor its count of processes).
 const UID_BASE: u32 = 3_000_000;
+
+fn uid_range() -> u32 {
+    UID_BASE + (std::process::id() % 4000) * 1000
+}
 static NEXT_UID: AtomicU32 = AtomicU32::new(0);
 
 fn is_root() -> bool {
@@ -104,7 +110,7 @@ fn find_bwrap() -> Option<PathBuf> {
 fn probe(sb: &Sandbox) -> Result<(), String> {
     let scratch = sb.scratch_root.join("probe");
     let _ = std::fs::create_dir_all(&scratch);
-    let uid = is_root().then_some(UID_BASE + 999);
+    let uid = is_root().then_some(uid_range() + 999);
     if let Some(u) = uid {
         chown(&scratch, u)?;
     }
@@ -160,7 +166,7 @@ pub(super) fn wrap(argv: &[String], limits: &super::limits::Limits) -> Result<Op
         .mode(0o700)
         .create(&scratch)
         .map_err(|e| format!("--sandbox: {}: {e}", scratch.display()))?;
-    let uid = is_root().then_some(UID_BASE + (k % 990));
+    let uid = is_root().then_some(uid_range() + (k % 990));
     if let Some(u) = uid {
         chown(&scratch, u)?;
     }
