@@ -72,7 +72,8 @@ fn listener() -> (u16, Arc<AtomicUsize>) {
     (port, count)
 }
 
-/// The play command with seat 0 the escape bot (then `croupier bot simple`), run in `dir`.
+/// The play command with seats 0 and 2 the escape bot (then `croupier bot simple`): two
+/// sandboxed bots at one table, neither of which may see the other. Run in `dir`.
 fn play(dir: &Path, port: u16, marker: &str, games: &str) -> Command {
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/support/escape_bot.py");
     let record = dir.join("r.jsonl");
@@ -92,7 +93,7 @@ fn play(dir: &Path, port: u16, marker: &str, games: &str) -> Command {
     let mut cmd = Command::new("bash");
     cmd.arg("-c")
         .arg(format!(
-            "exec \"$0\" play rikken --seat \"${{1//PID/$$}}\" --seat random --seat random --seat random \
+            "exec \"$0\" play rikken --seat \"${{1//PID/$$}}\" --seat random --seat \"${{1//PID/$$}}\" --seat random \
              --games {games} --seed 3 --sandbox --record r.jsonl --log-dir logs --quiet"
         ))
         .arg(exe())

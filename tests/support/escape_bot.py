@@ -5,7 +5,7 @@ Usage: escape_bot.py PORT CROUPIER_PID RECORD LOG_DIR MARKER FORKS BOT...
 
 Before it plays it tries, one by one, what a bot must not do, and says on stderr (its log)
 `escape NAME: blocked (WHY)` or `escape NAME: OPEN (WHAT)` for each: connect to 127.0.0.1:PORT
-(where the test listens), read croupier's environment and memory, signal croupier, read the
+(where the test listens), see other processes, read croupier's environment and memory, signal croupier, read the
 record and list the log directory, write into croupier's working directory and into /usr, and
 leave a child running (a Python sleeping with MARKER on its command line, in its own session),
 and, when FORKS is not 0, start FORKS processes (a fork bomb).
@@ -66,6 +66,15 @@ def child():
     raise ChildProcessError("started (it must end with the sandbox)")
 
 
+def processes():
+    # Itself, bubblewrap's init, and nothing else: no other bot, no croupier.
+    mine = {os.getpid(), os.getppid(), 1}
+    others = [p for p in os.listdir("/proc") if p.isdigit() and int(p) not in mine]
+    if others:
+        return f"sees {len(others)} other processes"
+    raise ProcessLookupError("no other process in sight")
+
+
 def fork_bomb():
     kids = []
     try:
@@ -84,6 +93,7 @@ def fork_bomb():
 
 
 attempt("network", connect)
+attempt("processes", processes)
 attempt("environ", lambda: read(f"/proc/{croupier}/environ"))
 attempt("memory", lambda: read(f"/proc/{croupier}/mem"))
 attempt("signal", signal)
