@@ -26,30 +26,27 @@ fn wait_until(what: &str, mut cond: impl FnMut() -> bool) {
     }
 }
 
+/// Seats 1 to 3 (random) and the seeds of every game played here.
+const OTHERS: [&str; 10] = [
+    "--seat",
+    "random",
+    "--seat",
+    "random",
+    "--seat",
+    "random",
+    "--seed",
+    "5",
+    "--bot-seed",
+    "9",
+];
+
 /// `croupier play rikken` with seat 0 remote:alice (three random seats), listening on a free
 /// loopback port, keys and logs in `dir`; `extra` arguments added.
 fn play(dir: &Path, extra: &[&str]) -> Child {
     Command::new(exe())
-        .args([
-            "play",
-            "rikken",
-            "--seat",
-            "remote:alice",
-            "--seat",
-            "random",
-            "--seat",
-            "random",
-        ])
-        .args([
-            "--seat",
-            "random",
-            "--seed",
-            "5",
-            "--bot-seed",
-            "9",
-            "--listen",
-            "127.0.0.1:0",
-        ])
+        .args(["play", "rikken", "--seat", "remote:alice"])
+        .args(OTHERS)
+        .args(["--listen", "127.0.0.1:0"])
         .arg("--keys")
         .arg(dir.join("keys"))
         .arg("--log-dir")
@@ -182,28 +179,9 @@ fn a_remote_seat_plays_and_its_record_replays() {
     let local = tempfile::tempdir().unwrap();
     let rec = local.path().join("r.jsonl");
     croupier()
-        .args([
-            "play",
-            "rikken",
-            "--seat",
-            "croupier bot simple",
-            "--seat",
-            "random",
-            "--seat",
-            "random",
-        ])
-        .args([
-            "--seat",
-            "random",
-            "--seed",
-            "5",
-            "--bot-seed",
-            "9",
-            "--games",
-            "3",
-            "--quiet",
-            "--log-dir",
-        ])
+        .args(["play", "rikken", "--seat", "croupier bot simple"])
+        .args(OTHERS)
+        .args(["--games", "3", "--quiet", "--log-dir"])
         .arg(local.path())
         .arg("--record")
         .arg(&rec)

@@ -138,23 +138,22 @@ fn io_words(doing: &str, e: &std::io::Error) -> String {
     }
 }
 
-fn proof(secret: &[u8; SECRET_BYTES], role: &str, name: &str, exporter: &[u8; 32]) -> hmac::Tag {
-    let key = hmac::Key::new(hmac::HMAC_SHA256, secret);
-    let mut ctx = hmac::Context::with_key(&key);
-    for part in [role.as_bytes(), &[0], name.as_bytes(), &[0], exporter] {
-        ctx.update(part);
-    }
-    ctx.sign()
+/// What a proof signs: ROLE 0x00 NAME 0x00 DATA (DATA: the exporter value, or the knock's nonce).
+fn message(role: &str, name: &str, data: &[u8]) -> Vec<u8> {
+    [role.as_bytes(), &[0], name.as_bytes(), &[0], data].concat()
 }
 
-fn verify(secret: &[u8; SECRET_BYTES], role: &str, name: &str, exporter: &[u8; 32], hex: &str) -> bool {
+/// A proof of `secret`, in lowercase hex: HMAC-SHA256(secret, ROLE 0x00 NAME 0x00 DATA).
+pub(crate) fn proof(secret: &[u8; SECRET_BYTES], role: &str, name: &str, data: &[u8]) -> String {
+    let key = hmac::Key::new(hmac::HMAC_SHA256, secret);
+    hex(hmac::sign(&key, &message(role, name, data)).as_ref())
+}
+
+/// Whether `hex` is the [`proof`] of `secret` for ROLE, NAME and DATA (compared in constant time).
+pub(crate) fn verify(secret: &[u8; SECRET_BYTES], role: &str, name: &str, data: &[u8], hex: &str) -> bool {
     let Some(bytes) = unhex(hex) else { return false };
     let key = hmac::Key::new(hmac::HMAC_SHA256, secret);
-    let mut msg = Vec::new();
-    for part in [role.as_bytes(), &[0], name.as_bytes(), &[0], exporter] {
-        msg.extend_from_slice(part);
-    }
-    hmac::verify(&key, &msg, &bytes).is_ok()
+    hmac::verify(&key, &message(role, name, data), &bytes).is_ok()
 }
 
 pub(crate) fn unhex(s: &str) -> Option<Vec<u8>> {
@@ -170,8 +169,7 @@ pub(crate) fn unhex(s: &str) -> Option<Vec<u8>> {
 /// end holds it too. Errors say what the other end answered.
 pub fn client_hello(link: &mut Link, name: &str, secret: &[u8; SECRET_BYTES], deadline: Instant) -> Result<(), String> {
     let exporter = link.exporter()?;
-    let tag = proof(secret, "client", name, &exporter);
-    link.write_line(&format!("{PREFIX} {name} {}", hex(tag.as_ref())))?;
+    link.write_line(&format!("{PREFIX} {name} {}", proof(secret, "client", name, &exporter)))?;
     let line = link.read_line(deadline)?;
     let rest = line
         .strip_prefix(PREFIX)
@@ -225,8 +223,10 @@ pub fn accept_hello(
 
 /// Lets a checked connection in: the listening end's own proof.
 pub fn welcome(link: &mut Link, hello: &Hello) -> Result<(), String> {
-    let tag = proof(&hello.secret, "server", &hello.name, &hello.exporter);
-    link.write_line(&format!("{PREFIX} ok {}", hex(tag.as_ref())))
+    link.write_line(&format!(
+        "{PREFIX} ok {}",
+        proof(&hello.secret, "server", &hello.name, &hello.exporter)
+    ))
 }
 
 /// Turns a connection away, saying why, and closes the TLS session.
@@ -246,6 +246,6 @@ pub(crate) fn hex(bytes: &[u8]) -> String {
 }
 
 /// At most 60 characters of a line a stranger sent, for messages and logs.
-fn clip(s: &str) -> String {
+pub(crate) fn clip(s: &str) -> String {
     s.chars().take(60).flat_map(char::escape_default).collect()
 }

@@ -11,9 +11,8 @@
 //! filter: someone on the path could pass it on, which is why the link's own proof
 //! ([`crate::auth`]) is made again inside TLS and bound to its session.
 
-use crate::auth::{hex, unhex, NOT_AUTHORIZED, PREFIX};
+use crate::auth::{clip, hex, proof, unhex, verify, NOT_AUTHORIZED, PREFIX};
 use crate::keys::SECRET_BYTES;
-use ring::hmac;
 use ring::rand::{SecureRandom, SystemRandom};
 use std::io::{Read, Write};
 use std::net::TcpStream;
@@ -21,15 +20,6 @@ use std::time::Instant;
 
 /// The longest line of the knock.
 const MAX_LINE: usize = 256;
-
-fn mac(secret: &[u8; SECRET_BYTES], name: &str, nonce: &[u8]) -> Vec<u8> {
-    let key = hmac::Key::new(hmac::HMAC_SHA256, secret);
-    let mut msg = b"knock\0".to_vec();
-    msg.extend_from_slice(name.as_bytes());
-    msg.push(0);
-    msg.extend_from_slice(nonce);
-    hmac::sign(&key, &msg).as_ref().to_vec()
-}
 
 /// Reads one line, a byte at a time (what follows it, TLS, stays in the socket), by `deadline`.
 fn read_line(sock: &mut TcpStream, deadline: Instant) -> Result<String, String> {
@@ -73,7 +63,7 @@ pub fn knock(sock: &mut TcpStream, name: &str, secret: &[u8; SECRET_BYTES], dead
         .ok_or_else(|| format!("the other end is not a croupier link (it said '{}')", clip(&line)))?;
     write_line(
         sock,
-        &format!("{PREFIX} knock {name} {}", hex(&mac(secret, name, &nonce))),
+        &format!("{PREFIX} knock {name} {}", proof(secret, "knock", name, &nonce)),
     )?;
     let word = read_line(sock, deadline)?;
     match word.strip_prefix(PREFIX).map(str::trim_start) {
@@ -113,21 +103,15 @@ pub fn challenge(
         .unwrap_or("")
         .split_whitespace();
     let (name, proof) = match (words.next(), words.next(), words.next()) {
-        (Some(n), Some(p), None) => (n.to_string(), unhex(p)),
+        (Some(n), Some(p), None) => (n.to_string(), p.to_string()),
         _ => {
             let _ = refuse(sock, NOT_AUTHORIZED);
             return Err(format!("a garbled knock '{}'", clip(&line)));
         }
     };
-    let found = secret_of(&name);
-    let key = found.map(|s| hmac::Key::new(hmac::HMAC_SHA256, &s));
-    let mut msg = b"knock\0".to_vec();
-    msg.extend_from_slice(name.as_bytes());
-    msg.push(0);
-    msg.extend_from_slice(&nonce);
-    match (found, key, proof) {
-        (Some(secret), Some(key), Some(p)) if hmac::verify(&key, &msg, &p).is_ok() => Ok(Knocked { name, secret }),
-        (found, ..) => {
+    match secret_of(&name) {
+        Some(secret) if verify(&secret, "knock", &name, &nonce, &proof) => Ok(Knocked { name, secret }),
+        found => {
             let _ = refuse(sock, NOT_AUTHORIZED);
             Err(match found {
                 Some(_) => format!("seat '{}': a wrong proof (not its secret)", clip(&name)),
@@ -145,9 +129,4 @@ pub fn go_tls(sock: &mut TcpStream) -> Result<(), String> {
 /// Turns a connection away in the clear, saying why.
 pub fn refuse(sock: &mut TcpStream, reason: &str) -> Result<(), String> {
     write_line(sock, &format!("{PREFIX} refused {reason}"))
-}
-
-/// At most 60 characters of a line a stranger sent, for messages and logs.
-pub(crate) fn clip(s: &str) -> String {
-    s.chars().take(60).flat_map(char::escape_default).collect()
 }

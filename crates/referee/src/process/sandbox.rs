@@ -86,11 +86,6 @@ pub fn enable(net: bool, hide: Vec<PathBuf>) -> Result<(), String> {
     Ok(())
 }
 
-/// Whether bot processes are sandboxed.
-pub fn enabled() -> bool {
-    SANDBOX.get().is_some()
-}
-
 /// Removes the scratch directories' root (at the end of the run).
 pub fn clean_up() {
     if let Some(sb) = SANDBOX.get() {
