@@ -39,6 +39,7 @@ pub struct AskArgs {
     json: bool,
 }
 
+/// How the bot of `ask` and `regress` is run: its time, and its sandbox.
 #[derive(Args, Debug)]
 pub(super) struct TimeArgs {
     /// Time the bot has for the decision, like 300ms or 2s.
@@ -47,6 +48,8 @@ pub(super) struct TimeArgs {
     /// Time the bot has to start and answer the handshake.
     #[arg(long, default_value = "10s", allow_hyphen_values = true, value_parser = super::args::parse_duration)]
     startup_time: Duration,
+    #[command(flatten)]
+    pub(super) sandbox: super::sandbox_args::SandboxArgs,
 }
 
 /// A position and what the bot made of it.
@@ -91,6 +94,7 @@ pub(super) fn ask(
         startup_time: time.startup_time,
         // The record's rngseed for that seat: a deterministic bot meets its own decision again.
         bot_key: key,
+        limits: time.sandbox.limits(),
         ..Config::default()
     };
     let mut table = Table::new(std::slice::from_ref(bot), cfg)?;
@@ -145,6 +149,10 @@ fn hand_at(spec: &GameSpec, info: GameInfo, events: &[Event]) -> Option<String> 
 pub fn run_ask(a: AskArgs) -> Outcome {
     let bot = SeatSpec::parse(&a.bot).map_err(|e| usage(format!("--bot: {e}")))?;
     let (name, line, rec, spec) = io::nth_record(&a.file, a.index)?;
+    // The record holds every hand: a sandboxed bot does not see it, nor the logs.
+    let mut hide = vec![Config::default().log_dir];
+    hide.extend((!io::is_dash(std::path::Path::new(&a.file))).then(|| a.file.clone().into()));
+    a.time.sandbox.enable(hide, false)?;
     let asked = ask(&rec, &spec, a.action, &bot, &a.time).map_err(|e| usage(format!("{name}:{line}: {e}")))?;
     let ok = asked.legal_answer().is_some();
     if a.json {

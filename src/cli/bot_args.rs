@@ -67,7 +67,9 @@ pub struct BotArgs {
     #[arg(long, default_value = "10s", allow_hyphen_values = true, value_parser = parse_duration)]
     pub move_time: std::time::Duration,
     /// Cap on each bot process's memory (its address space), like 512M or 2G: allocations past
-    /// it fail, and a bot that dies of it faults as a crash that names the limit.
+    /// it fail, and a bot that dies of it faults as a crash that names the limit. With
+    /// --sandbox as root (cgroups): the resident memory of the bot and all it starts together,
+    /// past which the kernel's OOM killer ends a process (the fault says so).
     #[arg(long, value_name = "SIZE", value_parser = parse_bytes)]
     pub bot_memory: Option<u64>,
     /// Cap on each bot process's CPU time over its whole life (all its games), like 300s: when
@@ -110,18 +112,35 @@ pub struct BotArgs {
     /// are kept, made at the first run and kept after.
     #[arg(long, default_value = "croupier-keys", value_name = "DIR")]
     pub keys: std::path::PathBuf,
-    /// Run every bot process in a sandbox of its own (bubblewrap): its own process namespace
-    /// (nothing it starts outlives it), no network, a read-only view of the system and of the
-    /// directories its command names, a private scratch directory; a uid of its own when croupier
-    /// runs as root (protocol.md §13). Refused, with what is missing, where it cannot be made.
-    #[arg(long)]
-    pub sandbox: bool,
-    /// With --sandbox: let the bots use the network.
-    #[arg(long, requires = "sandbox")]
-    pub sandbox_net: bool,
+    #[command(flatten)]
+    pub sandbox: super::sandbox_args::SandboxArgs,
+    /// With --sandbox: run the bot NAME (a `--bot NAME`, or a seat's `NAME=`/command as given;
+    /// `candidate`, `baseline` or `field` in `compare`) outside the sandbox, e.g. your own
+    /// reference bot beside strangers' bots. Repeatable.
+    #[arg(long, value_name = "NAME", requires = "sandbox")]
+    pub trust: Vec<String>,
 }
 
 impl BotArgs {
+    /// `--trust`, checked against the run's bot names: each must name one of them.
+    pub fn trusted(&self, names: &[String]) -> Result<Vec<String>, (u8, String)> {
+        for t in &self.trust {
+            if !names.contains(t) {
+                let mut known: Vec<String> = Vec::new();
+                for n in names {
+                    if !known.contains(n) {
+                        known.push(n.clone());
+                    }
+                }
+                return Err(usage(format!(
+                    "--trust {t}: no bot of this run is named {t} (its bots: {})",
+                    known.join(", ")
+                )));
+            }
+        }
+        Ok(self.trust.clone())
+    }
+
     /// `--transcript DIR`, made now: a directory that cannot be made is an error before the
     /// first game.
     pub fn transcript_dir(&self) -> Result<Option<std::path::PathBuf>, (u8, String)> {
@@ -139,8 +158,7 @@ impl BotArgs {
             // RLIMIT_CPU counts whole seconds: round up, at least one.
             cpu_seconds: self.bot_cpu.map(|d| d.as_secs_f64().ceil().max(1.0) as u64),
             user: self.bot_user,
-            sandbox: self.sandbox,
-            ..crate::process::Limits::default()
+            ..self.sandbox.limits()
         }
     }
 }

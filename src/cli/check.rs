@@ -6,7 +6,7 @@
 use super::exit::{self, usage, Outcome};
 use super::games::find_game;
 use super::io;
-use crate::process::{BotProcess, Limits, ReadResult};
+use crate::process::{BotProcess, ReadResult};
 use crate::protocol::{parse_reply, Hello, Reply, VERSION};
 use crate::referee::{identity, Config, SeatSpec, Table};
 use clap::Args;
@@ -29,6 +29,8 @@ pub struct CheckArgs {
     /// Directory for the bot's stderr logs: each run writes DIR/<UTC time>-<pid>/.
     #[arg(long, default_value = "croupier-logs")]
     log_dir: PathBuf,
+    #[command(flatten)]
+    sandbox: super::sandbox_args::SandboxArgs,
 }
 
 struct Report {
@@ -81,11 +83,12 @@ pub fn run(a: CheckArgs) -> Outcome {
         None => crate::games::all(),
     };
     let log_dir = io::run_log_dir(&a.log_dir)?;
+    a.sandbox.enable(vec![a.log_dir.clone()], false)?;
     let mut report = Report { failed: 0 };
     if let Some(argv) = spec.argv() {
         outln!("checking {} (protocol {VERSION})", a.spec);
         let log = log_dir.join("check.log");
-        let mut bot = BotProcess::spawn(argv, Some(log.clone()), Limits::default()).map_err(usage)?;
+        let mut bot = BotProcess::spawn(argv, Some(log.clone()), a.sandbox.limits()).map_err(usage)?;
         let started = check_protocol(&mut bot, &a, &mut report);
         if !started {
             if log.exists() {
@@ -190,6 +193,7 @@ fn check_game(spec: &SeatSpec, g: &crate::game::GameSpec, a: &CheckArgs, log_dir
         startup_time: a.startup_time,
         log_dir: log_dir.to_path_buf(),
         log_prefix: format!("check-{}-", g.name),
+        limits: a.sandbox.limits(),
         ..Config::default()
     };
     let what = format!("plays a game of {} in every seat ({n} players)", g.name);

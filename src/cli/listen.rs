@@ -67,17 +67,25 @@ pub fn start_hub(
 }
 
 /// [`start_hub`] for a run of `match`, `tournament` or `compare`: `players` at each of its
-/// `--concurrency` tables; and the sandbox, with `record` among what the bots must not see.
-pub fn start_run_hub(t: &TableArgs, players: &[SeatSpec], record: Option<&Path>) -> Result<(), (u8, String)> {
-    start_sandbox(&t.bots, &t.log_dir, record)?;
+/// `--concurrency` tables, named `names` (`--trust` must name one of them); and the sandbox,
+/// with `record` among what the bots must not see.
+pub fn start_run_hub(
+    t: &TableArgs,
+    players: &[SeatSpec],
+    names: &[String],
+    record: Option<&Path>,
+) -> Result<(), (u8, String)> {
+    t.bots.trusted(names)?;
+    start_sandbox(&t.bots, &t.log_dir, record, t.quiet)?;
     start_hub(&t.bots, players, t.concurrency, &t.log_dir, t.quiet)
 }
 
 /// `--sandbox`: every bot process from now on runs in a sandbox, which hides croupier's outputs
 /// (the run's log directory, `record`, the transcripts and keys). Refused where it cannot be
-/// made: no bot then starts.
-pub fn start_sandbox(bots: &BotArgs, log_dir: &Path, record: Option<&Path>) -> Result<(), (u8, String)> {
-    if !bots.sandbox {
+/// made: no bot then starts. What holds less than with root and cgroups is said on stderr,
+/// unless `quiet`.
+pub fn start_sandbox(bots: &BotArgs, log_dir: &Path, record: Option<&Path>, quiet: bool) -> Result<(), (u8, String)> {
+    if !bots.sandbox.sandbox {
         return Ok(());
     }
     // What is hidden must exist when a bot starts (a mount point): the run's log directory and
@@ -95,5 +103,5 @@ pub fn start_sandbox(bots: &BotArgs, log_dir: &Path, record: Option<&Path>) -> R
         hide.push(r.to_path_buf());
     }
     hide.extend(bots.transcript.clone());
-    crate::process::sandbox::enable(bots.sandbox_net, hide).map_err(usage)
+    bots.sandbox.enable(hide, quiet)
 }

@@ -98,7 +98,7 @@ pub fn run(mut a: MatchArgs) -> Outcome {
         .map(|l| parse_spec(&spec_of(&bots, l).unwrap()))
         .collect::<Result<_, _>>()?;
     let bot_key = run_bot_key(&a.table, previous.as_ref(), shard, &players)?;
-    crate::cli::listen::start_run_hub(&a.table, &players, a.run.record.as_deref())?;
+    crate::cli::listen::start_run_hub(&a.table, &players, &lineup, a.run.record.as_deref())?;
     let run = bots_run(&c, &a.table, &a.run, players, lineup.clone(), bot_key, seed, tags);
     let Played { acc, already, played } = play_plan(
         &plan,

@@ -31,6 +31,7 @@ mod play;
 mod recorded_test;
 mod regress;
 mod report_html;
+mod sandbox_args;
 mod serve_bot;
 mod show;
 mod stats;

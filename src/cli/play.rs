@@ -90,7 +90,12 @@ pub fn run(a: PlayArgs) -> Outcome {
     deals.check(&spec, players, &options, seed, games)?;
     let mut sink = open_record(&a)?;
     let bot_key = bot_key(a.bots.bot_seed.as_deref(), None, &seat_specs).map_err(usage)?;
-    crate::cli::listen::start_sandbox(&a.bots, &log_dir, a.record.as_deref().map(std::path::Path::new))?;
+    crate::cli::listen::start_sandbox(
+        &a.bots,
+        &log_dir,
+        a.record.as_deref().map(std::path::Path::new),
+        a.quiet,
+    )?;
     crate::cli::listen::start_hub(&a.bots, &seat_specs, 1, &log_dir, a.quiet)?;
     let cfg = config(&a, &seat_specs, log_dir.clone(), seed, bot_key, log_names)?;
     let mut table = Table::new(&seat_specs, cfg).map_err(usage)?;
@@ -277,6 +282,7 @@ fn config(
         bot_seed: derive(seed, Purpose::Bot, u64::MAX),
         bot_key,
         limits: a.bots.limits(),
+        trusted: a.bots.trusted(&log_names)?,
         on_fault: a.bots.on_fault,
         clock: a.bots.time,
         max_faults: a.bots.max_faults,

@@ -95,6 +95,10 @@ pub fn run(a: RegressArgs) -> Outcome {
     let bot = SeatSpec::parse(&a.bot).map_err(|e| usage(format!("--bot: {e}")))?;
     let cases = parse_suite(&a.suite)?;
     let positions = read_positions(&a.suite, &cases)?;
+    // The suite's records hold every hand: a sandboxed bot sees none of them, nor the logs.
+    let mut hide = vec![a.suite.clone(), crate::referee::Config::default().log_dir];
+    hide.extend(cases.iter().map(|c| c.file.clone()));
+    a.time.sandbox.enable(hide, a.json)?;
     // The report is written at the end, but its file is opened now: a path that cannot be
     // written is an error before the bot is asked anything.
     let mut junit = a.junit.as_deref().map(|p| io::open_report(p, "--junit")).transpose()?;

@@ -76,17 +76,9 @@ pub fn run(mut a: TournamentArgs) -> Outcome {
         .map(|&b| parse_spec(&bots[b].1))
         .collect::<Result<_, _>>()?;
     let bot_key = run_bot_key(&a.table, previous.as_ref(), shard, &players)?;
-    crate::cli::listen::start_run_hub(&a.table, &players, a.run.record.as_deref())?;
-    let run = bots_run(
-        &c,
-        &a.table,
-        &a.run,
-        players,
-        player_bots.iter().map(|&b| names[b].clone()).collect(),
-        bot_key,
-        seed,
-        tags,
-    );
+    let player_names: Vec<String> = player_bots.iter().map(|&b| names[b].clone()).collect();
+    crate::cli::listen::start_run_hub(&a.table, &players, &player_names, a.run.record.as_deref())?;
+    let run = bots_run(&c, &a.table, &a.run, players, player_names, bot_key, seed, tags);
     let tables = tour.tables.len();
     let jobs = tour.clone();
     let Played { acc, already, played } = play_plan(

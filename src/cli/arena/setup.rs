@@ -42,6 +42,8 @@ pub(crate) fn common(game: &str, t: &TableArgs, players: Option<usize>, seed: u6
         log_dir: t.log_dir.clone(),
         bot_seed: derive(seed, Purpose::Bot, u64::MAX),
         limits: t.bots.limits(),
+        // Checked against the run's bot names when its bots are known (start_run_hub).
+        trusted: t.bots.trust.clone(),
         on_fault: t.bots.on_fault,
         clock: t.bots.time,
         max_faults: t.bots.max_faults,

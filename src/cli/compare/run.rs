@@ -47,7 +47,8 @@ pub fn run_compare(mut a: CompareArgs) -> Outcome {
         json!({"method": "betting", "lower": lower, "upper": upper, "alpha": a.alpha, "beta": a.beta}),
     );
     let bot_key = run_bot_key(&a.table, previous.as_ref(), shard, &players)?;
-    crate::cli::listen::start_run_hub(&a.table, &players, a.run.record.as_deref())?;
+    let names: Vec<String> = (0..players.len()).map(compare_name).collect();
+    crate::cli::listen::start_run_hub(&a.table, &players, &names, a.run.record.as_deref())?;
     let keys: Vec<String> = jobs.iter().map(|j| j.key.clone()).collect();
     // The sets of this run (its shard's), and what a resumed record already holds of them.
     let (first, step) = shard.unwrap_or((0, 1));
@@ -161,9 +162,7 @@ fn run_spec(
         // Player 0 is the candidate, 1 the baseline, the others the field: their logs' names.
         config: Config {
             bot_key,
-            log_names: (0..players.len())
-                .map(|p| ["candidate", "baseline"].get(p).unwrap_or(&"field").to_string())
-                .collect(),
+            log_names: (0..players.len()).map(compare_name).collect(),
             ..c.config
         },
         players,
@@ -217,4 +216,10 @@ fn play_deals(
     result.map_err(|e| run_stopped("compare", e))?;
     kept.map_err(|e| run_stopped("compare", e))?;
     Ok((played, faults))
+}
+
+/// Player `p`'s name in a compare run (its log's, and what `--trust` names): player 0 is the
+/// candidate, 1 the baseline, the others the field.
+fn compare_name(p: usize) -> String {
+    ["candidate", "baseline"].get(p).unwrap_or(&"field").to_string()
 }

@@ -59,8 +59,9 @@ pub struct BotProcess {
     /// Its last answer came within [`look_time`](super::wait::look_time) of the wait for it: the
     /// next wait looks for the answer before it sleeps.
     pub(super) answers_fast: bool,
-    /// Its sandbox's scratch directory (`--sandbox`), removed when it is reaped.
-    pub(super) scratch: Option<std::path::PathBuf>,
+    /// Its sandbox's scratch directory and control groups (`--sandbox`), given back when it is
+    /// dropped.
+    pub(super) confinement: Option<super::sandbox::Confinement>,
 }
 
 impl BotProcess {

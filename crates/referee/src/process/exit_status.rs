@@ -29,10 +29,16 @@ fn signal_name(sig: i32) -> Option<&'static str> {
     })
 }
 
-/// [`describe_status`], with what a limit of the bot's has to do with it: a CPU limit spent, or
-/// a memory limit that may have made an allocation fail.
-pub(super) fn describe_exit(st: ExitStatus, limits: &Limits) -> String {
+/// [`describe_status`], with what a limit of the bot's has to do with it: the limits of its
+/// control groups it hit (`hit`, in words), a CPU limit spent, or a memory limit that may have
+/// made an allocation fail.
+pub(super) fn describe_exit(st: ExitStatus, limits: &Limits, hit: &[String]) -> String {
     let mut s = describe_status(st);
+    if !hit.is_empty() && !st.success() {
+        s.push_str(": ");
+        s.push_str(&hit.join("; "));
+        return s;
+    }
     let cpu_signal = matches!(st.signal(), Some(libc::SIGXCPU) | Some(libc::SIGKILL));
     match (limits.cpu_seconds, limits.memory_bytes) {
         (Some(secs), _) if st.signal() == Some(libc::SIGXCPU) => {
@@ -43,6 +49,11 @@ pub(super) fn describe_exit(st: ExitStatus, limits: &Limits) -> String {
             format_bytes(bytes)
         )),
         _ => {}
+    }
+    if let Some(n) = limits.processes.filter(|_| !cpu_signal && !st.success()) {
+        s.push_str(&format!(
+            "; it ran under --bot-processes {n}, past which process starts fail"
+        ));
     }
     s
 }

@@ -25,6 +25,7 @@
 //! EPIPE.
 
 mod bot;
+mod cgroup;
 mod exit_status;
 mod limits;
 mod lines;

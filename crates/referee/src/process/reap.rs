@@ -27,7 +27,7 @@ impl BotProcess {
     /// (this reaps it without blocking if possible).
     pub fn exit_status(&mut self) -> Option<String> {
         self.try_reap();
-        self.status.map(|st| describe_exit(st, &self.limits))
+        self.status.map(|st| self.describe(st))
     }
 
     /// Kills the bot's whole process group with SIGKILL and reaps the bot. Idempotent.
@@ -65,7 +65,18 @@ impl BotProcess {
     /// ended (see [`exit_status`](Self::exit_status)).
     pub fn shutdown(&mut self, grace: Duration) -> Option<String> {
         shutdown_all(&mut [&mut *self], grace);
-        self.status.map(|st| describe_exit(st, &self.limits))
+        self.status.map(|st| self.describe(st))
+    }
+
+    /// How the bot ended ([`describe_exit`]), with the limits of its control groups it hit.
+    fn describe(&self, st: std::process::ExitStatus) -> String {
+        let hit = self
+            .confinement
+            .as_ref()
+            .and_then(|c| c.cgroup.as_ref())
+            .map(|g| g.findings())
+            .unwrap_or_default();
+        describe_exit(st, &self.limits, &hit)
     }
 
     pub(super) fn try_reap(&mut self) {
@@ -103,7 +114,7 @@ impl BotProcess {
             return ReadResult::Exited { status: None };
         };
         self.drain_stderr_to_end(Duration::ZERO);
-        let mut status = describe_exit(st, &self.limits);
+        let mut status = self.describe(st);
         if let Some(tail) = self.stderr_tail() {
             status.push_str("; ");
             status.push_str(&tail);
@@ -115,9 +126,8 @@ impl BotProcess {
 impl Drop for BotProcess {
     fn drop(&mut self) {
         self.kill();
-        if let Some(dir) = self.scratch.take() {
-            let _ = std::fs::remove_dir_all(dir);
-        }
+        // Its scratch directory and control groups, now that it is gone.
+        self.confinement = None;
     }
 }
 

@@ -8,7 +8,9 @@
 //! `/scratch`, removed afterwards. croupier's own outputs (records, logs, transcripts, keys) are
 //! hidden even where they lie inside a directory the bot sees. When croupier runs as root, each
 //! bot process also gets a uid of its own (it cannot read or signal another bot or croupier)
-//! and at most [`PROCESSES`] processes.
+//! and at most [`PROCESSES`] processes (or `--bot-processes`), and the memory and processes of
+//! its whole tree are limited in control groups of its own (`process/cgroup.rs`) where the
+//! machine has them.
 //!
 //! bubblewrap rather than namespaces written here: it is a small, well-kept setuid-free tool that
 //! Flatpak relies on, it handles the order of mounts and the corner cases of the kernel, and it
@@ -20,6 +22,9 @@ use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::OnceLock;
 
+use super::cgroup::{Cgroup, Hierarchies};
+use super::limits::Limits;
+
 /// The run's sandbox, set once by [`enable`].
 struct Sandbox {
     bwrap: PathBuf,
@@ -29,6 +34,8 @@ struct Sandbox {
     hide: Vec<PathBuf>,
     /// Where scratch directories are made.
     scratch_root: PathBuf,
+    /// This run's control groups (croupier as root, cgroup v1), else why there are none.
+    groups: Result<Hierarchies, String>,
 }
 
 static SANDBOX: OnceLock<Sandbox> = OnceLock::new();
@@ -57,12 +64,14 @@ fn is_root() -> bool {
     unsafe { libc::geteuid() == 0 }
 }
 
-/// Turns the sandbox on for every bot process started from now on: finds bwrap and checks that
-/// it can make its namespaces here (as the user a bot would run as). The error says what is
-/// missing and how to get it: croupier never runs a bot unsandboxed when asked for a sandbox.
-pub fn enable(net: bool, hide: Vec<PathBuf>) -> Result<(), String> {
-    if SANDBOX.get().is_some() {
-        return Ok(());
+/// Turns the sandbox on for the bot processes started from now on whose limits ask for it:
+/// finds bwrap and checks that it can make its namespaces here (as the user a bot would run
+/// as). The error says what is missing and how to get it: croupier never runs a bot
+/// unsandboxed when asked for a sandbox. The answer says what holds less here than with root
+/// and cgroups (for the run's header), one line each.
+pub fn enable(net: bool, hide: Vec<PathBuf>) -> Result<Vec<String>, String> {
+    if let Some(sb) = SANDBOX.get() {
+        return Ok(sb.caveats());
     }
     let bwrap = find_bwrap().ok_or(
         "--sandbox needs bubblewrap (`bwrap`), which is not on PATH: install it (Debian/Ubuntu: apt-get install bubblewrap; Fedora: dnf install bubblewrap)",
@@ -80,16 +89,21 @@ pub fn enable(net: bool, hide: Vec<PathBuf>) -> Result<(), String> {
         net,
         hide,
         scratch_root,
+        groups: Hierarchies::find(),
     };
     probe(&sb)?;
+    let caveats = sb.caveats();
     let _ = SANDBOX.set(sb);
-    Ok(())
+    Ok(caveats)
 }
 
-/// Removes the scratch directories' root (at the end of the run).
+/// Removes the scratch directories' root and the run's control groups (at the end of the run).
 pub fn clean_up() {
     if let Some(sb) = SANDBOX.get() {
         let _ = std::fs::remove_dir_all(&sb.scratch_root);
+        if let Ok(groups) = &sb.groups {
+            groups.remove();
+        }
     }
 }
 
@@ -139,16 +153,54 @@ fn chown(path: &Path, uid: u32) -> Result<(), String> {
 }
 
 /// A sandboxed bot's start: the command line that runs `argv` in the sandbox, the uid to run
-/// it as (a root croupier's: one per bot process), and its scratch directory.
+/// it as (a root croupier's: one per bot process), and what it holds while it runs.
 pub(super) struct Sandboxed {
     pub argv: Vec<String>,
     pub uid: Option<u32>,
-    pub scratch: PathBuf,
+    pub hold: Confinement,
 }
 
-/// Wraps `argv` for the sandbox, with a fresh scratch directory, when the sandbox is on. A bot
-/// whose limits ask for a sandbox when none was set up is refused: never run unsandboxed.
-pub(super) fn wrap(argv: &[String], limits: &super::limits::Limits) -> Result<Option<Sandboxed>, String> {
+/// What a sandboxed bot holds while it runs, and gives back when it is dropped (after the bot
+/// is reaped): its scratch directory and its control groups.
+#[derive(Debug)]
+pub(super) struct Confinement {
+    scratch: PathBuf,
+    pub cgroup: Option<Cgroup>,
+}
+
+impl Drop for Confinement {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.scratch);
+        if let Some(g) = &self.cgroup {
+            g.remove();
+        }
+    }
+}
+
+impl Sandboxed {
+    /// The limits the wrapped command runs under, from the bot's `limits`: its own uid (as
+    /// root); with control groups, processes and memory are limited for the bot's whole tree
+    /// there, not per uid and per process (an address-space limit breaks runtimes that reserve large
+    /// ranges they never use: Go, Java, V8).
+    pub fn confine(&self, limits: Limits) -> Limits {
+        Limits {
+            user: limits.user.or(self.uid.map(|u| (u, u))),
+            // The group counts the bot's processes where there is one (and names the limit
+            // when it refuses one); else RLIMIT_NPROC, which counts a uid's.
+            processes: self
+                .uid
+                .filter(|_| self.hold.cgroup.is_none())
+                .map(|_| limits.processes.unwrap_or(PROCESSES)),
+            memory_bytes: limits.memory_bytes.filter(|_| self.hold.cgroup.is_none()),
+            ..limits
+        }
+    }
+}
+
+/// Wraps `argv` for the sandbox, with a fresh scratch directory and control groups, when the
+/// bot's limits ask for a sandbox. A bot whose limits ask for a sandbox when none was set up is
+/// refused: never run unsandboxed.
+pub(super) fn wrap(argv: &[String], limits: &Limits) -> Result<Option<Sandboxed>, String> {
     if !limits.sandbox {
         return Ok(None);
     }
@@ -161,18 +213,47 @@ pub(super) fn wrap(argv: &[String], limits: &super::limits::Limits) -> Result<Op
         .mode(0o700)
         .create(&scratch)
         .map_err(|e| format!("--sandbox: {}: {e}", scratch.display()))?;
+    let mut hold = Confinement { scratch, cgroup: None };
     let uid = is_root().then_some(uid_range() + (k % 990));
     if let Some(u) = uid {
-        chown(&scratch, u)?;
+        chown(&hold.scratch, u)?;
+    }
+    if let Ok(groups) = &sb.groups {
+        let processes = limits.processes.unwrap_or(PROCESSES);
+        hold.cgroup = Some(
+            groups
+                .make(k, limits.memory_bytes, processes)
+                .map_err(|e| format!("--sandbox: cannot make the bot's control groups: {e}"))?,
+        );
     }
     Ok(Some(Sandboxed {
-        argv: sb.wrap(argv, &scratch),
+        argv: sb.wrap(argv, &hold.scratch),
         uid,
-        scratch,
+        hold,
     }))
 }
 
 impl Sandbox {
+    /// What holds less here than for a root croupier with control groups, one line each.
+    fn caveats(&self) -> Vec<String> {
+        let mut said = Vec::new();
+        if !is_root() {
+            said.push(
+                "--sandbox without root: the bots run as croupier's own user inside their namespaces \
+                 (they still see no other process and no file outside their view), with no limit \
+                 on their processes"
+                    .to_string(),
+            );
+        }
+        if let Err(why) = &self.groups {
+            said.push(format!(
+                "--sandbox: no control groups ({why}): --bot-memory limits each process's address \
+                 space, not a bot's whole tree"
+            ));
+        }
+        said
+    }
+
     /// bwrap's command line for `argv` with `scratch` as /scratch.
     fn wrap(&self, argv: &[String], scratch: &Path) -> Vec<String> {
         let mut a: Vec<String> = vec![self.bwrap.to_string_lossy().into_owned()];

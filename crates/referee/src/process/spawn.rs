@@ -34,22 +34,27 @@ impl BotProcess {
         let sandboxed =
             super::sandbox::wrap(argv, &limits).map_err(|e| format!("cannot start bot '{program}': {e}"))?;
         let (run, confined) = match &sandboxed {
-            Some(s) => (
-                &s.argv[..],
+            Some(s) => (&s.argv[..], s.confine(limits)),
+            // A count of processes is the sandbox's (with a uid or groups of the bot's own).
+            None => (
+                argv,
                 Limits {
-                    user: limits.user.or(s.uid.map(|u| (u, u))),
-                    processes: limits.processes.or(s.uid.map(|_| super::sandbox::PROCESSES)),
+                    processes: None,
                     ..limits
                 },
             ),
-            None => (argv, limits),
         };
+        let join = sandboxed
+            .as_ref()
+            .and_then(|s| s.hold.cgroup.as_ref())
+            .map(|g| g.join_files())
+            .unwrap_or_default();
         let mut cmd = bot_command(&run[0], &run[1..]);
-        confine_child(&mut cmd, &confined);
+        confine_child(&mut cmd, &confined, join);
         // Registered with the command line it was asked for (what a caller that trusts it checks).
         let child = spawn_registered(&mut cmd, argv)?;
-        let mut bot = BotProcess::from_child(argv, child, log, limits);
-        bot.scratch = sandboxed.map(|s| s.scratch);
+        let mut bot = BotProcess::from_child(argv, child, log, confined);
+        bot.confinement = sandboxed.map(|s| s.hold);
         // On an error, `bot` is dropped here: killed and reaped.
         bot.make_pipes_nonblocking(program)?;
         Ok(bot)
@@ -90,7 +95,7 @@ impl BotProcess {
             answers_fast: false,
             tail: Vec::new(),
             log: StderrLog::new(log, limits.max_log_bytes),
-            scratch: None,
+            confinement: None,
         }
     }
 
@@ -128,15 +133,17 @@ fn bot_command(program: &str, args: &[String]) -> Command {
     cmd
 }
 
-/// Has the child, between `fork` and `exec`, take the bot's user and its memory and CPU limits,
-/// ask for SIGKILL at the death of the referee's thread (and fail if the referee is already
-/// gone), and mark every inherited file descriptor >= 3 close-on-exec.
-fn confine_child(cmd: &mut Command, limits: &Limits) {
+/// Has the child, between `fork` and `exec`, join the control groups whose `cgroup.procs` files
+/// are `join`, take the bot's user and its memory and CPU limits, ask for SIGKILL at the death
+/// of the referee's thread (and fail if the referee is already gone), and mark every inherited
+/// file descriptor >= 3 close-on-exec.
+fn confine_child(cmd: &mut Command, limits: &Limits, join: Vec<std::ffi::CString>) {
     // SAFETY: getpid is always safe.
     let parent = unsafe { libc::getpid() };
     let (memory, cpu, user, procs) = (limits.memory_bytes, limits.cpu_seconds, limits.user, limits.processes);
-    // SAFETY: the closure only makes async-signal-safe system calls (setgroups, setgid,
-    // setuid, setrlimit, prctl, getppid, syscall, getrlimit, fcntl) and does not allocate.
+    // SAFETY: the closure only makes async-signal-safe system calls (open, write, close,
+    // setgroups, setgid, setuid, setrlimit, prctl, getppid, syscall, getrlimit, fcntl) and does
+    // not allocate (the paths of `join` were made before the fork).
     unsafe {
         cmd.pre_exec(move || {
             let check = |r: libc::c_int| {
@@ -146,6 +153,16 @@ fn confine_child(cmd: &mut Command, limits: &Limits) {
                     Ok(())
                 }
             };
+            // While still root: writing `0` moves the writer, and all it will start, into the group.
+            for file in &join {
+                let fd = libc::open(file.as_ptr(), libc::O_WRONLY | libc::O_CLOEXEC);
+                check(fd)?;
+                let wrote = libc::write(fd, b"0".as_ptr().cast(), 1);
+                libc::close(fd);
+                if wrote != 1 {
+                    return Err(io::Error::last_os_error());
+                }
+            }
             if let Some((uid, gid)) = user {
                 // Groups first: once the uid is dropped they cannot be changed.
                 check(libc::setgroups(1, &gid))?;

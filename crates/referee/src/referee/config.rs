@@ -145,6 +145,9 @@ pub struct Config {
     /// to the deal; `k` is recorded as the record's `bot_seed`.
     pub bot_key: Option<u64>,
     pub limits: Limits,
+    /// `--trust NAME`: the players (by name, as in `log_names`) whose processes run without the
+    /// sandbox that `limits` asks for.
+    pub trusted: Vec<String>,
     /// `--time BANK+INC`: a clock per seat and game; `None`: only `move_time` limits a decision.
     pub clock: Option<Clock>,
     /// What a fault does to the game (`--on-fault`).
@@ -173,6 +176,22 @@ pub struct Config {
 }
 
 impl Config {
+    /// Player `p`'s name: its bot's name (`log_names`), else its spec as written.
+    pub fn name_of(&self, p: usize, spec: &SeatSpec) -> String {
+        self.log_names.get(p).cloned().unwrap_or_else(|| spec.display())
+    }
+
+    /// The limits player `p`'s processes run under: without the sandbox for a trusted bot
+    /// (`--trust`) and for a network seat, whose process is croupier's own link (it needs the
+    /// network and the hub; the bot at the other end is sandboxed on its own machine, if at all).
+    pub fn limits_of(&self, p: usize, spec: &SeatSpec) -> Limits {
+        let mut limits = self.limits;
+        if matches!(spec, SeatSpec::Remote { .. }) || self.trusted.contains(&self.name_of(p, spec)) {
+            limits.sandbox = false;
+        }
+        limits
+    }
+
     /// Whether a decision is timed: with `timing`, and always with a clock.
     pub fn timed(&self) -> bool {
         self.timing || self.clock.is_some()
@@ -191,6 +210,7 @@ impl Default for Config {
             bot_seed: 0,
             bot_key: None,
             limits: Limits::default(),
+            trusted: Vec::new(),
             clock: None,
             on_fault: FaultPolicy::default(),
             max_faults: None,

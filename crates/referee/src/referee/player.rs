@@ -57,8 +57,8 @@ impl Player {
     }
 }
 
-pub(super) fn start_process(spec: &SeatSpec, log: Option<LogTarget>, cfg: &Config) -> Result<Proc, String> {
-    let process = spawn_process(spec, log, cfg)?;
+pub(super) fn start_process(p: usize, spec: &SeatSpec, log: Option<LogTarget>, cfg: &Config) -> Result<Proc, String> {
+    let process = spawn_process(p, spec, log, cfg)?;
     handshake(
         process,
         spec.argv().unwrap_or_default(),
@@ -66,17 +66,16 @@ pub(super) fn start_process(spec: &SeatSpec, log: Option<LogTarget>, cfg: &Confi
     )
 }
 
-/// Starts a bot and sends `hello`; [`handshake`] reads the answer. Split so that a table
-/// starts all its bots at once instead of paying each one's startup time in turn.
-pub(super) fn spawn_process(spec: &SeatSpec, log: Option<LogTarget>, cfg: &Config) -> Result<BotProcess, String> {
+/// Starts player `p`'s bot and sends `hello`; [`handshake`] reads the answer. Split so that a
+/// table starts all its bots at once instead of paying each one's startup time in turn.
+pub(super) fn spawn_process(
+    p: usize,
+    spec: &SeatSpec,
+    log: Option<LogTarget>,
+    cfg: &Config,
+) -> Result<BotProcess, String> {
     let argv = spec.argv().unwrap_or_default();
-    let mut limits = cfg.limits;
-    // A network seat's process is croupier's own link, which needs the network and the hub:
-    // the bot at the other end is sandboxed on its own machine, if at all.
-    if matches!(spec, SeatSpec::Remote { .. }) {
-        limits.sandbox = false;
-    }
-    let mut process = BotProcess::spawn_logged(argv, log, limits)?;
+    let mut process = BotProcess::spawn_logged(argv, log, cfg.limits_of(p, spec))?;
     if cfg.transcript.is_some() {
         process.keep_transcript();
     }

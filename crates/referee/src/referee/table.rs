@@ -33,7 +33,7 @@ impl Table {
         let mut spawned: Vec<Option<BotProcess>> = Vec::new();
         for (i, spec) in specs.iter().enumerate() {
             spawned.push(match spec.argv() {
-                Some(_) => Some(spawn_process(spec, logs[i].clone(), &cfg)?),
+                Some(_) => Some(spawn_process(i, spec, logs[i].clone(), &cfg)?),
                 None => None,
             });
         }
@@ -84,9 +84,7 @@ impl Table {
             .enumerate()
             .map(|(i, spec)| {
                 spec.argv()?;
-                Some(log_file_name(
-                    cfg.log_names.get(i).cloned().unwrap_or_else(|| spec.display()),
-                ))
+                Some(log_file_name(cfg.name_of(i, spec)))
             })
             .collect();
         names
@@ -167,7 +165,7 @@ impl Table {
             if let Some(old) = &mut old {
                 old.kill();
             }
-            let mut fresh = start_process(&spec, player.log.clone(), &cfg)?;
+            let mut fresh = start_process(p, &spec, player.log.clone(), &cfg)?;
             // The new process's lines go on in the transcript of the game in play.
             if let (Some(pr), Some(old)) = (&mut fresh.process, &mut old) {
                 pr.transcript_after(old).map_err(|e| format!("--transcript: {e}"))?;
