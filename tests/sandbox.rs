@@ -236,6 +236,9 @@ fn nothing_a_sandboxed_bot_started_outlives_a_sigkilled_croupier() {
         .filter(|d| d.ends_with(format!("croupier-{pid}")))
         .collect();
     assert!(left.is_empty(), "control groups left: {left:?}");
+    // And so does its scratch root (a later run with its pid would find it in the way).
+    let scratch = std::env::temp_dir().join(format!("croupier-sandbox-{pid}"));
+    assert!(!scratch.exists(), "{} left", scratch.display());
 }
 
 /// A listener bound in network namespace `ns` of `pair` on `addr` (port 0: any), counting its

@@ -79,6 +79,8 @@ impl Hierarchies {
             let own = own_dir(&mountinfo, &cgroup, controller)?;
             remove_stale(&own);
             let dir = own.join(&run);
+            // One there already is a dead run's whose pid this process has now.
+            remove_tree(&dir);
             std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
             dirs.push(dir);
         }

@@ -77,6 +77,7 @@ pub fn enable(net: bool, hide: Vec<PathBuf>) -> Result<Vec<String>, String> {
         "--sandbox needs bubblewrap (`bwrap`), which is not on PATH: install it (Debian/Ubuntu: apt-get install bubblewrap; Fedora: dnf install bubblewrap)",
     )?;
     let scratch_root = std::env::temp_dir().join(format!("croupier-sandbox-{}", std::process::id()));
+    remove_stale_scratch(&scratch_root);
     std::fs::DirBuilder::new()
         .mode(0o711)
         .recursive(true)
@@ -103,6 +104,26 @@ pub fn clean_up() {
         let _ = std::fs::remove_dir_all(&sb.scratch_root);
         if let Ok(groups) = &sb.groups {
             groups.remove();
+        }
+    }
+}
+
+/// Removes the scratch roots that runs SIGKILLed before their end left in `ours`'s directory
+/// (their pid is gone), and `ours` itself if it is there: a dead run's whose pid this process
+/// has now.
+fn remove_stale_scratch(ours: &Path) {
+    let _ = std::fs::remove_dir_all(ours);
+    let Some(dir) = ours.parent() else { return };
+    for e in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let name = e.file_name().to_string_lossy().into_owned();
+        let Some(pid) = name
+            .strip_prefix("croupier-sandbox-")
+            .and_then(|p| p.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        if !Path::new(&format!("/proc/{pid}")).exists() {
+            let _ = std::fs::remove_dir_all(e.path());
         }
     }
 }
