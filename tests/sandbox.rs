@@ -42,6 +42,25 @@ fn sandbox_works() -> Result<(), String> {
     Err(said)
 }
 
+/// Returns from the test, saying why, where no sandbox can be made here.
+macro_rules! skip_without_sandbox {
+    () => {
+        if let Err(why) = sandbox_works() {
+            eprintln!("skipped: {why}");
+            return;
+        }
+    };
+}
+
+/// The control groups of the croupier run `pid` that are still there.
+fn groups_left(pid: u32) -> Vec<PathBuf> {
+    ["/sys/fs/cgroup/memory", "/sys/fs/cgroup/pids"]
+        .iter()
+        .flat_map(|root| walk_dirs(Path::new(root)))
+        .filter(|d| d.ends_with(format!("croupier-{pid}")))
+        .collect()
+}
+
 /// Processes whose command line holds `marker`.
 fn processes_with(marker: &str) -> Vec<String> {
     let mut found = Vec::new();
@@ -56,10 +75,22 @@ fn processes_with(marker: &str) -> Vec<String> {
     found
 }
 
+/// [`listener`], and a word for the escape bot's children's command lines that is this test's
+/// own (`tag`) and this process's.
+fn listener_and_marker(tag: &str) -> (u16, Arc<AtomicUsize>, String) {
+    let (port, count) = listener();
+    (port, count, format!("escape-marker-{tag}{}", std::process::id()))
+}
+
 /// A listener on loopback that counts the connections it gets.
 fn listener() -> (u16, Arc<AtomicUsize>) {
     let l = TcpListener::bind("127.0.0.1:0").unwrap();
     let port = l.local_addr().unwrap().port();
+    (port, count_connections(l))
+}
+
+/// Serves `l` on a thread of its own, counting the connections it accepts.
+fn count_connections(l: TcpListener) -> Arc<AtomicUsize> {
     let count = Arc::new(AtomicUsize::new(0));
     let c = count.clone();
     std::thread::spawn(move || {
@@ -69,7 +100,7 @@ fn listener() -> (u16, Arc<AtomicUsize>) {
             }
         }
     });
-    (port, count)
+    count
 }
 
 /// Whether this test runs as root (then each sandboxed bot has a uid and control groups of its
@@ -148,13 +179,9 @@ fn report(dir: &Path) -> String {
 
 #[test]
 fn a_bot_that_tries_to_get_out_is_held_in_and_the_match_completes() {
-    if let Err(why) = sandbox_works() {
-        eprintln!("skipped: {why}");
-        return;
-    }
+    skip_without_sandbox!();
     let dir = tempfile::tempdir().unwrap();
-    let (port, connections) = listener();
-    let marker = format!("escape-marker-{}", std::process::id());
+    let (port, connections, marker) = listener_and_marker("");
     let out = play(dir.path(), port, &marker, "2").output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let said = report(dir.path());
@@ -199,10 +226,7 @@ fn a_bot_that_tries_to_get_out_is_held_in_and_the_match_completes() {
 
 #[test]
 fn nothing_a_sandboxed_bot_started_outlives_a_sigkilled_croupier() {
-    if let Err(why) = sandbox_works() {
-        eprintln!("skipped: {why}");
-        return;
-    }
+    skip_without_sandbox!();
     let dir = tempfile::tempdir().unwrap();
     let (port, _) = listener();
     let marker = format!("escape-marker-k{}", std::process::id());
@@ -228,17 +252,35 @@ fn nothing_a_sandboxed_bot_started_outlives_a_sigkilled_croupier() {
         assert!(Instant::now() < end, "left running: {:?}", processes_with(&marker));
         std::thread::sleep(common::POLL);
     }
-    // The control groups a SIGKILLed run leaves (empty) go at the next sandboxed run.
-    sandbox_works().unwrap();
-    let left: Vec<_> = ["/sys/fs/cgroup/memory", "/sys/fs/cgroup/pids"]
-        .iter()
-        .flat_map(|root| walk_dirs(Path::new(root)))
-        .filter(|d| d.ends_with(format!("croupier-{pid}")))
-        .collect();
-    assert!(left.is_empty(), "control groups left: {left:?}");
-    // And so does its scratch root (a later run with its pid would find it in the way).
+    // The control groups a SIGKILLed run leaves go at the next sandboxed run once they are
+    // empty (the kernel ends the namespaces' last processes on its own time: a group still
+    // busy then is left for a later run), and so does its scratch root (a later run with its
+    // pid would find it in the way).
     let scratch = std::env::temp_dir().join(format!("croupier-sandbox-{pid}"));
-    assert!(!scratch.exists(), "{} left", scratch.display());
+    let end = Instant::now() + Duration::from_secs(30);
+    loop {
+        sandbox_works().unwrap();
+        let left = groups_left(pid);
+        if left.is_empty() && !scratch.exists() {
+            break;
+        }
+        assert!(
+            Instant::now() < end,
+            "left: control groups {left:?}, scratch root there: {}",
+            scratch.exists()
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+/// The value of `count` once it has reached `n` (a connection is counted when the listener's
+/// thread accepts it, which may be after the bot that made it has gone on): waits up to 30 s.
+fn reached(count: &AtomicUsize, n: usize) -> usize {
+    let end = Instant::now() + Duration::from_secs(30);
+    while count.load(Ordering::SeqCst) < n && Instant::now() < end {
+        std::thread::sleep(common::POLL);
+    }
+    count.load(Ordering::SeqCst)
 }
 
 /// A listener bound in network namespace `ns` of `pair` on `addr` (port 0: any), counting its
@@ -248,24 +290,12 @@ fn listener_in(pair: &common::netns::NetnsPair, ns: &str, addr: &str) -> (String
         .run_in(ns, || TcpListener::bind(format!("{addr}:0")).unwrap())
         .unwrap();
     let at = l.local_addr().unwrap().to_string();
-    let count = Arc::new(AtomicUsize::new(0));
-    let c = count.clone();
-    std::thread::spawn(move || {
-        for s in l.incoming() {
-            if s.is_ok() {
-                c.fetch_add(1, Ordering::SeqCst);
-            }
-        }
-    });
-    (at, count)
+    (at, count_connections(l))
 }
 
 #[test]
 fn a_sandboxed_bot_reaches_no_address_that_an_unsandboxed_one_reaches() {
-    if let Err(why) = sandbox_works() {
-        eprintln!("skipped: {why}");
-        return;
-    }
+    skip_without_sandbox!();
     // croupier on "machine" a, with a listener on its loopback and one on machine b's address
     // (a network namespace this test makes: no address off this machine).
     let pair = match common::netns::NetnsPair::create() {
@@ -295,10 +325,7 @@ fn a_sandboxed_bot_reaches_no_address_that_an_unsandboxed_one_reaches() {
     for t in &targets {
         assert_eq!(said.matches(&format!("escape network {t}: OPEN")).count(), 2, "{said}");
     }
-    assert_eq!(
-        (local_count.load(Ordering::SeqCst), remote_count.load(Ordering::SeqCst)),
-        (2, 2)
-    );
+    assert_eq!((reached(&local_count, 2), reached(&remote_count, 2)), (2, 2));
     let said = run("--sandbox");
     for t in &targets {
         assert_eq!(
@@ -329,10 +356,7 @@ for line in sys.stdin:
 
 #[test]
 fn a_bot_past_its_memory_limit_faults_naming_it_and_the_game_goes_on() {
-    if let Err(why) = sandbox_works() {
-        eprintln!("skipped: {why}");
-        return;
-    }
+    skip_without_sandbox!();
     if !root() {
         eprintln!("skipped: the limit of a bot's whole tree needs cgroups, which need root");
         return;
@@ -365,11 +389,7 @@ fn a_bot_past_its_memory_limit_faults_naming_it_and_the_game_goes_on() {
         "{message}"
     );
     // The run's control groups are gone with it.
-    let left: Vec<_> = ["/sys/fs/cgroup/memory", "/sys/fs/cgroup/pids"]
-        .iter()
-        .flat_map(|root| walk_dirs(Path::new(root)))
-        .filter(|d| d.ends_with(format!("croupier-{pid}")))
-        .collect();
+    let left = groups_left(pid);
     assert!(left.is_empty(), "control groups left: {left:?}");
 }
 
@@ -394,13 +414,9 @@ fn walk_dirs(root: &Path) -> Vec<PathBuf> {
 
 #[test]
 fn a_trusted_bot_runs_outside_the_sandbox_and_the_others_in_it() {
-    if let Err(why) = sandbox_works() {
-        eprintln!("skipped: {why}");
-        return;
-    }
+    skip_without_sandbox!();
     let dir = tempfile::tempdir().unwrap();
-    let (port, connections) = listener();
-    let marker = format!("escape-marker-t{}", std::process::id());
+    let (port, connections, marker) = listener_and_marker("t");
     let seat = escape_seat(
         dir.path(),
         &[format!("127.0.0.1:{port}")],
@@ -425,7 +441,7 @@ fn a_trusted_bot_runs_outside_the_sandbox_and_the_others_in_it() {
     let name = format!("escape network 127.0.0.1:{port}");
     assert_eq!(said.matches(&format!("{name}: OPEN")).count(), 1, "{said}");
     assert_eq!(said.matches(&format!("{name}: blocked")).count(), 1, "{said}");
-    assert_eq!(connections.load(Ordering::SeqCst), 1);
+    assert_eq!(reached(&connections, 1), 1);
     // A name that is no bot of the run is refused before anything starts.
     croupier()
         .current_dir(dir.path())
@@ -451,13 +467,9 @@ fn a_trusted_bot_runs_outside_the_sandbox_and_the_others_in_it() {
 
 #[test]
 fn check_ask_and_regress_run_their_bot_in_the_sandbox() {
-    if let Err(why) = sandbox_works() {
-        eprintln!("skipped: {why}");
-        return;
-    }
+    skip_without_sandbox!();
     let dir = tempfile::tempdir().unwrap();
-    let (port, connections) = listener();
-    let marker = format!("escape-marker-c{}", std::process::id());
+    let (port, connections, marker) = listener_and_marker("c");
     croupier()
         .current_dir(dir.path())
         .args([
