@@ -1,0 +1,514 @@
+//! croupier's rules engines as a Python module (`croupier_games._croupier_games`), for learning.
+//!
+//! A [`State`] is one game of the string interface ([`Game`]) that the referee drives, built
+//! by the game's own constructor from the same seed, so a seed and a list of actions give the
+//! same deals, legal actions and scores as `croupier play`. On top of it:
+//!
+//! - integer actions: a fixed action space per game ([`vocab`]), each integer one token;
+//! - what a seat may see: the events whose audience holds the seat, as lines (the information
+//!   state), the game's own seat view folded from those same lines (the observation string), and
+//!   a tensor made from them ([`tensor`]). Nothing else of the state reaches a seat's strings.
+//!
+//! The Python side (`python/croupier_games`) adds OpenSpiel's and PettingZoo's interfaces.
+
+use croupier_games::cards::Card;
+use croupier_games::chance::{derive, Chance, DealSpec, Purpose, Rng};
+use croupier_games::game::{Event, Game, GameInfo, GameSpec, SeatView};
+use croupier_games::options::Options;
+use numpy::PyArray1;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use std::sync::Arc;
+
+pub mod tensor;
+pub mod vocab;
+
+use vocab::Vocab;
+
+fn err(e: impl std::fmt::Display) -> PyErr {
+    PyValueError::new_err(e.to_string())
+}
+
+/// The seed of game `index` (from 0) of a `croupier play --seed SEED` run: the `seed` its
+/// record holds.
+#[pyfunction]
+fn run_game_seed(seed: u64, index: u64) -> u64 {
+    derive(seed, Purpose::Game, index)
+}
+
+/// The names of the games, in `croupier games` order.
+#[pyfunction]
+fn game_names() -> Vec<&'static str> {
+    croupier_games::games::all().iter().map(|g| g.name).collect()
+}
+
+/// A game's rule options: `(name, default, help)` each.
+#[pyfunction]
+fn rule_options(name: &str) -> PyResult<Vec<(String, String, String)>> {
+    let spec = croupier_games::games::find(name).ok_or_else(|| err(format!("no game {name}")))?;
+    Ok((spec.options)()
+        .into_iter()
+        .map(|o| (o.name.to_string(), o.default.to_string(), o.help.to_string()))
+        .collect())
+}
+
+/// A game with its options: makes states.
+#[pyclass(module = "croupier_games._croupier_games", frozen)]
+pub struct GameDef {
+    spec: Arc<GameSpec>,
+    options: Options,
+    players: usize,
+    vocab: Arc<Vocab>,
+}
+
+#[pymethods]
+impl GameDef {
+    /// `name` as `croupier games` lists it; `options` rule options as `croupier play --rule
+    /// K=V` takes them (values as strings, numbers or booleans); `players` the number of
+    /// seats (None: the game's default).
+    #[new]
+    #[pyo3(signature = (name, options=None, players=None))]
+    fn new(name: &str, options: Option<&Bound<'_, PyDict>>, players: Option<usize>) -> PyResult<GameDef> {
+        let spec = croupier_games::games::find(name).ok_or_else(|| err(format!("no game {name}")))?;
+        let mut pairs = Vec::new();
+        if let Some(d) = options {
+            for (k, v) in d.iter() {
+                let key: String = k.extract()?;
+                let value = if let Ok(b) = v.extract::<bool>() {
+                    b.to_string()
+                } else {
+                    v.str()?.to_string()
+                };
+                pairs.push((key, value));
+            }
+        }
+        let options = Options::from_pairs(&(spec.options)(), spec.name, &pairs).map_err(err)?;
+        let players = players.unwrap_or(spec.default_players);
+        if players < spec.min_players || players > spec.max_players {
+            return Err(err(format!(
+                "{} is played by {} to {} players",
+                spec.name, spec.min_players, spec.max_players
+            )));
+        }
+        let vocab = Arc::new(Vocab::of(spec.name));
+        Ok(GameDef {
+            spec: Arc::new(spec),
+            options,
+            players,
+            vocab,
+        })
+    }
+
+    #[getter]
+    fn name(&self) -> &'static str {
+        self.spec.name
+    }
+
+    #[getter]
+    fn title(&self) -> &'static str {
+        self.spec.title
+    }
+
+    fn num_players(&self) -> usize {
+        self.players
+    }
+
+    /// The fewest and most seats the game is played by.
+    fn players_range(&self) -> (usize, usize) {
+        (self.spec.min_players, self.spec.max_players)
+    }
+
+    /// The size of the fixed integer action space.
+    fn num_distinct_actions(&self) -> usize {
+        self.vocab.len()
+    }
+
+    /// The length of `observation_tensor`.
+    fn observation_tensor_size(&self) -> usize {
+        tensor::size(self.players)
+    }
+
+    /// Every rule option in force, name → value (strings).
+    fn options(&self) -> Vec<(String, String)> {
+        self.options.iter().map(|(k, v)| (k.clone(), v.clone())).collect()
+    }
+
+    /// The name of integer action `a` where it names one token whatever the state (every
+    /// action but a Skwitz capture, which is the k-th capture with a card).
+    fn action_name(&self, a: usize) -> PyResult<String> {
+        self.vocab.name(a).ok_or_else(|| err(format!("no action {a}")))
+    }
+
+    /// A new game dealt from `seed` (the game's seed, as a record's `seed`; see
+    /// `run_game_seed` for game k of a `croupier play --seed` run).
+    fn new_initial_state(&self, seed: u64) -> PyResult<State> {
+        State::start(&self.spec, &self.options, self.players, &self.vocab, seed, Vec::new()).map_err(err)
+    }
+}
+
+/// One game in play.
+#[pyclass(module = "croupier_games._croupier_games", unsendable)]
+pub struct State {
+    spec: Arc<GameSpec>,
+    vocab: Arc<Vocab>,
+    players: usize,
+    seed: u64,
+    game: Box<dyn Game>,
+    views: Vec<Box<dyn SeatView>>,
+    /// The events each seat has been told, in order.
+    seen: Vec<Vec<Event>>,
+    /// The actions so far: (seat, token).
+    history: Vec<(usize, String)>,
+    /// The rule options (for resampling).
+    options: Options,
+    /// Per action of `history`, the number of deals made before it and the decision it
+    /// answered.
+    deal_at: Vec<(usize, &'static str)>,
+}
+
+impl State {
+    /// A new game dealt from `seed`, its first deals the given ones.
+    fn start(
+        spec: &Arc<GameSpec>,
+        options: &Options,
+        players: usize,
+        vocab: &Arc<Vocab>,
+        seed: u64,
+        deals: Vec<DealSpec>,
+    ) -> Result<State, String> {
+        let chance = Chance::given(seed, deals).titled(spec.title);
+        let game = (spec.new_game)(players, options, chance, true)?;
+        let views = (0..players)
+            .map(|seat| {
+                (spec.new_view)(&GameInfo {
+                    game: spec.name.to_string(),
+                    options: options.clone(),
+                    players,
+                    seat,
+                })
+            })
+            .collect();
+        let mut state = State {
+            spec: spec.clone(),
+            vocab: vocab.clone(),
+            players,
+            seed,
+            game,
+            views,
+            seen: vec![Vec::new(); players],
+            history: Vec::new(),
+            options: options.clone(),
+            deal_at: Vec::new(),
+        };
+        let first = state.game.take_events();
+        state.route(first);
+        Ok(state)
+    }
+
+    /// One world `player` cannot tell from this one, or `None`: the deals so far with
+    /// `player`'s own hands as dealt, the cards each other seat has played (its `play`
+    /// decisions) in its hand, the rest of each deal's cards shuffled over the other hands
+    /// (piles dealt at random from what is left), then every action replayed; kept only where
+    /// every action is legal and `player` was told exactly the same lines.
+    fn sample_world(&self, player: usize, rng: &mut Rng) -> Option<State> {
+        let deals = self.game.chance().deals();
+        let mut specs = Vec::with_capacity(deals.len());
+        for (d, deal) in deals.iter().enumerate() {
+            let mut pinned: Vec<Vec<Card>> = vec![Vec::new(); self.players];
+            for (k, (seat, token)) in self.history.iter().enumerate() {
+                if *seat != player && self.deal_at[k] == (d + 1, "play") {
+                    if let Some(c) = Card::from_token(token) {
+                        pinned[*seat].push(c);
+                    }
+                }
+            }
+            let mut pool: Vec<Card> = deal
+                .hands
+                .iter()
+                .enumerate()
+                .filter(|(s, _)| *s != player)
+                .flat_map(|(_, h)| h.iter().copied())
+                .chain(deal.piles.values().flatten().copied())
+                .chain(deal.undealt.iter().copied())
+                .filter(|c| !pinned.iter().any(|p| p.contains(c)))
+                .collect();
+            rng.shuffle(&mut pool);
+            let mut hands = Vec::with_capacity(self.players);
+            for (s, h) in deal.hands.iter().enumerate() {
+                if s == player {
+                    hands.push(Some(h.clone()));
+                    continue;
+                }
+                let mut hand = pinned[s].clone();
+                if hand.len() > h.len() {
+                    return None;
+                }
+                while hand.len() < h.len() {
+                    hand.push(pool.pop()?);
+                }
+                hands.push(Some(hand));
+            }
+            specs.push(DealSpec {
+                dealer: Some(deal.dealer),
+                hands,
+                piles: Default::default(),
+            });
+        }
+        let mut world = State::start(
+            &self.spec,
+            &self.options,
+            self.players,
+            &self.vocab,
+            rng.next_u64(),
+            specs,
+        )
+        .ok()?;
+        for (seat, token) in &self.history {
+            (world.game.to_move() == Some(*seat)).then_some(())?;
+            world.game.legal_actions().iter().any(|t| t == token).then_some(())?;
+            world.apply_token_inner(token).ok()?;
+        }
+        (world.seen[player] == self.seen[player] && world.game.to_move() == self.game.to_move()).then_some(world)
+    }
+
+    /// Routes events to the seats in their audiences: their views and lines.
+    fn route(&mut self, events: Vec<Event>) {
+        for e in events {
+            for seat in e.to.members(self.players) {
+                self.views[seat].observe(e.kind, &e.args);
+                self.seen[seat].push(e.clone());
+            }
+        }
+    }
+
+    fn legal_tokens(&self) -> Vec<String> {
+        if self.game.to_move().is_none() {
+            return Vec::new();
+        }
+        self.game.legal_actions()
+    }
+
+    fn legal_pairs(&self) -> PyResult<Vec<(usize, String)>> {
+        let tokens = self.legal_tokens();
+        let ids = self.vocab.ids(&tokens).map_err(err)?;
+        Ok(ids.into_iter().zip(tokens).collect())
+    }
+
+    fn check_seat(&self, player: usize) -> PyResult<()> {
+        if player >= self.players {
+            return Err(err(format!("no seat {player} in a {}-player game", self.players)));
+        }
+        Ok(())
+    }
+
+    fn apply_token_inner(&mut self, token: &str) -> PyResult<()> {
+        let seat = self.game.to_move().ok_or_else(|| err("the game is over"))?;
+        let at = (self.game.chance().deals().len(), self.game.decision());
+        self.game.apply(token).map_err(err)?;
+        self.deal_at.push(at);
+        self.history.push((seat, token.to_string()));
+        let events = self.game.take_events();
+        self.route(events);
+        Ok(())
+    }
+}
+
+#[pymethods]
+impl State {
+    fn num_players(&self) -> usize {
+        self.players
+    }
+
+    /// The seat to move, or -4 (OpenSpiel's terminal id) when the game is over.
+    fn current_player(&self) -> i64 {
+        match self.game.to_move() {
+            Some(s) => s as i64,
+            None => -4,
+        }
+    }
+
+    fn is_terminal(&self) -> bool {
+        self.game.to_move().is_none()
+    }
+
+    /// The kind of decision asked (`bid`, `play`, …); empty when the game is over.
+    fn decision(&self) -> &'static str {
+        if self.is_terminal() {
+            ""
+        } else {
+            self.game.decision()
+        }
+    }
+
+    /// The legal actions of the seat to move as integers, ascending.
+    fn legal_actions(&self) -> PyResult<Vec<usize>> {
+        let mut ids: Vec<usize> = self.legal_pairs()?.into_iter().map(|(i, _)| i).collect();
+        ids.sort_unstable();
+        Ok(ids)
+    }
+
+    /// The legal actions as the protocol's tokens, in the engine's order (what a bot is sent).
+    fn legal_action_strings(&self) -> Vec<String> {
+        self.legal_tokens()
+    }
+
+    /// A mask over the action space: 1 where legal.
+    fn legal_actions_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<i8>>> {
+        let mut mask = vec![0i8; self.vocab.len()];
+        for (i, _) in self.legal_pairs()? {
+            mask[i] = 1;
+        }
+        Ok(PyArray1::from_vec(py, mask))
+    }
+
+    /// The token of integer action `a` now (a legal action's protocol token).
+    #[pyo3(signature = (a, player=None))]
+    fn action_to_string(&self, a: usize, player: Option<usize>) -> PyResult<String> {
+        let _ = player;
+        if let Some((_, t)) = self.legal_pairs()?.into_iter().find(|(i, _)| *i == a) {
+            return Ok(t);
+        }
+        self.vocab.name(a).ok_or_else(|| err(format!("no action {a}")))
+    }
+
+    /// The integer of a legal action's token.
+    fn string_to_action(&self, token: &str) -> PyResult<usize> {
+        self.legal_pairs()?
+            .into_iter()
+            .find(|(_, t)| t == token)
+            .map(|(i, _)| i)
+            .ok_or_else(|| err(format!("{token} is not a legal action now")))
+    }
+
+    /// Applies legal action `a` of the seat to move.
+    fn apply_action(&mut self, a: usize) -> PyResult<()> {
+        let token = self
+            .legal_pairs()?
+            .into_iter()
+            .find(|(i, _)| *i == a)
+            .map(|(_, t)| t)
+            .ok_or_else(|| err(format!("action {a} is not legal now")))?;
+        self.apply_token_inner(&token)
+    }
+
+    /// Applies a legal action given as its token.
+    fn apply_token(&mut self, token: &str) -> PyResult<()> {
+        self.apply_token_inner(token)
+    }
+
+    /// Each seat's score once the game is over (zeros before).
+    fn returns(&self) -> Vec<f64> {
+        self.game.scores().unwrap_or_else(|| vec![0.0; self.players])
+    }
+
+    /// A copy that plays on independently (its future deals are the original's).
+    fn clone(&self) -> State {
+        State {
+            spec: self.spec.clone(),
+            vocab: self.vocab.clone(),
+            players: self.players,
+            seed: self.seed,
+            game: self.game.clone(),
+            views: self.views.clone(),
+            seen: self.seen.clone(),
+            history: self.history.clone(),
+            options: self.options.clone(),
+            deal_at: self.deal_at.clone(),
+        }
+    }
+
+    fn __copy__(&self) -> State {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> State {
+        self.clone()
+    }
+
+    /// The game's seed.
+    #[getter]
+    fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// Every action so far: (seat, token).
+    fn history(&self) -> Vec<(usize, String)> {
+        self.history.clone()
+    }
+
+    /// A state `player` cannot tell from this one, the hidden cards drawn anew (OpenSpiel's
+    /// `resample_from_infostate`): rejection sampling ([`State::sample_world`]) of up to
+    /// `attempts` worlds from `seed`. An error when none fits (never this state itself: that
+    /// would show the hidden cards).
+    #[pyo3(signature = (player, seed, attempts=2000))]
+    fn resample_from_infostate(&self, player: usize, seed: u64, attempts: usize) -> PyResult<State> {
+        self.check_seat(player)?;
+        let mut rng = Rng::new(seed, Purpose::Deal, self.history.len() as u64);
+        for _ in 0..attempts {
+            if let Some(w) = self.sample_world(player, &mut rng) {
+                return Ok(w);
+            }
+        }
+        Err(err(format!(
+            "no world fits seat {player}'s information in {attempts} samples ({} after {} actions)",
+            self.spec.name,
+            self.history.len()
+        )))
+    }
+
+    /// What `player` knows: its seat and every line it was told, in order (perfect recall).
+    fn information_state_string(&self, player: usize) -> PyResult<String> {
+        self.check_seat(player)?;
+        let mut s = format!("{} seat {player} of {}\n", self.spec.name, self.players);
+        for e in &self.seen[player] {
+            s.push_str(&e.line());
+            s.push('\n');
+        }
+        Ok(s)
+    }
+
+    /// What `player` sees now: the game's own seat view (the protocol's JSON view).
+    fn observation_string(&self, player: usize) -> PyResult<String> {
+        self.check_seat(player)?;
+        Ok(self.views[player].to_json().to_string())
+    }
+
+    /// `player`'s observation as numbers (float32); layout in `docs/rules/<game>.md`.
+    fn observation_tensor<'py>(&self, py: Python<'py>, player: usize) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        self.check_seat(player)?;
+        let view = self.views[player].to_json();
+        let t = tensor::make(self.players, player, self.game.to_move(), &view, &self.seen[player]);
+        Ok(PyArray1::from_vec(py, t))
+    }
+
+    /// The deals made so far, as a record's `deals` (JSON): every seat's cards. Referee-only
+    /// knowledge, for tests and tools; never part of a seat's strings.
+    fn deals_json(&self) -> String {
+        serde_json::to_string(self.game.chance().deals()).unwrap_or_default()
+    }
+
+    fn __str__(&self) -> String {
+        let mut s = String::new();
+        for (seat, t) in &self.history {
+            s.push_str(&format!("{seat}:{t} "));
+        }
+        s
+    }
+
+    /// Card tokens in index order (the order of every 52-card block of the tensors).
+    #[staticmethod]
+    fn card_tokens() -> Vec<&'static str> {
+        (0..52).map(|i| Card::from_index(i).token()).collect()
+    }
+}
+
+#[pymodule]
+fn _croupier_games(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<GameDef>()?;
+    m.add_class::<State>()?;
+    m.add_function(wrap_pyfunction!(run_game_seed, m)?)?;
+    m.add_function(wrap_pyfunction!(game_names, m)?)?;
+    m.add_function(wrap_pyfunction!(rule_options, m)?)?;
+    Ok(())
+}
