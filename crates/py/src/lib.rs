@@ -13,7 +13,7 @@
 
 use croupier_games::cards::Card;
 use croupier_games::chance::{derive, Chance, DealSpec, Purpose, Rng};
-use croupier_games::game::{Event, Game, GameInfo, GameSpec, SeatView};
+use croupier_games::game::{Arg, Event, Game, GameInfo, GameSpec, SeatView};
 use croupier_games::options::Options;
 use numpy::PyArray1;
 use pyo3::exceptions::PyValueError;
@@ -211,14 +211,46 @@ impl State {
     /// decisions) in its hand, the rest of each deal's cards shuffled over the other hands
     /// (piles dealt at random from what is left), then every action replayed; kept only where
     /// every action is legal and `player` was told exactly the same lines.
+    /// Per deal (`deals` of them) and seat, the cards `player` was shown in that seat's hand
+    /// (`exposed <seat> <cards…>` lines: Rikken's open contracts). A deal's lines follow its
+    /// `deal` line, where the game has one; otherwise they are all the first deal's.
+    fn exposed_to(&self, player: usize, deals: usize) -> Vec<Vec<Vec<Card>>> {
+        let mut out = vec![vec![Vec::new(); self.players]; deals.max(1)];
+        let mut d = 0usize;
+        let mut started = false;
+        for e in &self.seen[player] {
+            if e.kind == "deal" {
+                d += usize::from(started);
+                started = true;
+            }
+            if e.kind != "exposed" {
+                continue;
+            }
+            let seat = match e.args.first() {
+                Some(Arg::Int(s)) => *s as usize,
+                _ => continue,
+            };
+            let cards = e.args.iter().skip(1).filter_map(|a| match a {
+                Arg::Card(c) => Some(*c),
+                _ => None,
+            });
+            if let Some(hand) = out.get_mut(d.min(deals.max(1) - 1)).and_then(|h| h.get_mut(seat)) {
+                hand.extend(cards.filter(|c| !hand.contains(c)).collect::<Vec<_>>());
+            }
+        }
+        out
+    }
+
     fn sample_world(&self, player: usize, rng: &mut Rng) -> Option<State> {
         let deals = self.game.chance().deals();
+        let exposed = self.exposed_to(player, deals.len());
         let mut specs = Vec::with_capacity(deals.len());
         for (d, deal) in deals.iter().enumerate() {
-            let mut pinned: Vec<Vec<Card>> = vec![Vec::new(); self.players];
+            // The cards the player saw in a seat's hand (shown, `exposed`) stay in that hand.
+            let mut pinned: Vec<Vec<Card>> = exposed[d].clone();
             for (k, (seat, token)) in self.history.iter().enumerate() {
                 if *seat != player && self.deal_at[k] == (d + 1, "play") {
-                    if let Some(c) = Card::from_token(token) {
+                    if let Some(c) = Card::from_token(token).filter(|c| !pinned[*seat].contains(c)) {
                         pinned[*seat].push(c);
                     }
                 }
@@ -441,7 +473,7 @@ impl State {
     /// `resample_from_infostate`): rejection sampling ([`State::sample_world`]) of up to
     /// `attempts` worlds from `seed`. An error when none fits (never this state itself: that
     /// would show the hidden cards).
-    #[pyo3(signature = (player, seed, attempts=2000))]
+    #[pyo3(signature = (player, seed, attempts=20000))]
     fn resample_from_infostate(&self, player: usize, seed: u64, attempts: usize) -> PyResult<State> {
         self.check_seat(player)?;
         let mut rng = Rng::new(seed, Purpose::Deal, self.history.len() as u64);

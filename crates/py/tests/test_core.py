@@ -175,3 +175,24 @@ def test_options_and_errors():
     illegal = next(a for a in range(game.num_distinct_actions()) if a not in state.legal_actions())
     with pytest.raises(ValueError):
         state.apply_action(illegal)
+
+
+def test_a_rikken_world_keeps_the_hands_a_seat_was_shown():
+    # Open contracts (open misère, praatje) show hands to the other seats (`exposed` lines): a
+    # resampled world must deal those cards where they were shown, or none fits at all.
+    game = cg.GameDef("rikken")
+    shown = 0
+    for seed in range(400):
+        state = game.new_initial_state(seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            p = state.current_player()
+            if "\nexposed " in state.information_state_string(p):
+                world = state.resample_from_infostate(p, seed)
+                assert world.information_state_string(p) == state.information_state_string(p)
+                shown += 1
+                break
+            state.apply_action(rng.choice(state.legal_actions()))
+        if shown >= 3:
+            break
+    assert shown >= 3, "no open contract was reached in 400 random games"

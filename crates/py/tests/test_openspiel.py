@@ -43,6 +43,9 @@ def test_ismcts_plays_whole_games(name):
     params = dict(SHORT.get(name, {}), **({"players": 3} if name == "kul" else {}))
     game = pyspiel.load_game(f"croupier_{name}", params)
     for g in range(2):
+        # The sampler's seeds come from numpy's global generator: seeded, the run is the same
+        # every time.
+        np.random.seed(g)
         rs = np.random.RandomState(g)
         bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rs), 2.0, 8, random_state=rs)
         state = game.new_initial_state()
