@@ -88,9 +88,11 @@ def memory_tree():
         got += b
     os.close(held[1])
     ends = [os.waitstatus_to_exitcode(os.waitpid(k, 0)[1]) for k in kids]
-    if len(got) == 3:
-        return f"three children held {args.hog} bytes each"
-    raise MemoryError(f"{3 - len(got)} of 3 children ended before holding their bytes: {ends}")
+    # A child may say it holds its bytes and be ended later, when another one's take the tree
+    # past its limit: only three children that all lived held them at once.
+    if len(got) == 3 and all(e == 0 for e in ends):
+        return f"three children held {args.hog} bytes each at once"
+    raise MemoryError(f"{ends.count(-9)} of 3 children were killed ({len(got)} said they held their bytes): {ends}")
 
 
 def read(path):
