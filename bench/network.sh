@@ -15,8 +15,9 @@ cd "$(dirname "$0")/.."
 source bench/lib.sh
 GAMES=${1:-300}
 RUNS=${2:-11}
-work=$(mktemp -d)
-trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$work"' EXIT
+# bench/lib.sh's scratch directory; the trap also ends the relays started in the background.
+work=$WORK
+trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$WORK"' EXIT
 port=$((20000 + RANDOM % 20000))
 common=(--seat random --seat random --seat random --seed 1 --bot-seed 1 --quiet --log-dir "$work/logs"
     --games "$GAMES")

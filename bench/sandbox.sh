@@ -13,8 +13,8 @@ cd "$(dirname "$0")/.."
 source bench/lib.sh
 GAMES=${1:-300}
 RUNS=${2:-21}
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+# bench/lib.sh's scratch directory (its trap removes it).
+work=$WORK
 now() { echo "${EPOCHREALTIME/./}"; }
 four=()
 for _ in 1 2 3 4; do four+=(--seat "$C bot random"); done

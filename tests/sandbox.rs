@@ -269,7 +269,7 @@ fn nothing_a_sandboxed_bot_started_outlives_a_sigkilled_croupier() {
             "left: control groups {left:?}, scratch root there: {}",
             scratch.exists()
         );
-        std::thread::sleep(Duration::from_millis(100));
+        std::thread::sleep(common::POLL);
     }
 }
 
