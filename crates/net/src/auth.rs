@@ -150,6 +150,29 @@ pub(crate) fn proof(secret: &[u8; SECRET_BYTES], role: &str, name: &str, data: &
 }
 
 /// Whether `hex` is the [`proof`] of `secret` for ROLE, NAME and DATA (compared in constant time).
+/// A claim `NAME PROOF` (`words`, from the line `line` called `what` in messages): the seat's
+/// name and secret when PROOF is its proof for `role` over `data`, else why not, in words that
+/// name the seat but never its secret. The caller tells the peer [`NOT_AUTHORIZED`] either way
+/// it fails (the same words for each).
+pub(crate) fn check_claim(
+    words: &str,
+    line: &str,
+    what: &str,
+    role: &str,
+    data: &[u8],
+    secret_of: impl Fn(&str) -> Option<[u8; SECRET_BYTES]>,
+) -> Result<(String, [u8; SECRET_BYTES]), String> {
+    let mut words = words.split_whitespace();
+    let (Some(name), Some(proof), None) = (words.next(), words.next(), words.next()) else {
+        return Err(format!("a garbled {what} '{}'", clip(line)));
+    };
+    match secret_of(name) {
+        Some(secret) if verify(&secret, role, name, data, proof) => Ok((name.to_string(), secret)),
+        Some(_) => Err(format!("seat '{}': a wrong proof (not its secret)", clip(name))),
+        None => Err(format!("no seat '{}'", clip(name))),
+    }
+}
+
 pub(crate) fn verify(secret: &[u8; SECRET_BYTES], role: &str, name: &str, data: &[u8], hex: &str) -> bool {
     let Some(bytes) = unhex(hex) else { return false };
     let key = hmac::Key::new(hmac::HMAC_SHA256, secret);
@@ -201,22 +224,18 @@ pub fn accept_hello(
 ) -> Result<Hello, String> {
     let exporter = link.exporter()?;
     let line = link.read_line(deadline)?;
-    let mut words = line.strip_prefix(PREFIX).unwrap_or("").split_whitespace();
-    let (name, proof_hex) = match (words.next(), words.next(), words.next()) {
-        (Some(n), Some(p), None) => (n.to_string(), p.to_string()),
-        _ => {
+    match check_claim(
+        line.strip_prefix(PREFIX).unwrap_or(""),
+        &line,
+        "hello",
+        "client",
+        &exporter,
+        secret_of,
+    ) {
+        Ok((name, secret)) => Ok(Hello { name, secret, exporter }),
+        Err(why) => {
             let _ = refuse(link, NOT_AUTHORIZED);
-            return Err(format!("a garbled hello '{}'", clip(&line)));
-        }
-    };
-    match secret_of(&name) {
-        Some(secret) if verify(&secret, "client", &name, &exporter, &proof_hex) => Ok(Hello { name, secret, exporter }),
-        found => {
-            let _ = refuse(link, NOT_AUTHORIZED);
-            Err(match found {
-                Some(_) => format!("seat '{}': a wrong proof (not its secret)", clip(&name)),
-                None => format!("no seat '{}'", clip(&name)),
-            })
+            Err(why)
         }
     }
 }

@@ -11,7 +11,7 @@
 //! filter: someone on the path could pass it on, which is why the link's own proof
 //! ([`crate::auth`]) is made again inside TLS and bound to its session.
 
-use crate::auth::{clip, hex, proof, unhex, verify, NOT_AUTHORIZED, PREFIX};
+use crate::auth::{check_claim, clip, hex, proof, unhex, NOT_AUTHORIZED, PREFIX};
 use crate::keys::SECRET_BYTES;
 use ring::rand::{SecureRandom, SystemRandom};
 use std::io::{Read, Write};
@@ -97,26 +97,15 @@ pub fn challenge(
         .map_err(|_| "no random numbers from the system".to_string())?;
     write_line(sock, &format!("{PREFIX} challenge {}", hex(&nonce)))?;
     let line = read_line(sock, deadline)?;
-    let mut words = line
+    let words = line
         .strip_prefix(PREFIX)
         .and_then(|r| r.trim_start().strip_prefix("knock "))
-        .unwrap_or("")
-        .split_whitespace();
-    let (name, proof) = match (words.next(), words.next(), words.next()) {
-        (Some(n), Some(p), None) => (n.to_string(), p.to_string()),
-        _ => {
+        .unwrap_or("");
+    match check_claim(words, &line, "knock", "knock", &nonce, secret_of) {
+        Ok((name, secret)) => Ok(Knocked { name, secret }),
+        Err(why) => {
             let _ = refuse(sock, NOT_AUTHORIZED);
-            return Err(format!("a garbled knock '{}'", clip(&line)));
-        }
-    };
-    match secret_of(&name) {
-        Some(secret) if verify(&secret, "knock", &name, &nonce, &proof) => Ok(Knocked { name, secret }),
-        found => {
-            let _ = refuse(sock, NOT_AUTHORIZED);
-            Err(match found {
-                Some(_) => format!("seat '{}': a wrong proof (not its secret)", clip(&name)),
-                None => format!("no seat '{}'", clip(&name)),
-            })
+            Err(why)
         }
     }
 }
