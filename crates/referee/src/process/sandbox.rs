@@ -14,7 +14,7 @@
 //!
 //! bubblewrap rather than namespaces written here: it is a small, well-kept setuid-free tool that
 //! Flatpak relies on, it handles the order of mounts and the corner cases of the kernel, and it
-//! costs about 15 ms a start here.
+//! costs 5–9 ms a bot start here, control groups included (`bench/sandbox.sh`, BENCHMARKS.md).
 
 use std::os::unix::fs::{DirBuilderExt, PermissionsExt};
 use std::path::{Path, PathBuf};
