@@ -15,6 +15,18 @@ use super::transcript::Transcript;
 /// The most bytes one read of stdout or stderr takes.
 pub(super) const READ_CHUNK: usize = 64 * 1024;
 
+thread_local! {
+    /// Scratch space for one read of a bot's stdout or stderr, one per thread (not per bot):
+    /// zeroing 64 KiB for each bot started cost a run of short games a page fault per 4 KiB.
+    static READ_BUF: std::cell::RefCell<Box<[u8]>> =
+        std::cell::RefCell::new(vec![0u8; READ_CHUNK].into_boxed_slice());
+}
+
+/// Runs `f` on this thread's read scratch space ([`READ_CHUNK`] bytes).
+pub(super) fn with_read_buf<R>(f: impl FnOnce(&mut [u8]) -> R) -> R {
+    READ_BUF.with(|b| f(&mut b.borrow_mut()))
+}
+
 /// A running bot: a child process with non-blocking pipes on its stdin, stdout and stderr.
 #[derive(Debug)]
 pub struct BotProcess {
@@ -32,8 +44,6 @@ pub struct BotProcess {
     pub(super) out_pos: usize,
     /// Input read from stdout: `inb[in_pos..]` is not yet consumed; no `\n` in `inb[in_pos..scan]`.
     pub(super) inb: Vec<u8>,
-    /// Scratch space for one read of stdout or stderr (zeroed once, not at every read).
-    pub(super) rbuf: Box<[u8]>,
     pub(super) in_pos: usize,
     pub(super) scan: usize,
     /// Discarding the rest of a flood line (up to its `\n`).

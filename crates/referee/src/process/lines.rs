@@ -5,7 +5,7 @@
 use std::io::{self, Read};
 use std::time::Instant;
 
-use super::bot::{BotProcess, READ_CHUNK};
+use super::bot::{with_read_buf, BotProcess, READ_CHUNK};
 use super::read_result::ReadResult;
 
 /// The most bytes of a flood line that [`ReadResult::Flood`] carries.
@@ -71,22 +71,20 @@ impl BotProcess {
             self.scan -= self.in_pos;
             self.in_pos = 0;
         }
-        let buf = &mut self.rbuf;
-        loop {
+        let inb = &mut self.inb;
+        let gone = with_read_buf(|buf| loop {
             match stdout.read(buf) {
-                Ok(0) => {
-                    self.stdout_eof = true;
-                    self.stdout = None;
-                }
-                Ok(n) => self.inb.extend_from_slice(&buf[..n]),
+                Ok(0) => return true,
+                Ok(n) => inb.extend_from_slice(&buf[..n]),
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
                 Err(e) if e.kind() == io::ErrorKind::WouldBlock => {}
-                Err(_) => {
-                    self.stdout_eof = true;
-                    self.stdout = None;
-                }
+                Err(_) => return true,
             }
-            return;
+            return false;
+        });
+        if gone {
+            self.stdout_eof = true;
+            self.stdout = None;
         }
     }
 

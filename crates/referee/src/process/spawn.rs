@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::Instant;
 
-use super::bot::{BotProcess, READ_CHUNK};
+use super::bot::BotProcess;
 use super::limits::Limits;
 use super::log::{LogTarget, StderrLog};
 use super::registry::live_bots;
@@ -80,7 +80,6 @@ impl BotProcess {
             out: Vec::new(),
             out_pos: 0,
             inb: Vec::new(),
-            rbuf: vec![0u8; READ_CHUNK].into_boxed_slice(),
             in_pos: 0,
             scan: 0,
             skipping: false,

@@ -5,7 +5,7 @@ use std::io::{self, Read};
 use std::os::fd::AsRawFd;
 use std::time::{Duration, Instant};
 
-use super::bot::BotProcess;
+use super::bot::{with_read_buf, BotProcess};
 use super::poll::{ppoll, time_left};
 
 /// Most bytes read from stderr in one [`BotProcess::drain_stderr`] call, and at a bot's end:
@@ -109,26 +109,25 @@ impl BotProcess {
     /// nothing available.
     pub(super) fn read_stderr_once(&mut self) -> Option<usize> {
         let stderr = self.stderr.as_mut()?;
-        let buf = &mut self.rbuf;
-        loop {
+        let (log, tail, max) = (&mut self.log, &mut self.tail, self.limits.max_log_bytes);
+        // Ok(Some(n)): n bytes read; Ok(None): nothing available; Err(()): EOF or an error.
+        let got = with_read_buf(|buf| loop {
             match stderr.read(buf) {
-                Ok(0) => {
-                    self.stderr = None;
-                    return None;
-                }
+                Ok(0) => return Err(()),
                 Ok(n) => {
-                    self.log.write(&buf[..n], self.limits.max_log_bytes);
-                    Self::keep_tail(&mut self.tail, &buf[..n]);
-                    return Some(n);
+                    log.write(&buf[..n], max);
+                    Self::keep_tail(tail, &buf[..n]);
+                    return Ok(Some(n));
                 }
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) if e.kind() == io::ErrorKind::WouldBlock => return None,
-                Err(_) => {
-                    self.stderr = None;
-                    return None;
-                }
+                Err(e) if e.kind() == io::ErrorKind::WouldBlock => return Ok(None),
+                Err(_) => return Err(()),
             }
-        }
+        });
+        got.unwrap_or_else(|()| {
+            self.stderr = None;
+            None
+        })
     }
 }
 
