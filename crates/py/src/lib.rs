@@ -126,7 +126,7 @@ impl GameDef {
 
     /// The length of `observation_tensor`.
     fn observation_tensor_size(&self) -> usize {
-        tensor::size(self.players)
+        tensor::size(self.spec.name, self.players)
     }
 
     /// Every rule option in force, name → value (strings).
@@ -509,8 +509,17 @@ impl State {
     /// `player`'s observation as numbers (float32); layout in `docs/rules/<game>.md`.
     fn observation_tensor<'py>(&self, py: Python<'py>, player: usize) -> PyResult<Bound<'py, PyArray1<f32>>> {
         self.check_seat(player)?;
-        let view = self.views[player].to_json();
-        let t = tensor::make(self.players, player, self.game.to_move(), &view, &self.seen[player]);
+        let mut t = vec![0.0f32; tensor::size(self.spec.name, self.players)];
+        let (view, seen) = (self.views[player].as_ref(), &self.seen[player]);
+        tensor::fill(
+            self.spec.name,
+            self.players,
+            player,
+            self.game.to_move(),
+            view,
+            seen,
+            &mut t,
+        );
         Ok(PyArray1::from_vec(py, t))
     }
 

@@ -14,10 +14,12 @@
 //! Cards in card index order (`State.card_tokens()`).
 
 use croupier_games::cards::Card;
-use croupier_games::game::{Event, Seat};
+use croupier_games::game::{Event, Seat, SeatView};
 use serde_json::Value;
 
-pub fn size(players: usize) -> usize {
+/// The length of the observation tensor of `game` (its name) at a table of `players`.
+pub fn size(game: &str, players: usize) -> usize {
+    let _ = game;
     2 * players + 4 * 52
 }
 
@@ -48,14 +50,29 @@ fn cards_of(e: &Event, t: &mut [f32]) {
     }
 }
 
-pub fn make(players: usize, seat: Seat, to_move: Option<Seat>, view: &Value, seen: &[Event]) -> Vec<f32> {
-    let mut t = vec![0.0f32; size(players)];
+/// Writes the observation of `seat` into `out` (of [`size`], every element written): what the
+/// seat was told, `seen`, and its seat view `view`, folded from those same lines; `to_move` is
+/// public. The one entry point of this module: the state's `observation_tensor` and the batched
+/// environment both call it.
+#[allow(clippy::too_many_arguments)]
+pub fn fill(
+    game: &str,
+    players: usize,
+    seat: Seat,
+    to_move: Option<Seat>,
+    view: &dyn SeatView,
+    seen: &[Event],
+    out: &mut [f32],
+) {
+    debug_assert_eq!(out.len(), size(game, players));
+    let t = out;
+    t.fill(0.0);
     t[seat] = 1.0;
     if let Some(m) = to_move {
         t[players + m] = 1.0;
     }
     let base = 2 * players;
-    if let Some(hand) = view.get("hand") {
+    if let Some(hand) = view.to_json().get("hand") {
         mark(&mut t[base..base + 52], hand);
     }
     for e in seen {
@@ -67,5 +84,4 @@ pub fn make(players: usize, seat: Seat, to_move: Option<Seat>, view: &Value, see
         let at = base + 156;
         cards_of(e, &mut t[at..at + 52]);
     }
-    t
 }
