@@ -14,7 +14,8 @@ but not counted; croupier's deals are made inside the engine).
 inside Rust), and env.step(actions) with the actions picked in numpy (the first legal action:
 mask.argmax(axis=1)); steps = decisions, summed over the envs.
 
-Each measurement runs for SECONDS (wall clock), REPEAT times; the median rate is printed. Run it
+Each measurement runs for SECONDS (wall clock); REPEAT rounds of all of them in turn (A B C … A B C
+…); the median rate of each is printed. Run it
 pinned to one core (bench/py_speed.sh does: taskset -c 1). --smoke: every measurement once, very
 short, for CI (checks that it runs, not its speed).
 """
@@ -68,9 +69,14 @@ def vector_rate(env, seconds, given):
             return calls * n / (now - start)
 
 
-def median_of(fn, repeat):
-    values = [fn() for _ in range(repeat)]
-    return statistics.median(values), values
+def interleaved(measures, repeat):
+    """Runs every (label, fn) of `measures` once per round, `repeat` rounds (A B C … A B C …: a
+    load that drifts during the run weighs on all alike), and returns label -> list of results."""
+    results = {label: [] for label, _ in measures}
+    for _ in range(repeat):
+        for label, fn in measures:
+            results[label].append(fn())
+    return results
 
 
 def fmt(rate):
@@ -94,10 +100,10 @@ def main():
 
     if args.part in ("loop", "all"):
         print("\n## (a) random play from a Python loop: decisions/s (decisions per game)")
+        measures = []
         for name in wanted or cg.game_names():
             game = cg.GameDef(name)
-            med, runs = median_of(lambda: loop_rate(lambda k: game.new_initial_state(k), args.seconds, 1), args.repeat)
-            print(f"croupier {name:<40} {fmt(med[0]):>10}  ({med[1]:.1f})  runs: {' '.join(fmt(r[0]) for r in runs)}")
+            measures.append((f"croupier {name}", lambda g=game: loop_rate(g.new_initial_state, args.seconds, 1)))
         try:
             import pyspiel
         except ImportError:
@@ -105,19 +111,24 @@ def main():
         else:
             for spec in ["hearts", "bridge(use_double_dummy_result=false)", "skat"]:
                 game = pyspiel.load_game(spec)
-                med, runs = median_of(lambda: loop_rate(lambda k: game.new_initial_state(), args.seconds, 1), args.repeat)
-                print(f"openspiel {spec:<39} {fmt(med[0]):>10}  ({med[1]:.1f})  runs: {' '.join(fmt(r[0]) for r in runs)}")
+                measures.append((f"openspiel {spec}", lambda g=game: loop_rate(lambda k: g.new_initial_state(), args.seconds, 1)))
+        for label, runs in interleaved(measures, args.repeat).items():
+            med = statistics.median(r[0] for r in runs)
+            per_game = statistics.median(r[1] for r in runs)
+            print(f"{label:<50} {fmt(med):>10}  ({per_game:.1f})  runs: {' '.join(fmt(r[0]) for r in runs)}")
 
     if args.part in ("vector", "all"):
         print(f"\n## (b) VectorEnv, {args.envs} envs: steps/s")
+        measures = []
         for name in wanted or ["kul", "rikken"]:
             for observations in (False, True):
+                env = VectorEnv(name, num_envs=args.envs, seed=1, observations=observations)
                 for given in (False, True):
-                    env = VectorEnv(name, num_envs=args.envs, seed=1, observations=observations)
-                    med, runs = median_of(lambda: vector_rate(env, args.seconds, given), args.repeat)
                     how = "step(mask.argmax(1))" if given else "step_random()"
                     label = f"{name} {how} {'observations' if observations else 'no observations'}"
-                    print(f"{label:<50} {fmt(med):>10}  runs: {' '.join(fmt(r) for r in runs)}")
+                    measures.append((label, lambda e=env, g=given: vector_rate(e, args.seconds, g)))
+        for label, runs in interleaved(measures, args.repeat).items():
+            print(f"{label:<50} {fmt(statistics.median(runs)):>10}  runs: {' '.join(fmt(r) for r in runs)}")
 
 
 if __name__ == "__main__":

@@ -19,7 +19,7 @@ use crate::vocab::Vocab;
 use croupier_games::chance::{derive, Chance, Purpose, Rng};
 use croupier_games::game::{Event, Game, GameInfo, GameSpec, SeatView};
 use croupier_games::options::Options;
-use numpy::{AllowTypeChange, PyArray1, PyArray2, PyArrayLike1, PyArrayMethods};
+use numpy::{PyArray1, PyArray2, PyArrayMethods};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
@@ -226,6 +226,26 @@ impl Ctx {
     }
 }
 
+/// `actions` as a one-dimensional int64 array: itself when it is one, else `numpy.asarray` of
+/// it where that holds integers (any integer dtype; not floats, whose cast would truncate).
+fn int_actions<'py>(actions: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyArray1<i64>>> {
+    if let Ok(a) = actions.downcast::<PyArray1<i64>>() {
+        return Ok(a.clone());
+    }
+    let py = actions.py();
+    let a = py.import("numpy")?.call_method1("asarray", (actions,))?;
+    let kind: String = a.getattr("dtype")?.getattr("kind")?.extract()?;
+    let ndim: usize = a.getattr("ndim")?.extract()?;
+    if !matches!(kind.as_str(), "i" | "u") || ndim != 1 {
+        return Err(err(format!(
+            "actions must be one integer per env (a 1-d integer array): got dtype {}, shape {}",
+            a.getattr("dtype")?.str()?,
+            a.getattr("shape")?.str()?
+        )));
+    }
+    Ok(a.call_method1("astype", ("int64",))?.downcast_into::<PyArray1<i64>>()?)
+}
+
 /// N games of one kind, stepped together. See the module `croupier_games.vector` for the
 /// arrays, auto-reset and seeds.
 #[pyclass(module = "croupier_games._croupier_games", unsendable)]
@@ -427,12 +447,9 @@ impl VectorEnv {
     /// A finished game's scores go to its row of `rewards`, its `done` is set, and the env
     /// starts its next episode, whose first decision the returned arrays show. Returns the
     /// arrays of `reset()`, updated in place. Every action is checked before any is played.
-    fn step<'py>(
-        &mut self,
-        py: Python<'py>,
-        actions: PyArrayLike1<'py, i64, AllowTypeChange>,
-    ) -> PyResult<Bound<'py, PyTuple>> {
-        let acts = actions.as_slice()?;
+    fn step<'py>(&mut self, py: Python<'py>, actions: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyTuple>> {
+        // A copy: `actions` may be one of this env's own arrays (`env.actions`), written below.
+        let acts = int_actions(actions)?.readonly().as_slice()?.to_vec();
         let n = self.slots.len();
         if acts.len() != n {
             return Err(err(format!(
@@ -441,7 +458,7 @@ impl VectorEnv {
             )));
         }
         self.picks.clear();
-        for (env, (slot, &a)) in self.slots.iter().zip(acts).enumerate() {
+        for (env, (slot, &a)) in self.slots.iter().zip(&acts).enumerate() {
             if a < 0 || a as usize >= self.ctx.num_actions {
                 return Err(err(format!(
                     "env {env}: action {a} is out of range (the action space of {} is 0..{})",
@@ -459,9 +476,8 @@ impl VectorEnv {
         }
         {
             let mut taken = self.actions.bind(py).try_readwrite()?;
-            taken.as_slice_mut()?.copy_from_slice(acts);
+            taken.as_slice_mut()?.copy_from_slice(&acts);
         }
-        drop(actions);
         self.apply_picks(py)
     }
 

@@ -163,7 +163,17 @@ def test_invalid_actions_are_refused_and_nothing_moves():
     with pytest.raises(ValueError, match=r"env 0: action -1 is out of range"):
         env.step([-1, legal[1], legal[2]])
     assert np.array_equal(env.legal_mask, mask0)
-    env.step(legal)  # a list is taken too
+    with pytest.raises(ValueError, match=r"one integer per env.*float64"):
+        env.step(np.array(legal, dtype=np.float64))
+    with pytest.raises(ValueError, match=r"one integer per env.*shape \(1, 3\)"):
+        env.step(np.array([legal]))
+    assert np.array_equal(env.legal_mask, mask0)
+    env.step(np.array(legal, dtype=np.int32))  # any integer dtype, and lists, are taken
+    env.step(env.legal_mask.argmax(axis=1).tolist())
+    own = env.actions
+    own[:] = env.legal_mask.argmax(axis=1)
+    env.step(own)  # the env's own array, which the step writes
+    assert env.episodes.sum() == 0 and env.current_player.min() >= 0
     with pytest.raises(ValueError, match="no game"):
         VectorEnv("nope")
     with pytest.raises(ValueError, match="num_envs"):
