@@ -14,7 +14,8 @@ but not counted; croupier's deals are made inside the engine).
 inside Rust), and env.step(actions) with the actions picked in numpy (the first legal action:
 mask.argmax(axis=1)); steps = decisions, summed over the envs.
 
-Each measurement runs for SECONDS (wall clock); REPEAT rounds of all of them in turn (A B C … A B C
+Rates per CPU second of the process (time.process_time: what a core gives it, the figure that holds
+on a shared machine) and per wall second. Each measurement runs for SECONDS (wall clock); REPEAT rounds of all of them in turn (A B C … A B C
 …); the median rate of each is printed. Run it
 pinned to one core (bench/py_speed.sh does: taskset -c 1). --smoke: every measurement once, very
 short, for CI (checks that it runs, not its speed).
@@ -33,9 +34,11 @@ from croupier_games.vector import VectorEnv
 
 
 def loop_rate(new_state, seconds, seed):
-    """Decisions per second of the random Python loop over fresh states from new_state(k)."""
+    """Decisions per CPU second and per wall second of the random Python loop over fresh states
+    from new_state(k), and decisions per game."""
     rng = random.Random(seed)
     decisions = games = 0
+    cpu = time.process_time()
     start = time.perf_counter()
     end = start + seconds
     while True:
@@ -47,14 +50,15 @@ def loop_rate(new_state, seconds, seed):
         games += 1
         now = time.perf_counter()
         if now >= end:
-            return decisions / (now - start), decisions / games
+            return decisions / (time.process_time() - cpu), decisions / (now - start), decisions / games
 
 
 def vector_rate(env, seconds, given):
-    """Steps (decisions, over all envs) per second of a VectorEnv."""
+    """Steps (decisions, over all envs) per CPU second and per wall second of a VectorEnv."""
     n = len(env)
     _, mask, _, _, _ = env.reset()
     calls = 0
+    cpu = time.process_time()
     start = time.perf_counter()
     end = start + seconds
     while True:
@@ -66,7 +70,7 @@ def vector_rate(env, seconds, given):
         calls += 16
         now = time.perf_counter()
         if now >= end:
-            return calls * n / (now - start)
+            return calls * n / (time.process_time() - cpu), calls * n / (now - start)
 
 
 def interleaved(measures, repeat):
@@ -99,7 +103,7 @@ def main():
     print(f"# seconds={args.seconds} repeat={args.repeat} envs={args.envs}; medians; python {sys.version.split()[0]}")
 
     if args.part in ("loop", "all"):
-        print("\n## (a) random play from a Python loop: decisions/s (decisions per game)")
+        print("\n## (a) random play from a Python loop: decisions per CPU second, per wall second, per game")
         measures = []
         for name in wanted or cg.game_names():
             game = cg.GameDef(name)
@@ -113,12 +117,11 @@ def main():
                 game = pyspiel.load_game(spec)
                 measures.append((f"openspiel {spec}", lambda g=game: loop_rate(lambda k: g.new_initial_state(), args.seconds, 1)))
         for label, runs in interleaved(measures, args.repeat).items():
-            med = statistics.median(r[0] for r in runs)
-            per_game = statistics.median(r[1] for r in runs)
-            print(f"{label:<50} {fmt(med):>10}  ({per_game:.1f})  runs: {' '.join(fmt(r[0]) for r in runs)}")
+            cpu, wall, per_game = (statistics.median(r[k] for r in runs) for k in range(3))
+            print(f"{label:<50} {fmt(cpu):>10} {fmt(wall):>10} {per_game:8.1f}  cpu runs: {' '.join(fmt(r[0]) for r in runs)}")
 
     if args.part in ("vector", "all"):
-        print(f"\n## (b) VectorEnv, {args.envs} envs: steps/s")
+        print(f"\n## (b) VectorEnv, {args.envs} envs: steps per CPU second, per wall second")
         measures = []
         for name in wanted or ["kul", "rikken"]:
             for observations in (False, True):
@@ -128,7 +131,8 @@ def main():
                     label = f"{name} {how} {'observations' if observations else 'no observations'}"
                     measures.append((label, lambda e=env, g=given: vector_rate(e, args.seconds, g)))
         for label, runs in interleaved(measures, args.repeat).items():
-            print(f"{label:<50} {fmt(statistics.median(runs)):>10}  runs: {' '.join(fmt(r) for r in runs)}")
+            cpu, wall = (statistics.median(r[k] for r in runs) for k in range(2))
+            print(f"{label:<50} {fmt(cpu):>10} {fmt(wall):>10}  cpu runs: {' '.join(fmt(r[0]) for r in runs)}")
 
 
 if __name__ == "__main__":
