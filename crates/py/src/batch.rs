@@ -141,9 +141,17 @@ impl Ctx {
             return;
         }
         for e in events.drain(..) {
+            // Each seat of the audience but the last gets a copy, the last the event itself (a
+            // private line, a hand, is never copied).
+            let mut last = None;
             for seat in e.to.members(self.players) {
                 slot.views[seat].observe(e.kind, &e.args);
-                slot.seen[seat].push(e.clone());
+                if let Some(prev) = last.replace(seat) {
+                    slot.seen[prev].push(e.clone());
+                }
+            }
+            if let Some(seat) = last {
+                slot.seen[seat].push(e);
             }
         }
     }
