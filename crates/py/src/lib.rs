@@ -21,6 +21,8 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use std::sync::Arc;
 
+pub mod observer;
+pub mod policy;
 pub mod tensor;
 pub mod vocab;
 
@@ -548,6 +550,8 @@ impl State {
 fn _croupier_games(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<GameDef>()?;
     m.add_class::<State>()?;
+    m.add_class::<observer::SeatObserver>()?;
+    m.add_function(wrap_pyfunction!(policy::simple_action, m)?)?;
     m.add_function(wrap_pyfunction!(run_game_seed, m)?)?;
     m.add_function(wrap_pyfunction!(game_names, m)?)?;
     m.add_function(wrap_pyfunction!(rule_options, m)?)?;
