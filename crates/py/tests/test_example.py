@@ -24,7 +24,7 @@ def test_train_export_and_play_at_a_table(tmp_path, croupier_bin):
     bot = f"{sys.executable} {EXAMPLES / 'policy_bot.py'} {policy}"
     rec = subprocess.run(
         [croupier_bin, "play", "kul", "--rule", "games=1", "--players", "3", "--seat", bot, "--seat", "simple",
-         "--seat", "random", "--games", "3", "--seed", "11", "--record", "-", "--quiet"],
+         "--seat", "random", "--games", "3", "--seed", "11", "--record", "-", "--quiet", "--log-dir", str(tmp_path / "logs")],
         check=True, capture_output=True, text=True, timeout=600)
     records = [json.loads(line) for line in rec.stdout.splitlines() if line.startswith("{")]
     assert len(records) == 3
@@ -43,7 +43,7 @@ def test_the_bot_refuses_a_policy_of_another_game(tmp_path, croupier_bin):
     bot = f"{sys.executable} {EXAMPLES / 'policy_bot.py'} {policy}"
     rec = subprocess.run(
         [croupier_bin, "play", "svangknack", "--players", "3", "--seat", bot, "--seat", "simple", "--seat", "simple",
-         "--games", "1", "--seed", "3", "--record", "-", "--quiet"],
+         "--games", "1", "--seed", "3", "--record", "-", "--quiet", "--log-dir", str(tmp_path / "logs")],
         capture_output=True, text=True, timeout=600)
     records = [json.loads(line) for line in rec.stdout.splitlines() if line.startswith("{")]
     assert records and records[0].get("faults"), rec.stderr
@@ -61,7 +61,7 @@ def test_the_bot_refuses_a_table_it_was_not_trained_for(tmp_path, croupier_bin):
                            (["--players", "3", "--rule", "games=2"], "trained with option games=1, not games=2")]:
         seats = ["--seat", bot] + ["--seat", "simple"] * (int(table[1]) - 1)
         rec = subprocess.run(
-            [croupier_bin, "play", "kul", *table, *seats, "--games", "1", "--seed", "3", "--record", "-", "--quiet"],
+            [croupier_bin, "play", "kul", *table, *seats, "--games", "1", "--seed", "3", "--record", "-", "--quiet", "--log-dir", str(tmp_path / "logs")],
             capture_output=True, text=True, timeout=600)
         records = [json.loads(line) for line in rec.stdout.splitlines() if line.startswith("{")]
         assert records and message in json.dumps(records[0].get("faults")), rec.stderr
