@@ -144,7 +144,9 @@ def test_kul_hidden_cards_stay_hidden_until_played():
         assert checked > 0
 
 
-@pytest.mark.parametrize("name", ["rikken", "kul"])
+# Rejection sampling still fails in Zwikken (bids that constrain hands), Skwitz (its later
+# rounds' hands) and Schwimmen (its later rounds) within a few dozen actions.
+@pytest.mark.parametrize("name", ["rikken", "kul", "svangknack"])
 def test_resampled_worlds_look_the_same_to_the_seat(name):
     game = cg.GameDef(name, SHORT.get(name))
     state = game.new_initial_state(21)
