@@ -188,20 +188,21 @@ def test_every_block_is_what_the_seat_was_told(name):
 
 @pytest.mark.parametrize("name", ["rikken", "kul", "zwikken", "svangknack", "schwimmen"])
 def test_a_seats_tensor_is_the_same_in_every_world_it_cannot_tell_apart(name):
-    # Skwitz is left out: resample_from_infostate finds no world for it (the table is not pinned).
+    # Skwitz is left out: resample_from_infostate finds no world for it (the table is not pinned);
+    # Svängknack and Schwimmen find one now and then (a few hundred tries each: enough here).
     game = game_def(name)
     n = game.num_players()
     compared = changed_other = 0
     for seed in range(6):
         state = game.new_initial_state(seed)
         rng = random.Random(seed)
-        for step in range(40):
+        for step in range(24):
             if state.is_terminal():
                 break
-            if step % 4 == 0:
+            if step % 3 == 0:
                 p = state.current_player()
                 try:
-                    world = state.resample_from_infostate(p, seed * 100 + step, 3000)
+                    world = state.resample_from_infostate(p, seed * 100 + step, 300)
                 except ValueError:
                     world = None
                 if world is not None and world.deals_json() != state.deals_json():

@@ -150,10 +150,10 @@ impl W<'_> {
     }
     /// A block of 52 from a card set (bit `i` = card index `i`).
     pub fn set(&mut self, set: u64) {
-        for i in 0..52 {
-            if set >> i & 1 == 1 {
-                self.out[self.at + i] = 1.0;
-            }
+        let mut bits = set & ((1 << 52) - 1);
+        while bits != 0 {
+            self.out[self.at + bits.trailing_zeros() as usize] = 1.0;
+            bits &= bits - 1;
         }
         self.at += 52;
     }
@@ -184,12 +184,12 @@ impl W<'_> {
     /// P multi-hot groups of `n`, group `r` the bits of relative seat `r` (`bits` by absolute
     /// seat, bit `i` = place `i`).
     pub fn rel_bits(&mut self, n: usize, bits: &[u64]) {
+        let mask = if n < 64 { (1u64 << n) - 1 } else { u64::MAX };
         for r in 0..self.players {
-            let b = bits.get(self.abs(r)).copied().unwrap_or(0);
-            for i in 0..n.min(64) {
-                if b >> i & 1 == 1 {
-                    self.out[self.at + i] = 1.0;
-                }
+            let mut b = bits.get(self.abs(r)).copied().unwrap_or(0) & mask;
+            while b != 0 {
+                self.out[self.at + b.trailing_zeros() as usize] = 1.0;
+                b &= b - 1;
             }
             self.at += n;
         }
