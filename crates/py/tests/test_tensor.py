@@ -177,7 +177,7 @@ def test_every_block_is_what_the_seat_was_told(name):
         rng = random.Random(seed)
         steps = 0
         while True:
-            if steps % 3 == 0 or state.is_terminal():
+            if steps % 5 == 0 or state.is_terminal():
                 for p in range(game.num_players()):
                     check(name, state, p)
             if state.is_terminal():

@@ -62,6 +62,9 @@ pub fn fill(
         "tensor buffer of the wrong length for {game}"
     );
     out.fill(0.0);
+    if out.is_empty() {
+        return;
+    }
     let deal = &seen[deal_start(seen)..];
     let mut w = W {
         out,
@@ -207,9 +210,10 @@ pub(crate) fn bit(c: Card) -> u64 {
 }
 
 /// A token written into a stack buffer (an argument that is not already text), so that reading
-/// a line's word allocates nothing.
+/// a line's word allocates nothing. 192 bytes: a Skwitz capture of the whole table is the longest
+/// token (3 bytes a card).
 struct Buf {
-    b: [u8; 64],
+    b: [u8; 192],
     n: usize,
 }
 
@@ -231,7 +235,7 @@ pub(crate) fn with_text<R>(a: &Arg, f: impl FnOnce(&str) -> R) -> R {
         Arg::Word(w) => f(w),
         Arg::Text(t) => f(t),
         other => {
-            let mut b = Buf { b: [0; 64], n: 0 };
+            let mut b = Buf { b: [0; 192], n: 0 };
             if write!(b, "{other}").is_err() {
                 return f("");
             }
