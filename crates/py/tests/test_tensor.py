@@ -40,6 +40,12 @@ def test_the_documented_layout_covers_the_tensor(name):
         assert at == game.observation_tensor_size(), f"{name} at {players}: {at}"
         state = game.new_initial_state(3)
         assert len(state.observation_tensor(0)) == at
+    # The length the section's text states, as a formula and at the default table.
+    text = (tl.ROOT / "docs" / "rules" / f"{name}.md").read_text()
+    m = re.search(r"`observation_tensor\(p\)` is float32, ([0-9P+]+) long \((\d+) at", text)
+    assert m, f"{name}.md states no tensor length"
+    default = cg.GameDef(name).num_players()
+    assert tl.evaluate(m.group(1), default) == int(m.group(2)) == game_def(name).observation_tensor_size()
 
 
 def deal_lines(state, p):
