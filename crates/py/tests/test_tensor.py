@@ -40,6 +40,12 @@ def test_the_documented_layout_covers_the_tensor(name):
         assert at == game.observation_tensor_size(), f"{name} at {players}: {at}"
         state = game.new_initial_state(3)
         assert len(state.observation_tensor(0)) == at
+    # The length the section's text states, as a formula and at the default table.
+    text = (tl.ROOT / "docs" / "rules" / f"{name}.md").read_text()
+    m = re.search(r"`observation_tensor\(p\)` is float32, ([0-9P+]+) long \((\d+) at", text)
+    assert m, f"{name}.md states no tensor length"
+    default = cg.GameDef(name).num_players()
+    assert tl.evaluate(m.group(1), default) == int(m.group(2)) == game_def(name).observation_tensor_size()
 
 
 def deal_lines(state, p):
@@ -177,7 +183,7 @@ def test_every_block_is_what_the_seat_was_told(name):
         rng = random.Random(seed)
         steps = 0
         while True:
-            if steps % 3 == 0 or state.is_terminal():
+            if steps % 5 == 0 or state.is_terminal():
                 for p in range(game.num_players()):
                     check(name, state, p)
             if state.is_terminal():
@@ -188,20 +194,21 @@ def test_every_block_is_what_the_seat_was_told(name):
 
 @pytest.mark.parametrize("name", ["rikken", "kul", "zwikken", "svangknack", "schwimmen"])
 def test_a_seats_tensor_is_the_same_in_every_world_it_cannot_tell_apart(name):
-    # Skwitz is left out: resample_from_infostate finds no world for it (the table is not pinned).
+    # Skwitz is left out: resample_from_infostate finds no world for it (the table is not pinned);
+    # Svängknack and Schwimmen find one now and then (a few hundred tries each: enough here).
     game = game_def(name)
     n = game.num_players()
     compared = changed_other = 0
     for seed in range(6):
         state = game.new_initial_state(seed)
         rng = random.Random(seed)
-        for step in range(40):
+        for step in range(24):
             if state.is_terminal():
                 break
-            if step % 4 == 0:
+            if step % 3 == 0:
                 p = state.current_player()
                 try:
-                    world = state.resample_from_infostate(p, seed * 100 + step, 3000)
+                    world = state.resample_from_infostate(p, seed * 100 + step, 300)
                 except ValueError:
                     world = None
                 if world is not None and world.deals_json() != state.deals_json():

@@ -62,6 +62,9 @@ pub fn fill(
         "tensor buffer of the wrong length for {game}"
     );
     out.fill(0.0);
+    if out.is_empty() {
+        return;
+    }
     let deal = &seen[deal_start(seen)..];
     let mut w = W {
         out,
@@ -150,10 +153,10 @@ impl W<'_> {
     }
     /// A block of 52 from a card set (bit `i` = card index `i`).
     pub fn set(&mut self, set: u64) {
-        for i in 0..52 {
-            if set >> i & 1 == 1 {
-                self.out[self.at + i] = 1.0;
-            }
+        let mut bits = set & ((1 << 52) - 1);
+        while bits != 0 {
+            self.out[self.at + bits.trailing_zeros() as usize] = 1.0;
+            bits &= bits - 1;
         }
         self.at += 52;
     }
@@ -184,12 +187,12 @@ impl W<'_> {
     /// P multi-hot groups of `n`, group `r` the bits of relative seat `r` (`bits` by absolute
     /// seat, bit `i` = place `i`).
     pub fn rel_bits(&mut self, n: usize, bits: &[u64]) {
+        let mask = if n < 64 { (1u64 << n) - 1 } else { u64::MAX };
         for r in 0..self.players {
-            let b = bits.get(self.abs(r)).copied().unwrap_or(0);
-            for i in 0..n.min(64) {
-                if b >> i & 1 == 1 {
-                    self.out[self.at + i] = 1.0;
-                }
+            let mut b = bits.get(self.abs(r)).copied().unwrap_or(0) & mask;
+            while b != 0 {
+                self.out[self.at + b.trailing_zeros() as usize] = 1.0;
+                b &= b - 1;
             }
             self.at += n;
         }
@@ -207,9 +210,10 @@ pub(crate) fn bit(c: Card) -> u64 {
 }
 
 /// A token written into a stack buffer (an argument that is not already text), so that reading
-/// a line's word allocates nothing.
+/// a line's word allocates nothing. 192 bytes: a Skwitz capture of the whole table is the longest
+/// token (3 bytes a card).
 struct Buf {
-    b: [u8; 64],
+    b: [u8; 192],
     n: usize,
 }
 
@@ -231,7 +235,7 @@ pub(crate) fn with_text<R>(a: &Arg, f: impl FnOnce(&str) -> R) -> R {
         Arg::Word(w) => f(w),
         Arg::Text(t) => f(t),
         other => {
-            let mut b = Buf { b: [0; 64], n: 0 };
+            let mut b = Buf { b: [0; 192], n: 0 };
             if write!(b, "{other}").is_err() {
                 return f("");
             }

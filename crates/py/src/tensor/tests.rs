@@ -66,3 +66,24 @@ fn kul_blocks_are_by_relative_seat() {
     assert_eq!(&out[leader..leader + 3], &[0.0, 1.0, 0.0], "seat 2 led: place 1");
     assert!(out.iter().all(|&x| x != 9.0), "every element written");
 }
+
+/// Writes a capture of 40 cards (an action written at run time, as Skwitz's are).
+fn long_capture(_: u64, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+    write!(f, "{}:", Card::from_index(0).token())?;
+    for i in 1..41 {
+        write!(f, "{}{}", if i > 1 { "," } else { "" }, Card::from_index(i).token())?;
+    }
+    Ok(())
+}
+
+#[test]
+fn a_long_action_token_is_read_whole() {
+    let action = Arg::Action {
+        code: 0,
+        write: long_capture,
+    };
+    let expected = action.to_string();
+    assert_eq!(expected.len(), 2 + 1 + 40 * 3 - 1);
+    assert!(with_text(&action, |t| t == expected));
+    assert_eq!(with_text(&Arg::Int(123_456), |t| t.to_string()), "123456");
+}
