@@ -22,6 +22,9 @@ use pyo3::types::PyDict;
 use std::sync::Arc;
 
 pub mod batch;
+pub mod observer;
+pub mod pins;
+pub mod policy;
 pub mod tensor;
 pub mod vocab;
 
@@ -207,11 +210,13 @@ impl State {
         Ok(state)
     }
 
-    /// One world `player` cannot tell from this one, or `None`: the deals so far with
-    /// `player`'s own hands as dealt, the cards each other seat has played (its `play`
-    /// decisions) in its hand, the rest of each deal's cards shuffled over the other hands
-    /// (piles dealt at random from what is left), then every action replayed; kept only where
-    /// every action is legal and `player` was told exactly the same lines.
+    /// One world `player` cannot tell from this one, or `None`: the deals before the current
+    /// one as they were dealt (what is still to come does not depend on their hidden cards);
+    /// in the current deal `player`'s own hand as dealt, the piles it was shown as dealt, in
+    /// each other seat's hand the cards it was seen to lay down from it (pins.rs; Zwikken's
+    /// exchanged tens) and the cards `player` was shown there, the rest shuffled over the other
+    /// hands and piles; then every action replayed; kept only where every action is legal and
+    /// `player` was told exactly the same lines.
     /// Per deal (`deals` of them) and seat, the cards `player` was shown in that seat's hand
     /// (`exposed <seat> <cards…>` lines: Rikken's open contracts). A deal's lines follow its
     /// `deal` line, where the game has one; otherwise they are all the first deal's.
@@ -246,13 +251,64 @@ impl State {
         let deals = self.game.chance().deals();
         let exposed = self.exposed_to(player, deals.len());
         let mut specs = Vec::with_capacity(deals.len());
+        let last = deals.len().saturating_sub(1);
+        // Cards `player` was told of (in any of its lines): a pile made only of such cards is
+        // one it saw (a turned card, the open middle, the table), and stays as dealt.
+        let told: Vec<Card> = self.seen[player]
+            .iter()
+            .flat_map(|e| e.args.iter().filter_map(Arg::card))
+            .collect();
         for (d, deal) in deals.iter().enumerate() {
+            if d < last {
+                // A deal that is over stays as dealt: what is still to come is dealt afresh
+                // and does not depend on its hidden cards, so re-dealing it would only make
+                // the replay of its actions fail more often.
+                specs.push(DealSpec::from_deal(deal));
+                continue;
+            }
+            let seen_piles: std::collections::BTreeMap<String, Vec<Card>> = deal
+                .piles
+                .iter()
+                .filter(|(_, cards)| !cards.is_empty() && cards.iter().all(|c| told.contains(c)))
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect();
             // The cards the player saw in a seat's hand (shown, `exposed`) stay in that hand.
             let mut pinned: Vec<Vec<Card>> = exposed[d].clone();
+            // A card another seat laid down from its hand in this deal (playing it, or swapping
+            // it for one of the middle) was in that hand, unless it took that card up earlier
+            // (pins.rs).
+            let mut taken: Vec<Vec<Card>> = vec![Vec::new(); self.players];
             for (k, (seat, token)) in self.history.iter().enumerate() {
-                if *seat != player && self.deal_at[k] == (d + 1, "play") {
-                    if let Some(c) = Card::from_token(token).filter(|c| !pinned[*seat].contains(c)) {
+                // Cards named at other decisions are not from the hand (Rikken's `call AD` calls
+                // an ace the caller does not hold).
+                let (deal_no, decision) = self.deal_at[k];
+                if *seat == player || deal_no != d + 1 || !matches!(decision, "play" | "turn" | "exchange") {
+                    continue;
+                }
+                let (laid, took) = pins::laid_and_taken(token);
+                for c in laid {
+                    if !taken[*seat].contains(&c) && !pinned[*seat].contains(&c) {
                         pinned[*seat].push(c);
+                    }
+                }
+                taken[*seat].extend(took);
+            }
+            // A Zwikken exchange (`exchange <seat> <taken> <ten>`, told to all) shows the ten
+            // the seat gave away: it was in its hand. The current deal's lines are those after
+            // its `deal` line.
+            let this_deal = self.seen[player].iter().rposition(|e| e.kind == "deal").unwrap_or(0);
+            for e in &self.seen[player][this_deal..] {
+                if let (true, Some(seat), Some(ten)) = (
+                    e.kind == "exchange" && e.args.len() == 3,
+                    e.args.first().and_then(|a| a.parse::<usize>().ok()),
+                    e.args.get(2).and_then(Arg::card),
+                ) {
+                    if seat < self.players
+                        && seat != player
+                        && !taken[seat].contains(&ten)
+                        && !pinned[seat].contains(&ten)
+                    {
+                        pinned[seat].push(ten);
                     }
                 }
             }
@@ -265,6 +321,7 @@ impl State {
                 .chain(deal.piles.values().flatten().copied())
                 .chain(deal.undealt.iter().copied())
                 .filter(|c| !pinned.iter().any(|p| p.contains(c)))
+                .filter(|c| !seen_piles.values().any(|p| p.contains(c)))
                 .collect();
             rng.shuffle(&mut pool);
             let mut hands = Vec::with_capacity(self.players);
@@ -285,7 +342,7 @@ impl State {
             specs.push(DealSpec {
                 dealer: Some(deal.dealer),
                 hands,
-                piles: Default::default(),
+                piles: seen_piles,
             });
         }
         let mut world = State::start(
@@ -550,6 +607,8 @@ fn _croupier_games(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<GameDef>()?;
     m.add_class::<State>()?;
     m.add_class::<batch::VectorEnv>()?;
+    m.add_class::<observer::SeatObserver>()?;
+    m.add_function(wrap_pyfunction!(policy::simple_action, m)?)?;
     m.add_function(wrap_pyfunction!(run_game_seed, m)?)?;
     m.add_function(wrap_pyfunction!(game_names, m)?)?;
     m.add_function(wrap_pyfunction!(rule_options, m)?)?;

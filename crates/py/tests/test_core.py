@@ -9,6 +9,7 @@ import pytest
 
 import croupier_games as cg
 from conftest import SHORT
+import tensor_layout
 
 GAMES = cg.game_names()
 CARD = re.compile(r"^(?:[2-9TJQKA][SHDC])$")
@@ -83,6 +84,10 @@ def test_tensor_shape_and_seat(name):
         assert t[n + state.current_player()] == 1.0
 
 
+def state_game(state):
+    return state.information_state_string(0).split(" ", 1)[0]
+
+
 def strings_cards(state, p):
     """Every card token in seat p's strings, and the cards its tensor marks."""
     words = re.split(r"[\s,:_]+", state.information_state_string(p))
@@ -100,12 +105,8 @@ def strings_cards(state, p):
     words += list(walk(json.loads(state.observation_string(p))))
     cards = {w for w in words if CARD.match(w)}
     n = state.num_players()
-    t = state.observation_tensor(p)
-    tokens = cg.State.card_tokens()
-    for block in range(4):
-        at = 2 * n + 52 * block
-        cards |= {tokens[i] for i in np.flatnonzero(t[at:at + 52])}
-    return cards
+    lay = tensor_layout.layout(state_game(state), n)
+    return cards | tensor_layout.all_cards(state.observation_tensor(p), lay, n)
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -144,7 +145,9 @@ def test_kul_hidden_cards_stay_hidden_until_played():
         assert checked > 0
 
 
-@pytest.mark.parametrize("name", ["rikken", "kul"])
+# Rejection sampling still fails in Zwikken (bids that constrain hands), Skwitz (its later
+# rounds' hands) and Schwimmen (its later rounds) within a few dozen actions.
+@pytest.mark.parametrize("name", ["rikken", "kul", "svangknack"])
 def test_resampled_worlds_look_the_same_to_the_seat(name):
     game = cg.GameDef(name, SHORT.get(name))
     state = game.new_initial_state(21)

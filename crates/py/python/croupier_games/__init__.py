@@ -9,9 +9,26 @@ engines (the same deals, legal actions and scores as ``croupier play`` for the s
 has an AEC environment with action masks.
 """
 
-from ._croupier_games import GameDef, State, game_names, rule_options, run_game_seed
+from ._croupier_games import (
+    GameDef,
+    SeatObserver,
+    State,
+    game_names,
+    rule_options,
+    run_game_seed,
+    simple_action,
+)
 
-__all__ = ["GameDef", "State", "new_game", "game_names", "rule_options", "run_game_seed"]
+__all__ = [
+    "GameDef",
+    "SeatObserver",
+    "State",
+    "new_game",
+    "game_names",
+    "rule_options",
+    "run_game_seed",
+    "simple_action",
+]
 
 
 def new_game(name, options=None, seed=0, players=None):

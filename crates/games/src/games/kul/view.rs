@@ -74,6 +74,27 @@ impl KulView {
     }
 }
 
+/// Read-only access for the Python package's observation tensor (crates/py/src/tensor).
+impl KulView {
+    pub fn hand(&self) -> &[Card] {
+        &self.hand
+    }
+    /// Each seat's chips (its net gain so far).
+    pub fn chips(&self) -> &[i64] {
+        &self.chips
+    }
+    /// Each seat's marks in this Kul game.
+    pub fn marks(&self) -> &[u32] {
+        &self.marks
+    }
+    pub fn pot(&self) -> i64 {
+        self.pot
+    }
+    pub fn stake(&self) -> i64 {
+        self.stake
+    }
+}
+
 impl SeatView for KulView {
     fn observe(&mut self, kind: &str, args: &[Arg]) {
         let num = |i: usize| args.get(i).and_then(|a| a.parse::<i64>().ok());

@@ -155,6 +155,14 @@ impl RikkenView {
     }
 }
 
+/// Read-only access for the Python package's observation tensor (crates/py/src/tensor).
+impl RikkenView {
+    /// The seat's cards now.
+    pub fn hand(&self) -> &[Card] {
+        &self.deal.hand
+    }
+}
+
 fn seat_arg(args: &[Arg], i: usize) -> Option<Seat> {
     args.get(i).and_then(|a| a.parse().ok())
 }

@@ -194,6 +194,34 @@ impl SchwimmenView {
     }
 }
 
+/// Read-only access for the Python package's observation tensor (crates/py/src/tensor).
+impl SchwimmenView {
+    /// The seat's cards now.
+    pub fn hand(&self) -> &[Card] {
+        &self.round.hand
+    }
+    /// The middle now.
+    pub fn middle(&self) -> &[Card] {
+        &self.round.middle
+    }
+    /// The packet the dealer has seen, while he chooses (the dealer's view only).
+    pub fn packet(&self) -> &[Card] {
+        &self.round.packet
+    }
+    /// Each seat's strikes (lives lost).
+    pub fn strikes(&self) -> &[u32] {
+        &self.strikes
+    }
+    /// Each seat still in the game.
+    pub fn active(&self) -> &[bool] {
+        &self.active
+    }
+    /// Each seat that is swimming (on its last life).
+    pub fn swimming(&self) -> &[bool] {
+        &self.swimming
+    }
+}
+
 impl SeatView for SchwimmenView {
     /// The lines of every turn here (a move, the middle, the hand), the others out of line:
     /// the commonest lines take the shortest path. Each kind is folded by a function of its

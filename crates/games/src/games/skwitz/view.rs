@@ -218,6 +218,40 @@ impl SkwitzView {
     }
 }
 
+/// Read-only access for the Python package's observation tensor (crates/py/src/tensor).
+impl SkwitzView {
+    /// The seat's cards now.
+    pub fn hand(&self) -> &[Card] {
+        &self.hand
+    }
+    /// The cards face up on the table.
+    pub fn table(&self) -> &[Card] {
+        &self.table
+    }
+    /// How many cards each seat holds.
+    pub fn hand_sizes(&self) -> &[usize] {
+        &self.hand_sizes
+    }
+    /// How many cards are left in the stock.
+    pub fn stock(&self) -> usize {
+        self.stock
+    }
+    /// Each seat's points in this Skwitz game.
+    pub fn points(&self) -> &[i64] {
+        &self.points
+    }
+    /// Each seat's chips.
+    pub fn chips(&self) -> &[i64] {
+        &self.chips
+    }
+    pub fn pot(&self) -> i64 {
+        self.pot
+    }
+    pub fn pot_holder(&self) -> Option<Seat> {
+        self.pot_holder
+    }
+}
+
 impl SeatView for SkwitzView {
     fn observe(&mut self, kind: &str, args: &[Arg]) {
         let n = self.players;

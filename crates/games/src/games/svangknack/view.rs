@@ -316,6 +316,22 @@ impl SvangView {
     }
 }
 
+/// Read-only access for the Python package's observation tensor (crates/py/src/tensor).
+impl SvangView {
+    /// The seat's cards now.
+    pub fn hand(&self) -> &[Card] {
+        &self.round.hand
+    }
+    /// Each seat's chips.
+    pub fn chips(&self) -> &[i64] {
+        &self.chips
+    }
+    /// The pot of this round.
+    pub fn pot(&self) -> i64 {
+        self.round.pot
+    }
+}
+
 impl SeatView for SvangView {
     fn observe(&mut self, kind: &str, args: &[Arg]) {
         if kind == "move" {

@@ -262,6 +262,29 @@ fn trick_json(t: &Trick) -> Value {
     v
 }
 
+/// Read-only access for the Python package's observation tensor (crates/py/src/tensor).
+impl ZwikkenView {
+    /// The seat's cards now.
+    pub fn hand(&self) -> &[Card] {
+        &self.deal.hand
+    }
+    /// The turned cards face up now (an exchanged ten in the taken card's place).
+    pub fn turned(&self) -> &[Card] {
+        &self.deal.turned
+    }
+    /// Each seat's chips.
+    pub fn chips(&self) -> &[i64] {
+        &self.chips
+    }
+    pub fn pot(&self) -> i64 {
+        self.pot
+    }
+    /// Each seat still in the session.
+    pub fn active(&self) -> &[bool] {
+        &self.active
+    }
+}
+
 impl SeatView for ZwikkenView {
     fn observe(&mut self, kind: &str, args: &[Arg]) {
         let d = &mut self.deal;
