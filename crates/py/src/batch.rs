@@ -17,7 +17,7 @@
 use crate::tensor;
 use crate::vocab::Vocab;
 use croupier_games::chance::{derive, Chance, Purpose, Rng};
-use croupier_games::game::{Event, Game, GameInfo, GameSpec, SeatView};
+use croupier_games::game::{Event, Game, GameSpec, SeatView};
 use croupier_games::options::Options;
 use numpy::{PyArray1, PyArray2, PyArrayMethods};
 use pyo3::exceptions::PyValueError;
@@ -371,14 +371,7 @@ impl VectorEnv {
         }
         let views = if observations {
             (0..players)
-                .map(|seat| {
-                    (spec.new_view)(&GameInfo {
-                        game: spec.name.to_string(),
-                        options: options.clone(),
-                        players,
-                        seat,
-                    })
-                })
+                .map(|seat| crate::new_view(&spec, &options, players, seat))
                 .collect()
         } else {
             Vec::new()

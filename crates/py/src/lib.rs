@@ -30,6 +30,16 @@ pub mod vocab;
 
 use vocab::Vocab;
 
+/// A fresh seat view of game `spec` for `seat`, at a table of `players` with `options`.
+fn new_view(spec: &GameSpec, options: &Options, players: usize, seat: usize) -> Box<dyn SeatView> {
+    (spec.new_view)(&GameInfo {
+        game: spec.name.to_string(),
+        options: options.clone(),
+        players,
+        seat,
+    })
+}
+
 fn err(e: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(e.to_string())
 }
@@ -184,14 +194,7 @@ impl State {
         let chance = Chance::given(seed, deals).titled(spec.title);
         let game = (spec.new_game)(players, options, chance, true)?;
         let views = (0..players)
-            .map(|seat| {
-                (spec.new_view)(&GameInfo {
-                    game: spec.name.to_string(),
-                    options: options.clone(),
-                    players,
-                    seat,
-                })
-            })
+            .map(|seat| new_view(spec, options, players, seat))
             .collect();
         let mut state = State {
             spec: spec.clone(),

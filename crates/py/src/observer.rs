@@ -15,7 +15,7 @@
 
 use crate::tensor;
 use crate::vocab::Vocab;
-use croupier_games::game::{text_args, Audience, Event, GameInfo, GameSpec, SeatView};
+use croupier_games::game::{text_args, Audience, Event, GameSpec, SeatView};
 use croupier_games::options::Options;
 use numpy::PyArray1;
 use pyo3::prelude::*;
@@ -78,12 +78,7 @@ impl SeatObserver {
             }
         }
         let options = Options::from_pairs(&(spec.options)(), spec.name, &pairs).map_err(crate::err)?;
-        let view = (spec.new_view)(&GameInfo {
-            game: spec.name.to_string(),
-            options,
-            players,
-            seat,
-        });
+        let view = crate::new_view(&spec, &options, players, seat);
         Ok(SeatObserver {
             vocab: Arc::new(Vocab::of(spec.name)),
             spec: Arc::new(spec),

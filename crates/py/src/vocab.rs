@@ -11,6 +11,54 @@ use std::collections::HashMap;
 /// in the engine's order, k below this).
 pub const SKWITZ_CAPTURES: usize = 128;
 
+/// Rikken's words, in the action space's order: `pass`, the 23 bids from low to high, the 6
+/// joins (the observation tensor's auction block uses the same order).
+pub const RIKKEN_WORDS: [&str; 30] = [
+    "pass",
+    "rik",
+    "rik_beter",
+    "alone7",
+    "alone7_beter",
+    "alone8",
+    "alone8_beter",
+    "misere",
+    "piek",
+    "alone9",
+    "alone9_beter",
+    "alone10",
+    "alone10_beter",
+    "alone11",
+    "alone11_beter",
+    "alone12",
+    "alone12_beter",
+    "malheur",
+    "open_misere",
+    "open_piek",
+    "open_misere_praatje",
+    "open_piek_praatje",
+    "solo",
+    "solo_beter",
+    "misere_join",
+    "piek_join",
+    "open_misere_join",
+    "open_piek_join",
+    "open_misere_praatje_join",
+    "open_piek_praatje_join",
+];
+
+/// Svängknack's words, in the action space's order (and the tensor's).
+pub const SVANGKNACK_WORDS: [&str; 9] = [
+    "swing",
+    "handover",
+    "handover_last",
+    "redeal",
+    "agree",
+    "refuse",
+    "knock",
+    "fold",
+    "farg",
+];
+
 pub struct Vocab {
     names: Vec<String>,
     index: HashMap<String, usize>,
@@ -48,43 +96,7 @@ impl Vocab {
         let mut captures = None;
         match name {
             "rikken" => {
-                let bids = [
-                    "rik",
-                    "rik_beter",
-                    "alone7",
-                    "alone7_beter",
-                    "alone8",
-                    "alone8_beter",
-                    "misere",
-                    "piek",
-                    "alone9",
-                    "alone9_beter",
-                    "alone10",
-                    "alone10_beter",
-                    "alone11",
-                    "alone11_beter",
-                    "alone12",
-                    "alone12_beter",
-                    "malheur",
-                    "open_misere",
-                    "open_piek",
-                    "open_misere_praatje",
-                    "open_piek_praatje",
-                    "solo",
-                    "solo_beter",
-                ];
-                names.push("pass".to_string());
-                names.extend(words(&bids));
-                for b in [
-                    "misere",
-                    "piek",
-                    "open_misere",
-                    "open_piek",
-                    "open_misere_praatje",
-                    "open_piek_praatje",
-                ] {
-                    names.push(format!("{b}_join"));
-                }
+                names.extend(words(&RIKKEN_WORDS));
                 names.extend(suits());
                 names.extend(card_list());
             }
@@ -104,17 +116,7 @@ impl Vocab {
                 names.extend(pairs("exchange_"));
             }
             "svangknack" => {
-                names.extend(words(&[
-                    "swing",
-                    "handover",
-                    "handover_last",
-                    "redeal",
-                    "agree",
-                    "refuse",
-                    "knock",
-                    "fold",
-                    "farg",
-                ]));
+                names.extend(words(&SVANGKNACK_WORDS));
                 names.extend(suits());
                 names.extend(card_list());
             }

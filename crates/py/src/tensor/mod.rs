@@ -261,6 +261,11 @@ pub(crate) fn seat_of(a: Option<&Arg>) -> Option<usize> {
     }
 }
 
+/// The seat a line is about (its first argument), where it is one the tensor has room for.
+pub(crate) fn seat_arg(args: &[Arg]) -> Option<usize> {
+    seat_of(args.first()).filter(|&s| s < MAX_SEATS)
+}
+
 /// The current deal's trick play, folded from its `move <seat> <card> <decision>` and `trick
 /// <n> <winner>` lines: the cards of the trick in play by seat, every card each seat played
 /// this deal, the trick's leader and the tricks each seat won.

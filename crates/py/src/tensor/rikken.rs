@@ -1,44 +1,13 @@
 //! Rikken: the header, the trick play, then the auction, the contract and its declarers, trump,
 //! the called card, the partner, the hands laid open.
 
-use super::{bit, card_of, seat_of, tricks_size, with_text, Tricks, MAX_SEATS, W};
+use super::{bit, card_of, seat_arg, seat_of, tricks_size, with_text, Tricks, MAX_SEATS, W};
 use croupier_games::game::{Event, SeatView};
 use croupier_games::games::rikken::view::RikkenView;
 
 /// The auction's words, in their one-hot order (the action space's order: `pass`, the 23 bids,
 /// the 6 joins).
-pub(super) const BIDS: [&str; 30] = [
-    "pass",
-    "rik",
-    "rik_beter",
-    "alone7",
-    "alone7_beter",
-    "alone8",
-    "alone8_beter",
-    "misere",
-    "piek",
-    "alone9",
-    "alone9_beter",
-    "alone10",
-    "alone10_beter",
-    "alone11",
-    "alone11_beter",
-    "alone12",
-    "alone12_beter",
-    "malheur",
-    "open_misere",
-    "open_piek",
-    "open_misere_praatje",
-    "open_piek_praatje",
-    "solo",
-    "solo_beter",
-    "misere_join",
-    "piek_join",
-    "open_misere_join",
-    "open_piek_join",
-    "open_misere_praatje_join",
-    "open_piek_praatje_join",
-];
+pub(super) use crate::vocab::RIKKEN_WORDS as BIDS;
 
 /// The contracts beyond the 23 bids: the special deals.
 pub(super) const SPECIAL: [&str; 3] = ["schoppen_mieen", "op_voorhand", "open_piek_totaal"];
@@ -61,9 +30,7 @@ pub(super) fn fill(w: &mut W, view: &dyn SeatView, deal: &[Event]) {
         let a = &e.args;
         match e.kind {
             "move" => {
-                let Some(s) = seat_of(a.first()).filter(|&s| s < MAX_SEATS) else {
-                    continue;
-                };
+                let Some(s) = seat_arg(a) else { continue };
                 let decision = a.get(2).map(|d| with_text(d, |t| t == "play" || t == "bid"));
                 if let Some(c) = card_of(a.get(1)).filter(|_| decision == Some(true)) {
                     tricks.play(s, c);
@@ -101,7 +68,7 @@ pub(super) fn fill(w: &mut W, view: &dyn SeatView, deal: &[Event]) {
             "called" => called = card_of(a.first()).map_or(0, bit),
             "partner" => partner = seat_of(a.first()),
             "exposed" => {
-                if let Some(s) = seat_of(a.first()).filter(|&s| s < MAX_SEATS) {
+                if let Some(s) = seat_arg(a) {
                     let all_played = tricks.played.iter().fold(0, |m, x| m | x);
                     exposed[s] = a[1..]
                         .iter()

@@ -2,7 +2,7 @@
 //! and the middle, who knocked, each seat's moves this round, the cards known in each hand,
 //! strikes, who is still in and who swims.
 
-use super::{bit, card_of, seat_of, with_text, MAX_SEATS, W};
+use super::{bit, card_of, seat_arg, with_text, MAX_SEATS, W};
 use croupier_games::cards::Card;
 use croupier_games::game::{Event, SeatView};
 use croupier_games::games::schwimmen::scoring::value_halves;
@@ -36,7 +36,7 @@ pub(super) fn fill(w: &mut W, view: &dyn SeatView, deal: &[Event]) {
         let a = &e.args;
         match e.kind {
             "move" => {
-                let (Some(s), Some(t)) = (seat_of(a.first()).filter(|&s| s < MAX_SEATS), a.get(1)) else {
+                let (Some(s), Some(t)) = (seat_arg(a), a.get(1)) else {
                     continue;
                 };
                 with_text(t, |t| {
@@ -66,7 +66,7 @@ pub(super) fn fill(w: &mut W, view: &dyn SeatView, deal: &[Event]) {
             }
             "middle" => middle = set_of(&a[..]),
             "show" => {
-                if let Some(s) = seat_of(a.first()).filter(|&s| s < MAX_SEATS) {
+                if let Some(s) = seat_arg(a) {
                     known[s] = set_of(&a[1..]);
                 }
             }

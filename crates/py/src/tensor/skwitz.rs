@@ -2,7 +2,7 @@
 //! bottom card (the dealer's), hand sizes, the stock, the last captor, matadors and skwitzes this
 //! deal, points, chips, the pot and its holder.
 
-use super::{bit, card_of, seat_of, with_text, MAX_SEATS, W};
+use super::{bit, card_of, seat_arg, with_text, MAX_SEATS, W};
 use croupier_games::cards::Card;
 use croupier_games::game::{Event, SeatView};
 use croupier_games::games::skwitz::view::SkwitzView;
@@ -34,9 +34,7 @@ pub(super) fn fill(w: &mut W, view: &dyn SeatView, deal: &[Event]) {
         let a = &e.args;
         match e.kind {
             "move" => {
-                let Some(s) = seat_of(a.first()).filter(|&s| s < MAX_SEATS) else {
-                    continue;
-                };
+                let Some(s) = seat_arg(a) else { continue };
                 let cards = match card_of(a.get(1)) {
                     Some(c) => Some((c, 0)),
                     None => a.get(1).and_then(|t| with_text(t, move_cards)),
@@ -51,7 +49,7 @@ pub(super) fn fill(w: &mut W, view: &dyn SeatView, deal: &[Event]) {
             }
             "bottom" => bottom = card_of(a.first()).map_or(0, bit),
             "matador" | "skwitz" => {
-                if let Some(s) = seat_of(a.first()).filter(|&s| s < MAX_SEATS) {
+                if let Some(s) = seat_arg(a) {
                     let n = if e.kind == "matador" {
                         &mut matadors
                     } else {

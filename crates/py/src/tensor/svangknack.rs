@@ -1,22 +1,12 @@
 //! Svängknack: the header, the trick play, then the turn-up, trump, each seat's words this deal
 //! (swing, redeal vote, knock or fold, Färg), the swinger, the participants, chips and pot.
 
-use super::{card_of, seat_of, tricks_size, with_text, Tricks, MAX_SEATS, W};
+use super::{card_of, seat_arg, seat_of, tricks_size, with_text, Tricks, MAX_SEATS, W};
 use croupier_games::game::{Event, SeatView};
 use croupier_games::games::svangknack::view::SvangView;
 
-/// The words a seat says, in their multi-hot order.
-const WORDS: [&str; 9] = [
-    "swing",
-    "handover",
-    "handover_last",
-    "redeal",
-    "agree",
-    "refuse",
-    "knock",
-    "fold",
-    "farg",
-];
+/// The words a seat says, in their multi-hot order (the action space's).
+use crate::vocab::SVANGKNACK_WORDS as WORDS;
 
 /// The trump suits, in their one-hot order.
 const SUITS: [&str; 4] = ["S", "H", "D", "C"];
@@ -35,9 +25,7 @@ pub(super) fn fill(w: &mut W, view: &dyn SeatView, deal: &[Event]) {
         let a = &e.args;
         match e.kind {
             "move" => {
-                let Some(s) = seat_of(a.first()).filter(|&s| s < MAX_SEATS) else {
-                    continue;
-                };
+                let Some(s) = seat_arg(a) else { continue };
                 if let Some(c) = card_of(a.get(1)) {
                     tricks.play(s, c);
                     continue;

@@ -1,7 +1,7 @@
 //! Zwikken: the header, the trick play, then the turned cards, the bids of this period, the
 //! seeks, the cards known in each hand, the points, chips, pot and who is still in.
 
-use super::{bit, card_of, seat_of, tricks_size, with_text, Tricks, MAX_SEATS, W};
+use super::{bit, card_of, seat_arg, seat_of, tricks_size, with_text, Tricks, MAX_SEATS, W};
 use croupier_games::cards::Card;
 use croupier_games::game::{Event, SeatView};
 use croupier_games::games::zwikken::view::ZwikkenView;
@@ -32,9 +32,7 @@ pub(super) fn fill(w: &mut W, view: &dyn SeatView, deal: &[Event]) {
         let a = &e.args;
         match e.kind {
             "move" => {
-                let Some(s) = seat_of(a.first()).filter(|&s| s < MAX_SEATS) else {
-                    continue;
-                };
+                let Some(s) = seat_arg(a) else { continue };
                 let card = card_of(a.get(1)).or_else(|| a.get(1).and_then(|t| with_text(t, exchange_play)));
                 if let Some(c) = card {
                     tricks.play(s, c);
@@ -53,12 +51,12 @@ pub(super) fn fill(w: &mut W, view: &dyn SeatView, deal: &[Event]) {
             "turn" => bids = [0; MAX_SEATS],
             "trick" => tricks.end(a),
             "exchange" => {
-                if let (Some(s), Some(take)) = (seat_of(a.first()).filter(|&s| s < MAX_SEATS), card_of(a.get(1))) {
+                if let (Some(s), Some(take)) = (seat_arg(a), card_of(a.get(1))) {
                     known[s] |= bit(take);
                 }
             }
             "zwik" => {
-                if let Some(s) = seat_of(a.first()).filter(|&s| s < MAX_SEATS) {
+                if let Some(s) = seat_arg(a) {
                     known[s] |= a[1..]
                         .iter()
                         .filter_map(|x| card_of(Some(x)))
