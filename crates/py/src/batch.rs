@@ -3,7 +3,7 @@
 //! numpy arrays that the environment allocated once, so no Python object is made per game
 //! and step.
 //!
-//! A game of env `i` is the game that [`State`](crate::State) plays from the same seed with the
+//! A game of env `i` is the game that [`State`](crate::state::State) plays from the same seed with the
 //! same actions: the same constructor, the same seat views fed the same lines, the same
 //! integer actions ([`Vocab`]) and the same tensor ([`tensor::fill`]). Legal actions are
 //! addressed by index in the engine (`Game::legal_count`, `write_legal_token`, `apply_legal`):
@@ -353,8 +353,8 @@ impl VectorEnv {
         if num_envs == 0 {
             return Err(err("num_envs must be at least 1"));
         }
-        let def = crate::GameDef::new(name, options, players)?;
-        let crate::GameDef {
+        let def = crate::game_def::GameDef::new(name, options, players)?;
+        let crate::game_def::GameDef {
             spec,
             options,
             players,
@@ -371,7 +371,7 @@ impl VectorEnv {
         }
         let views = if observations {
             (0..players)
-                .map(|seat| crate::new_view(&spec, &options, players, seat))
+                .map(|seat| crate::state::new_view(&spec, &options, players, seat))
                 .collect()
         } else {
             Vec::new()

@@ -1,9 +1,9 @@
 //! A seat's side of a game, fed from the protocol lines the seat receives: for a policy trained
-//! on [`State`](crate::State)'s observation tensors to play at a croupier table as a bot.
+//! on [`State`](crate::state::State)'s observation tensors to play at a croupier table as a bot.
 //!
 //! A bot is told its game's notifications as `kind args…` lines (protocol.md §4). Fed the same
 //! lines, a [`SeatObserver`] folds them into the game's own seat view and keeps them as the
-//! seat's events, exactly as a [`State`](crate::State) does for that seat, so
+//! seat's events, exactly as a [`State`](crate::state::State) does for that seat, so
 //! `observation_tensor` gives the tensor the state would give the seat at that point, and
 //! `legal_actions` turns an `act` request's tokens into the integer actions of the game's
 //! fixed action space.
@@ -61,15 +61,15 @@ impl SeatObserver {
     #[new]
     #[pyo3(signature = (name, players, seat, options=None))]
     fn new(name: &str, players: usize, seat: usize, options: Option<&Bound<'_, PyDict>>) -> PyResult<SeatObserver> {
-        let spec = croupier_games::games::find(name).ok_or_else(|| crate::err(format!("no game {name}")))?;
+        let spec = croupier_games::games::find(name).ok_or_else(|| crate::error::err(format!("no game {name}")))?;
         if players < spec.min_players || players > spec.max_players {
-            return Err(crate::err(format!(
+            return Err(crate::error::err(format!(
                 "{} is played by {} to {} players, not {players}",
                 spec.name, spec.min_players, spec.max_players
             )));
         }
         if seat >= players {
-            return Err(crate::err(format!("no seat {seat} at a table of {players}")));
+            return Err(crate::error::err(format!("no seat {seat} at a table of {players}")));
         }
         let mut pairs = Vec::new();
         if let Some(d) = options {
@@ -77,8 +77,8 @@ impl SeatObserver {
                 pairs.push((k.extract::<String>()?, v.str()?.to_string()));
             }
         }
-        let options = Options::from_pairs(&(spec.options)(), spec.name, &pairs).map_err(crate::err)?;
-        let view = crate::new_view(&spec, &options, players, seat);
+        let options = Options::from_pairs(&(spec.options)(), spec.name, &pairs).map_err(crate::error::err)?;
+        let view = crate::state::new_view(&spec, &options, players, seat);
         Ok(SeatObserver {
             vocab: Arc::new(Vocab::of(spec.name)),
             spec: Arc::new(spec),
@@ -120,7 +120,7 @@ impl SeatObserver {
 
     /// The integer actions of an `act` request's legal tokens, in their order.
     fn legal_actions(&self, tokens: Vec<String>) -> PyResult<Vec<usize>> {
-        self.vocab.ids(&tokens).map_err(crate::err)
+        self.vocab.ids(&tokens).map_err(crate::error::err)
     }
 
     /// The seat's view as JSON (the protocol's `view` line).

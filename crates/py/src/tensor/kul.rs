@@ -1,6 +1,7 @@
 //! Kul: the header, the trick play, then marks, chips, pot, stake and the redeal vote.
 
-use super::{card_of, seat_of, tricks_size, with_text, Tricks, MAX_SEATS, W};
+use super::tricks::{tricks_size, Tricks};
+use super::writer::{card_of, seat_of, with_text, MAX_SEATS, W};
 use croupier_games::game::{Event, SeatView};
 use croupier_games::games::kul::view::KulView;
 
@@ -8,7 +9,7 @@ use croupier_games::games::kul::view::KulView;
 const REDEAL: [&str; 4] = ["keep", "redeal", "agree", "refuse"];
 
 pub(super) fn size(p: usize) -> usize {
-    super::header_size(p) + tricks_size(p) + 6 * p + 2
+    super::writer::header_size(p) + tricks_size(p) + 6 * p + 2
 }
 
 pub(super) fn fill(w: &mut W, view: &dyn SeatView, deal: &[Event]) {

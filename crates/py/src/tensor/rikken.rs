@@ -1,7 +1,8 @@
 //! Rikken: the header, the trick play, then the auction, the contract and its declarers, trump,
 //! the called card, the partner, the hands laid open.
 
-use super::{bit, card_of, seat_arg, seat_of, tricks_size, with_text, Tricks, MAX_SEATS, W};
+use super::tricks::{tricks_size, Tricks};
+use super::writer::{bit, card_of, seat_arg, seat_of, with_text, MAX_SEATS, W};
 use croupier_games::game::{Event, SeatView};
 use croupier_games::games::rikken::view::RikkenView;
 
@@ -16,7 +17,7 @@ pub(super) const SPECIAL: [&str; 3] = ["schoppen_mieen", "op_voorhand", "open_pi
 const TRUMPS: [&str; 5] = ["S", "H", "D", "C", "none"];
 
 pub(super) fn size(p: usize) -> usize {
-    super::header_size(p) + tricks_size(p) + 30 * p + 26 + p + 5 + 52 + p + 52 * p
+    super::writer::header_size(p) + tricks_size(p) + 30 * p + 26 + p + 5 + 52 + p + 52 * p
 }
 
 pub(super) fn fill(w: &mut W, view: &dyn SeatView, deal: &[Event]) {

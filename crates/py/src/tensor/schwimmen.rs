@@ -2,7 +2,7 @@
 //! and the middle, who knocked, each seat's moves this round, the cards known in each hand,
 //! strikes, who is still in and who swims.
 
-use super::{bit, card_of, seat_arg, with_text, MAX_SEATS, W};
+use super::writer::{bit, card_of, seat_arg, with_text, MAX_SEATS, W};
 use croupier_games::cards::Card;
 use croupier_games::game::{Event, SeatView};
 use croupier_games::games::schwimmen::scoring::value_halves;
@@ -12,7 +12,7 @@ use croupier_games::games::schwimmen::view::SchwimmenView;
 const WORDS: [&str; 6] = ["keep_seen", "take_unseen", "swap", "swap_all", "knock", "pass"];
 
 pub(super) fn size(p: usize) -> usize {
-    super::header_size(p) + 62 * p + 106
+    super::writer::header_size(p) + 62 * p + 106
 }
 
 /// A one-card swap token `swap_X_Y`: the card given (X, from the hand) and the card taken (Y,

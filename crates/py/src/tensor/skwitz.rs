@@ -2,13 +2,13 @@
 //! bottom card (the dealer's), hand sizes, the stock, the last captor, matadors and skwitzes this
 //! deal, points, chips, the pot and its holder.
 
-use super::{bit, card_of, seat_arg, with_text, MAX_SEATS, W};
+use super::writer::{bit, card_of, seat_arg, with_text, MAX_SEATS, W};
 use croupier_games::cards::Card;
 use croupier_games::game::{Event, SeatView};
 use croupier_games::games::skwitz::view::SkwitzView;
 
 pub(super) fn size(p: usize) -> usize {
-    super::header_size(p) + 111 * p + 106
+    super::writer::header_size(p) + 111 * p + 106
 }
 
 /// The cards of a move token: the card played and the cards it captured (`C` or `C:X,Y`).

@@ -1,7 +1,8 @@
 //! Svängknack: the header, the trick play, then the turn-up, trump, each seat's words this deal
 //! (swing, redeal vote, knock or fold, Färg), the swinger, the participants, chips and pot.
 
-use super::{card_of, seat_arg, seat_of, tricks_size, with_text, Tricks, MAX_SEATS, W};
+use super::tricks::{tricks_size, Tricks};
+use super::writer::{card_of, seat_arg, seat_of, with_text, MAX_SEATS, W};
 use croupier_games::game::{Event, SeatView};
 use croupier_games::games::svangknack::view::SvangView;
 
@@ -12,7 +13,7 @@ use crate::vocab::SVANGKNACK_WORDS as WORDS;
 const SUITS: [&str; 4] = ["S", "H", "D", "C"];
 
 pub(super) fn size(p: usize) -> usize {
-    super::header_size(p) + tricks_size(p) + 12 * p + 57
+    super::writer::header_size(p) + tricks_size(p) + 12 * p + 57
 }
 
 pub(super) fn fill(w: &mut W, view: &dyn SeatView, deal: &[Event]) {
@@ -43,7 +44,7 @@ pub(super) fn fill(w: &mut W, view: &dyn SeatView, deal: &[Event]) {
                 turnup = a
                     .iter()
                     .filter_map(|x| card_of(Some(x)))
-                    .fold(0, |m, c| m | super::bit(c))
+                    .fold(0, |m, c| m | super::writer::bit(c))
             }
             "trump" => {
                 trump = a

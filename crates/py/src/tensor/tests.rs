@@ -1,4 +1,7 @@
+use super::writer::{card_of, header_size, with_text};
 use super::*;
+use croupier_games::cards::Card;
+use croupier_games::game::Arg;
 
 #[test]
 fn sizes_are_fixed_and_known() {

@@ -1,7 +1,8 @@
 //! Zwikken: the header, the trick play, then the turned cards, the bids of this period, the
 //! seeks, the cards known in each hand, the points, chips, pot and who is still in.
 
-use super::{bit, card_of, seat_arg, seat_of, tricks_size, with_text, Tricks, MAX_SEATS, W};
+use super::tricks::{tricks_size, Tricks};
+use super::writer::{bit, card_of, seat_arg, seat_of, with_text, MAX_SEATS, W};
 use croupier_games::cards::Card;
 use croupier_games::game::{Event, SeatView};
 use croupier_games::games::zwikken::view::ZwikkenView;
@@ -10,7 +11,7 @@ use croupier_games::games::zwikken::view::ZwikkenView;
 const BIDS: [&str; 5] = ["pass", "ask", "ken_pass", "ken_ask", "wait_better"];
 
 pub(super) fn size(p: usize) -> usize {
-    super::header_size(p) + tricks_size(p) + 60 * p + 54
+    super::writer::header_size(p) + tricks_size(p) + 60 * p + 54
 }
 
 /// The card played by a first-trick `exchange_X_Y` (Y), if the token is one.
