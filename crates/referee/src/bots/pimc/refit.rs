@@ -2,7 +2,7 @@
 //! its replay routes the seat's lines (a refit, which the clock may stop and the next decision
 //! go on with), and the other worlds the search samples.
 
-use super::layout::{shuffle_free, Layout, Place, Trace};
+use super::layout::{cards_in, shuffle_free, Layout, Place, Trace};
 use super::repair::{repair, repair_lines};
 use super::replay::Mismatch;
 use super::tracker::{Tracker, Unfinished};
@@ -170,17 +170,31 @@ impl Climb {
             shuffle_free(layout, fixed, rng);
             return;
         };
-        // The seat's cards as dealt (its hand now, each exchange undone), and the free cards
-        // elsewhere.
-        let mine: Vec<usize> = m
-            .held
+        // The cards that made the world differ: those a line of the world's names that the
+        // seat's does not (a hand that made the world announce something the seat did not
+        // see), else the refusing seat's (its hand now); as dealt (each exchange undone).
+        let named: Vec<Card> = match &m.lines {
+            Some((got, want)) => {
+                let wanted = cards_in(&want.1);
+                cards_in(&got.1).into_iter().filter(|c| !wanted.contains(c)).collect()
+            }
+            None => Vec::new(),
+        };
+        let named: Vec<Card> = named
+            .into_iter()
+            .filter(|c| !fixed.contains(&trace.origin(*c)))
+            .collect();
+        let cause = if named.is_empty() { &m.held } else { &named };
+        let mine: Vec<usize> = cause
             .iter()
             .map(|&c| trace.origin(c))
             .filter(|c| !fixed.contains(c))
             .filter_map(|c| layout.position(c))
             .collect();
         let others: Vec<usize> = (0..layout.cards.len())
-            .filter(|&j| layout.cards[j].0 != Place::Hand(seat) && !fixed.contains(&layout.cards[j].1))
+            .filter(|&j| {
+                (!named.is_empty() || layout.cards[j].0 != Place::Hand(seat)) && !fixed.contains(&layout.cards[j].1)
+            })
             .filter(|&j| !mine.contains(&j))
             .collect();
         if mine.is_empty() || others.is_empty() {
