@@ -1,5 +1,6 @@
 //! Following the seat's lines as they come: the world replays each new line; a deal the seat
-//! saw differently is dealt anew until it fits, or the bot is lost and plays `simple`.
+//! saw differently is dealt anew until it fits, or the bot is lost and plays `simple` until
+//! more lines have come, when it tries again.
 
 use super::layout::Layout;
 use super::repair::repair_lines;
