@@ -355,3 +355,61 @@ fn the_search_leaves_the_policys_choice_only_for_a_gain_it_is_sure_of() {
     assert_eq!(choose(&weighted, &[0.3, 1.0, 1.0], None, 0.0), 0);
     assert_eq!(choose(&weighted, &[1.0, 1.0, 1.0], None, 0.0), 1);
 }
+
+/// Plays a whole `game` session with `pimc` (a small budget) at seat 0 and `simple` at the other
+/// seats; returns the bot's counts (decisions searched, decisions left to `simple`).
+fn session_against_simple(game: &str, players: usize, seed: u64) -> (u64, u64) {
+    let spec = spec(game);
+    let info = info(&spec, players, 0);
+    let mut g = (spec.new_game)(players, &info.options, Chance::seeded(seed), true).unwrap();
+    let mut bot = Pimc::new("pimc", Budget::parse("samples=2,playouts=8").unwrap(), seed);
+    bot.start(&info, seed);
+    let mut views: Vec<Box<dyn SeatView>> = (0..players)
+        .map(|s| {
+            (spec.new_view)(&GameInfo {
+                seat: s,
+                ..info.clone()
+            })
+        })
+        .collect();
+    loop {
+        for e in g.take_events() {
+            for s in e.to.members(players) {
+                views[s].observe(e.kind, &e.args);
+            }
+            if e.to.contains(0) {
+                bot.notify(e.kind, &e.args);
+            }
+        }
+        let Some(s) = g.to_move() else { break };
+        let legal = g.legal_actions();
+        let a = if s == 0 {
+            bot.act(g.decision(), 0, &legal)
+        } else {
+            (spec.simple_policy)(views[s].as_ref(), g.decision(), &legal)
+        };
+        g.apply(&a).unwrap();
+    }
+    (bot.stats.searched, bot.stats.fell_back)
+}
+
+/// Issue 33: a Zwikken bid tells what the bidder holds (a plain `pass`: not the trump ten;
+/// `wait_better`: the ten and a pair), and once no deal it tried fitted the bids the bot used to
+/// stop following the session and play `simple` to its end (on these seeds, more than half of
+/// its decisions). Its refits now keep what fitted and try again when more lines have come:
+/// at most 5 % of its decisions go unsearched.
+#[test]
+fn pimc_searches_almost_every_zwikken_decision() {
+    let (mut searched, mut fell_back) = (0, 0);
+    for seed in 7..=12 {
+        let (s, f) = session_against_simple("zwikken", 4, seed);
+        searched += s;
+        fell_back += f;
+    }
+    assert!(searched >= 200, "only {searched} decisions searched");
+    assert!(
+        fell_back * 20 <= searched + fell_back,
+        "{fell_back} of {} decisions left to simple",
+        searched + fell_back
+    );
+}

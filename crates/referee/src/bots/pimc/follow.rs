@@ -1,5 +1,6 @@
 //! Following the seat's lines as they come: the world replays each new line; a deal the seat
-//! saw differently is dealt anew until it fits, or the bot is lost and plays `simple`.
+//! saw differently is dealt anew until it fits, or the bot is lost and plays `simple` until
+//! more lines have come, when it tries again.
 
 use super::layout::Layout;
 use super::repair::repair_lines;
@@ -16,7 +17,12 @@ impl Tracker {
     /// anew until it fits. False when nothing fits.
     pub(super) fn catch_up(&mut self, rng: &mut Rng) -> bool {
         if self.lost {
-            return false;
+            // Lost at a line that no fit explained: try again once more lines have come (the
+            // cards played since, or a new deal, fix more of the deal; another fit may be found).
+            if self.observed.len() == self.lost_at {
+                return false;
+            }
+            self.lost = false;
         }
         if self.explained == 0 && self.base.is_none() && !self.observed.is_empty() {
             // The first deal: make the world's agree with the seat's lines.
@@ -152,6 +158,7 @@ impl Tracker {
 
     fn give_up(&mut self) -> bool {
         self.lost = true;
+        self.lost_at = self.observed.len();
         if std::env::var_os("CROUPIER_PIMC_DEBUG").is_some() {
             let at = self.observed.get(self.explained);
             eprintln!(

@@ -2,11 +2,12 @@
 //! its replay routes the seat's lines (a refit, which the clock may stop and the next decision
 //! go on with), and the other worlds the search samples.
 
-use super::layout::{shuffle_free, Layout};
+use super::layout::{cards_in, shuffle_free, Layout, Place, Trace};
 use super::repair::{repair, repair_lines};
 use super::replay::Mismatch;
 use super::tracker::{Tracker, Unfinished};
 use super::world::World;
+use crate::cards::Card;
 use crate::chance::Rng;
 use std::time::Instant;
 
@@ -31,6 +32,7 @@ impl Tracker {
         };
         let upto = self.observed.len();
         let mut last = no_deal();
+        let mut climb = Climb::default();
         for tries in first..REFITS {
             // Out of time, having tried a few fits (most fit at once): the next decision goes
             // on from this layout; so that a short cap still makes progress.
@@ -91,9 +93,9 @@ impl Tracker {
                         layout.dealer = (layout.dealer + 1) % self.info.players;
                         continue;
                     }
-                    // Nothing known to change (a bid that tells what a hand holds): deal the
-                    // cards the seat has not seen anew.
-                    shuffle_free(&mut layout, &fixed, rng);
+                    // Nothing known to change (a bid that tells what a hand holds): move a card
+                    // of the seat that failed, keeping what fitted so far.
+                    climb.step(&mut layout, &m, &fixed, &self.trace(m.upto()), rng);
                     last = m;
                 }
             }
@@ -127,5 +129,80 @@ impl Tracker {
             }
         }
         None
+    }
+}
+
+/// Moves without progress after which a local search deals the free cards anew.
+const STALL: usize = 40;
+
+/// A local search on a deal that an action no card explains refuses (a bid that tells what the
+/// bidder holds, or does not): it swaps a card of the refusing seat with a free card elsewhere,
+/// keeps the swap while the replay gets at least as far, and goes back to the farthest layout
+/// when it gets less far. Dealing every free card anew instead undoes what earlier actions fitted.
+#[derive(Default)]
+pub(super) struct Climb {
+    /// The farthest layout so far and where its replay failed.
+    best: Option<(usize, Layout)>,
+    stalled: usize,
+}
+
+impl Climb {
+    pub(super) fn step(&mut self, layout: &mut Layout, m: &Mismatch, fixed: &[Card], trace: &Trace, rng: &mut Rng) {
+        match &self.best {
+            Some((pos, _)) if m.pos > *pos => {
+                self.best = Some((m.pos, layout.clone()));
+                self.stalled = 0;
+            }
+            Some((pos, best)) if m.pos < *pos => {
+                *layout = best.clone();
+                self.stalled += 1;
+            }
+            Some(_) => self.stalled += 1,
+            None => self.best = Some((m.pos, layout.clone())),
+        }
+        if self.stalled >= STALL {
+            self.best = None;
+            self.stalled = 0;
+            shuffle_free(layout, fixed, rng);
+            return;
+        }
+        let Some(seat) = m.seat.filter(|&s| s < layout.hands) else {
+            shuffle_free(layout, fixed, rng);
+            return;
+        };
+        // The cards that made the world differ: those a line of the world's names that the
+        // seat's does not (a hand that made the world announce something the seat did not
+        // see), else the refusing seat's (its hand now); as dealt (each exchange undone).
+        let named: Vec<Card> = match &m.lines {
+            Some((got, want)) => {
+                let wanted = cards_in(&want.1);
+                cards_in(&got.1).into_iter().filter(|c| !wanted.contains(c)).collect()
+            }
+            None => Vec::new(),
+        };
+        let named: Vec<Card> = named
+            .into_iter()
+            .filter(|c| !fixed.contains(&trace.origin(*c)))
+            .collect();
+        let cause = if named.is_empty() { &m.held } else { &named };
+        let mine: Vec<usize> = cause
+            .iter()
+            .map(|&c| trace.origin(c))
+            .filter(|c| !fixed.contains(c))
+            .filter_map(|c| layout.position(c))
+            .collect();
+        let others: Vec<usize> = (0..layout.cards.len())
+            .filter(|&j| {
+                (!named.is_empty() || layout.cards[j].0 != Place::Hand(seat)) && !fixed.contains(&layout.cards[j].1)
+            })
+            .filter(|&j| !mine.contains(&j))
+            .collect();
+        if mine.is_empty() || others.is_empty() {
+            shuffle_free(layout, fixed, rng);
+            return;
+        }
+        let i = mine[rng.below(mine.len() as u64) as usize];
+        let j = others[rng.below(others.len() as u64) as usize];
+        layout.swap(i, j);
     }
 }

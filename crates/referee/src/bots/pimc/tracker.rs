@@ -26,6 +26,8 @@ pub(super) struct Tracker {
     pub(super) rejected: Vec<u64>,
     /// Set when the lines could not be explained: the bot then plays `simple` on its view.
     pub(super) lost: bool,
+    /// How many lines the seat had when it got lost: it tries again when more have come.
+    pub(super) lost_at: usize,
     /// The seat's own view, fed every line: what `simple` decides on when the bot follows no
     /// world (lost, or out of time this decision).
     pub(super) own: Box<dyn SeatView>,
@@ -65,6 +67,7 @@ impl Tracker {
             deal_start: 0,
             rejected: Vec::new(),
             lost: false,
+            lost_at: 0,
             own,
             deadline: None,
             timed_out: false,
