@@ -16,14 +16,12 @@ impl Tracker {
     /// Follows the seat's new lines with the world; on a contradiction, deals the current deal
     /// anew until it fits. False when nothing fits.
     pub(super) fn catch_up(&mut self, rng: &mut Rng) -> bool {
-        if self.lost {
-            // Lost at a line that no fit explained: try again once more lines have come (the
-            // cards played since, or a new deal, fix more of the deal; another fit may be found).
-            if self.observed.len() == self.lost_at {
-                return false;
-            }
-            self.lost = false;
+        // Lost at a line that no fit explained: try again once more lines have come (the cards
+        // played since, or a new deal, fix more of the deal; another fit may be found).
+        if self.lost_at == Some(self.observed.len()) {
+            return false;
         }
+        self.lost_at = None;
         if self.explained == 0 && self.base.is_none() && !self.observed.is_empty() {
             // The first deal: make the world's agree with the seat's lines.
             let w = self.world.clone();
@@ -157,8 +155,7 @@ impl Tracker {
     }
 
     fn give_up(&mut self) -> bool {
-        self.lost = true;
-        self.lost_at = self.observed.len();
+        self.lost_at = Some(self.observed.len());
         if std::env::var_os("CROUPIER_PIMC_DEBUG").is_some() {
             let at = self.observed.get(self.explained);
             eprintln!(

@@ -24,10 +24,9 @@ pub(super) struct Tracker {
     pub(super) deal_start: usize,
     /// The deals the rules threw away before the current one, as the last fit made them.
     pub(super) rejected: Vec<u64>,
-    /// Set when the lines could not be explained: the bot then plays `simple` on its view.
-    pub(super) lost: bool,
-    /// How many lines the seat had when it got lost: it tries again when more have come.
-    pub(super) lost_at: usize,
+    /// Set when the lines could not be explained, to how many lines the seat had then: the bot
+    /// plays `simple` on its view, and tries again when more lines have come.
+    pub(super) lost_at: Option<usize>,
     /// The seat's own view, fed every line: what `simple` decides on when the bot follows no
     /// world (lost, or out of time this decision).
     pub(super) own: Box<dyn SeatView>,
@@ -66,8 +65,7 @@ impl Tracker {
             base: None,
             deal_start: 0,
             rejected: Vec::new(),
-            lost: false,
-            lost_at: 0,
+            lost_at: None,
             own,
             deadline: None,
             timed_out: false,
