@@ -59,6 +59,9 @@ pub const SVANGKNACK_WORDS: [&str; 9] = [
     "farg",
 ];
 
+/// Kul's words (the redeal vote), in the action space's order (and the tensor's).
+pub const KUL_WORDS: [&str; 4] = ["keep", "redeal", "agree", "refuse"];
+
 pub struct Vocab {
     names: Vec<String>,
     index: HashMap<String, usize>,
@@ -121,7 +124,7 @@ impl Vocab {
                 names.extend(card_list());
             }
             "kul" => {
-                names.extend(words(&["keep", "redeal", "agree", "refuse"]));
+                names.extend(words(&KUL_WORDS));
                 names.extend(card_list());
             }
             "skwitz" => {

@@ -1,12 +1,12 @@
 //! Kul: the header, the trick play, then marks, chips, pot, stake and the redeal vote.
 
 use super::tricks::{tricks_size, Tricks};
-use super::writer::{card_of, seat_of, with_text, MAX_SEATS, W};
+use super::writer::{card_of, seat_arg, with_text, MAX_SEATS, W};
 use croupier_games::game::{Event, SeatView};
 use croupier_games::games::kul::view::KulView;
 
-/// The redeal words, in their one-hot order.
-const REDEAL: [&str; 4] = ["keep", "redeal", "agree", "refuse"];
+/// The redeal words, in their one-hot order (the action space's).
+use crate::vocab::KUL_WORDS as REDEAL;
 
 pub(super) fn size(p: usize) -> usize {
     super::writer::header_size(p) + tricks_size(p) + 6 * p + 2
@@ -20,7 +20,7 @@ pub(super) fn fill(w: &mut W, view: &dyn SeatView, deal: &[Event]) {
     for e in deal {
         match e.kind {
             "move" => {
-                let Some(s) = seat_of(e.args.first()).filter(|&s| s < MAX_SEATS) else {
+                let Some(s) = seat_arg(&e.args) else {
                     continue;
                 };
                 match card_of(e.args.get(1)) {
