@@ -106,7 +106,7 @@ fn bash_completes_games_and_built_in_bots() {
     assert_eq!(bash_completes(&script, &["croupier", "rules", "sk"]), ["skwitz"]);
 
     let bots = bash_completes(&script, &["croupier", "match", "rikken", "--bot", ""]);
-    assert_eq!(bots, ["random", "simple", "mix:p=0.7", "pimc"]);
+    assert_eq!(bots, ["random", "simple", "mix:p=0.7", "pimc", "ismcts"]);
     assert_eq!(
         bash_completes(&script, &["croupier", "match", "rikken", "--bot", "s"]),
         ["simple"]

@@ -19,7 +19,7 @@ pub struct PlayArgs {
     /// The game (see `croupier games`).
     game: String,
     /// Who plays a seat, once per seat in seat order (the first --bot is seat 0): a built-in
-    /// bot (random, simple, pimc, or pimc:samples=N,playouts=N,ms=N,sure=Z,infer=W), `human`
+    /// bot (random, simple, pimc, ismcts, or one with parameters like pimc:samples=N,ms=N), `human`
     /// (you, at the terminal: your hand, the table and what happened are shown, you answer with
     /// the number of an action or its token, with no time limit; Ctrl-D or Ctrl-C at the
     /// prompt stops the run unrecorded, exit 130), or a command line, split as a shell splits

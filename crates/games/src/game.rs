@@ -542,6 +542,7 @@ pub type NewGame =
     fn(players: usize, options: &Options, chance: Chance, listening: bool) -> Result<Box<dyn Game>, String>;
 
 /// A registered game: its name, player range, options and constructors.
+#[derive(Clone)]
 pub struct GameSpec {
     pub name: &'static str,
     pub title: &'static str,

@@ -5,6 +5,7 @@
 
 mod bot;
 pub mod human;
+pub mod ismcts;
 pub mod pimc;
 mod setup;
 pub mod stdio;
@@ -29,6 +30,10 @@ pub const BUILTIN: &[(&str, &str)] = &[
         "determinized search: samples the deals it cannot see, plays each action out with simple (pimc:samples=N,playouts=N,ms=N,sure=Z)",
     ),
     (
+        "ismcts",
+        "information-set tree search on pimc's sampled deals: one tree for every deal it cannot tell apart (ismcts:iterations=N,worlds=N,ms=N,c=X,sure=Z,others=policy|tree,playout=simple|random)",
+    ),
+    (
         "human",
         "you, at the terminal: shows your hand and the table, asks for your action (play only, not `croupier bot`)",
     ),
@@ -46,6 +51,10 @@ pub fn builtin(spec: &str, seed: u64) -> Result<Box<dyn Bot>, String> {
     if name == "pimc" {
         let budget = pimc::Budget::parse(params)?;
         return Ok(Box::new(pimc::Pimc::new(spec, budget, seed)));
+    }
+    if name == "ismcts" {
+        let params = ismcts::Params::parse(params)?;
+        return Ok(Box::new(ismcts::Ismcts::new(spec, params, seed)));
     }
     if name == "human" && params.is_empty() {
         return Ok(Box::new(human::Human::new()));

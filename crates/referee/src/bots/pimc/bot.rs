@@ -3,11 +3,11 @@
 
 use super::budget::Budget;
 use super::tracker::Tracker;
-use super::world::Line;
+use super::world::{Line, World};
 use crate::bots::bot::Bot;
 use crate::bots::setup::SetupLines;
 use crate::chance::{Purpose, Rng};
-use crate::game::{Arg, Args, GameInfo};
+use crate::game::{Arg, Args, GameInfo, GameSpec, Seat};
 
 /// Notifications from the referee that are not game events.
 const NOT_EVENTS: &[&str] = &[
@@ -29,20 +29,98 @@ pub struct Pimc {
     pub stats: SearchStats,
 }
 
-/// Counts of what a `pimc` bot did (`CROUPIER_PIMC_STATS=1` prints them when it ends).
-#[derive(Clone, Copy, Debug, Default)]
+/// Counts of what a search bot did (`CROUPIER_PIMC_STATS=1` prints them when it ends, with
+/// the playouts per second of search time and the decisions' times, for `bench/search.sh`).
+#[derive(Clone, Debug, Default)]
 pub struct SearchStats {
+    /// Decisions searched (some by a search that found one action offered).
     pub searched: u64,
+    /// Decisions left to `simple` (no world followed the seat's lines).
     pub fell_back: u64,
+    /// Worlds sampled and played.
     pub worlds: u64,
+    /// Samples that could not be made to fit the lines.
     pub misfits: u64,
+    /// Playouts played to their end (one per world and action in `pimc`, one per iteration in
+    /// `ismcts`).
+    pub playouts: u64,
+    /// Time spent in searched decisions, catch-up included, in nanoseconds.
+    pub search_ns: u64,
+    /// Each decision's time, in microseconds (searched or not).
+    pub decision_us: Vec<u32>,
+}
+
+impl SearchStats {
+    /// Playouts per second of search time.
+    pub fn playouts_per_second(&self) -> f64 {
+        self.playouts as f64 / (self.search_ns.max(1) as f64 / 1e9)
+    }
+
+    /// The share `q` (0 to 1) of decisions that took at most this many milliseconds.
+    pub fn decision_ms_quantile(&self, q: f64) -> f64 {
+        let mut t = self.decision_us.clone();
+        t.sort_unstable();
+        let Some(last) = t.len().checked_sub(1) else { return 0.0 };
+        t[((q * t.len() as f64).ceil() as usize).saturating_sub(1).min(last)] as f64 / 1e3
+    }
+
+    /// Counts a decision that began at `start`.
+    pub fn decided(&mut self, start: std::time::Instant) {
+        self.decision_us
+            .push(start.elapsed().as_micros().min(u32::MAX as u128) as u32);
+    }
+
+    /// What a search bot reports when it ends, by `CROUPIER_PIMC_STATS`: `1` prints a line to
+    /// stderr; any other value names a file to which a JSON line with every count and every
+    /// decision's time is appended (what `bench/search.sh` reads).
+    pub fn print(&self, bot: &str) {
+        let Some(to) = std::env::var_os("CROUPIER_PIMC_STATS") else {
+            return;
+        };
+        if self.searched + self.fell_back == 0 {
+            return;
+        }
+        if to != "1" {
+            let line = serde_json::json!({
+                "bot": bot,
+                "searched": self.searched,
+                "fell_back": self.fell_back,
+                "worlds": self.worlds,
+                "misfits": self.misfits,
+                "playouts": self.playouts,
+                "search_ns": self.search_ns,
+                "decision_us": self.decision_us,
+            });
+            let written = std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(&to)
+                .and_then(|mut f| std::io::Write::write_all(&mut f, format!("{line}\n").as_bytes()));
+            if let Err(e) = written {
+                eprintln!("{bot}: cannot append its counts to {}: {e}", to.to_string_lossy());
+            }
+            return;
+        }
+        eprintln!(
+            "{bot}: searched={} fell_back={} worlds={} misfits={} playouts={} search_ms={:.1} playouts_per_second={:.0} decisions={} p50_ms={:.2} p99_ms={:.2} max_ms={:.2}",
+            self.searched,
+            self.fell_back,
+            self.worlds,
+            self.misfits,
+            self.playouts,
+            self.search_ns as f64 / 1e6,
+            self.playouts_per_second(),
+            self.decision_us.len(),
+            self.decision_ms_quantile(0.5),
+            self.decision_ms_quantile(0.99),
+            self.decision_ms_quantile(1.0),
+        );
+    }
 }
 
 impl Drop for Pimc {
     fn drop(&mut self) {
-        if std::env::var_os("CROUPIER_PIMC_STATS").is_some() && self.stats.searched + self.stats.fell_back > 0 {
-            eprintln!("pimc: {:?}", self.stats);
-        }
+        self.stats.print("pimc");
     }
 }
 
@@ -67,7 +145,7 @@ impl Pimc {
     }
 
     /// Makes the tracker from protocol setup lines once they are all in.
-    fn ensure_tracker(&mut self) {
+    pub(crate) fn ensure_tracker(&mut self) {
         if self.tracker.is_some() {
             return;
         }
@@ -104,8 +182,30 @@ impl Pimc {
         Some(out)
     }
 
+    /// Another world the seat cannot tell from the one followed (after [`ready`](Pimc::ready)),
+    /// with its weight; `None` when no repair made one fit. For a search on pimc's worlds.
+    pub(crate) fn sample_world(&mut self) -> Option<(World, f64)> {
+        self.tracker.as_ref()?.sample(&mut self.rng)
+    }
+
+    /// The world followed, the seat, and the game's spec (after [`ready`](Pimc::ready)).
+    pub(crate) fn followed(&self) -> Option<(&World, Seat, &GameSpec)> {
+        self.tracker.as_ref().map(|t| (&t.world, t.me, &t.spec))
+    }
+
+    /// The playout policy's choice on the seat's own view: what a search must be sure to beat.
+    pub(crate) fn model_choice(&self, decision: &str, legal: &[String]) -> Option<String> {
+        let t = self.tracker.as_ref()?;
+        Some((t.spec.playout_policy)(t.own.as_ref(), decision, legal))
+    }
+
+    /// A number from the bot's seeded generator (to seed a search's own).
+    pub(crate) fn next_seed(&mut self) -> u64 {
+        self.rng.next_u64()
+    }
+
     /// `simple` on the seat's own view (when no world fits the lines).
-    fn fallback(&self, decision: &str, legal: &[String]) -> String {
+    pub(crate) fn fallback(&self, decision: &str, legal: &[String]) -> String {
         let Some(t) = &self.tracker else {
             return legal[0].clone();
         };
@@ -166,8 +266,11 @@ impl Bot for Pimc {
         if legal.is_empty() {
             return String::new();
         }
+        let start = std::time::Instant::now();
         self.ensure_tracker();
-        match self.search(legal, time_ms) {
+        let choice = self.search(legal, time_ms);
+        self.stats.decided(start);
+        match choice {
             Some(a) if legal.contains(&a) => a,
             other => {
                 if std::env::var_os("CROUPIER_PIMC_DEBUG").is_some() {

@@ -37,3 +37,4 @@ mod world;
 pub use bot::{Pimc, SearchStats};
 pub use budget::Budget;
 pub use search::choose;
+pub(crate) use world::World;

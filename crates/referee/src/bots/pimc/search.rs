@@ -5,8 +5,12 @@ use super::bot::Pimc;
 use std::time::{Duration, Instant};
 
 impl Pimc {
-    /// The decision by search: each legal action played out in each sampled world.
-    pub(super) fn search(&mut self, legal: &[String], time_ms: u64) -> Option<String> {
+    /// Follows the seat's lines up to now within the decision's share of the time, and checks
+    /// that the world followed offers the actions the referee does: the time cap of the
+    /// decision's search (`None`: no cap), or `None` inside when the bot must decide without
+    /// search (it follows no world, fell behind, or its world offers other actions). Shared by
+    /// every search on pimc's worlds.
+    pub(crate) fn ready(&mut self, legal: &[String], time_ms: u64) -> Option<Option<Instant>> {
         if self.tracker.is_none() && std::env::var_os("CROUPIER_PIMC_DEBUG").is_some() {
             eprintln!("pimc: no world for this game");
         }
@@ -28,7 +32,6 @@ impl Pimc {
         if !caught_up {
             return None;
         }
-        let t = self.tracker.as_ref()?;
         // The same actions (a world may list them in another order: a hand's order is its own).
         let mut offered = t.world.game.legal_actions();
         offered.sort();
@@ -44,6 +47,14 @@ impl Pimc {
             }
             return None;
         }
+        Some(cap.map(|c| start + c))
+    }
+
+    /// The decision by search: each legal action played out in each sampled world.
+    pub(super) fn search(&mut self, legal: &[String], time_ms: u64) -> Option<String> {
+        let start = Instant::now();
+        let deadline = self.ready(legal, time_ms)?;
+        let t = self.tracker.as_ref()?;
         if legal.len() == 1 {
             return Some(legal[0].clone());
         }
@@ -53,7 +64,7 @@ impl Pimc {
         let mut worlds = 0usize;
         let samples = self.budget.samples.min((self.budget.playouts / legal.len()).max(2));
         for k in 0..samples {
-            if cap.is_some_and(|c| start.elapsed() >= c) && worlds > 0 {
+            if deadline.is_some_and(|d| Instant::now() >= d) && worlds > 0 {
                 break;
             }
             // The world the bot follows only when no other could be made.
@@ -78,10 +89,12 @@ impl Pimc {
                     }
                 })
                 .collect();
+            self.stats.playouts += legal.len() as u64;
             values.push(row);
             weights.push(weight);
         }
         self.stats.searched += 1;
+        self.stats.search_ns += start.elapsed().as_nanos() as u64;
         // The playout policy's own choice on the seat's view: what the search must beat.
         let model = (t.spec.playout_policy)(t.own.as_ref(), t.world.game.decision(), legal);
         let base = legal.iter().position(|a| *a == model);

@@ -1,7 +1,7 @@
 //! A world: a game the bot plays on its own with the same rules, and a view per seat fed the
 //! lines each seat would be routed; and its playouts to the end with the playout policy.
 
-use crate::chance::DealSpec;
+use crate::chance::{DealSpec, Rng};
 use crate::game::{Args, Event, Game, GameInfo, GameSpec, Seat, SeatView};
 
 /// A line routed to the seat: kind and arguments.
@@ -10,9 +10,9 @@ pub(super) type Line = (String, Args);
 /// A game the bot plays on its own: the game and a view per seat, fed the lines each seat
 /// would be routed.
 #[derive(Clone)]
-pub(super) struct World {
-    pub(super) game: Box<dyn Game>,
-    pub(super) views: Vec<Box<dyn SeatView>>,
+pub(crate) struct World {
+    pub(crate) game: Box<dyn Game>,
+    pub(crate) views: Vec<Box<dyn SeatView>>,
 }
 
 impl World {
@@ -70,29 +70,68 @@ impl World {
     /// score of `me`. In a session of several games ([`Game::standing`]), only to the next
     /// point where it can be scored: the later deals no decision now changes would only add
     /// noise.
-    pub(super) fn play_out(mut self, spec: &GameSpec, me: Seat) -> f64 {
+    pub(super) fn play_out(self, spec: &GameSpec, me: Seat) -> f64 {
+        let since = self.settled();
+        self.play_out_from(spec, since, None).get(me).copied().unwrap_or(0.0)
+    }
+
+    /// Applies legal action `i` (after `game.legal_count()`), feeding the views; the lines are
+    /// not kept (a search's own steps).
+    pub(crate) fn apply_index(&mut self, i: usize) -> Result<(), String> {
+        self.game.apply_legal(i)?;
+        self.route(None);
+        Ok(())
+    }
+
+    /// How many points where the session can be scored have passed (`None`: a game without
+    /// such points, [`Game::standing`]).
+    pub(crate) fn settled(&self) -> Option<u64> {
+        self.game.standing().map(|(k, _)| k)
+    }
+
+    /// Every seat's score where a search that began with `since` points settled
+    /// ([`settled`](Self::settled)) stops: the game's end, or the next point where the session
+    /// can be scored, once a deal has ended. `None` while play goes on.
+    pub(crate) fn stop(&self, since: Option<u64>) -> Option<Vec<f64>> {
+        if self.game.to_move().is_none() {
+            return Some(self.game.scores().unwrap_or_else(|| vec![0.0; self.views.len()]));
+        }
+        let k0 = since?;
+        self.game.standing().filter(|(k, _)| *k > k0).map(|(_, s)| s)
+    }
+
+    /// Plays to where a search that began with `since` points settled stops
+    /// ([`stop`](Self::stop)), with the game's playout policy at every seat, or uniformly at
+    /// random with `random`: every seat's score there.
+    pub(crate) fn play_out_from(
+        mut self,
+        spec: &GameSpec,
+        since: Option<u64>,
+        mut random: Option<&mut Rng>,
+    ) -> Vec<f64> {
         let mut steps = 0;
-        let settled = self.game.standing().map(|(k, _)| k);
         let mut deals = self.deals();
         while let Some(s) = self.game.to_move() {
             // A game of the session can only end where a deal ends.
-            if let Some(k0) = settled.filter(|_| self.deals() != deals) {
+            if since.is_some() && self.deals() != deals {
                 deals = self.deals();
-                if let Some((_, scores)) = self.game.standing().filter(|(k, _)| *k > k0) {
-                    return scores[me];
+                if let Some(scores) = self.stop(since) {
+                    return scores;
                 }
             }
-            // Typed where the game's typed policy decides: no tokens made or parsed.
-            let i = spec.policy_index(self.game.as_mut(), self.views[s].as_ref(), true);
-            if self.game.apply_legal(i).is_err() {
+            let i = match random.as_deref_mut() {
+                Some(rng) => rng.below(self.game.legal_count() as u64) as usize,
+                // Typed where the game's typed policy decides: no tokens made or parsed.
+                None => spec.policy_index(self.game.as_mut(), self.views[s].as_ref(), true),
+            };
+            if self.apply_index(i).is_err() {
                 break;
             }
-            self.route(None);
             steps += 1;
             if steps > 100_000 {
                 break;
             }
         }
-        self.game.scores().map(|s| s[me]).unwrap_or(0.0)
+        self.game.scores().unwrap_or_else(|| vec![0.0; self.views.len()])
     }
 }

@@ -1,0 +1,150 @@
+//! An `ismcts` bot's parameters
+//! (`ismcts:iterations=N,worlds=N,ms=N,c=X,sure=Z,others=policy|tree,playout=simple|random`).
+
+/// How the playouts of an `ismcts` search choose their actions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Playouts {
+    /// The game's playout policy at every seat (`simple`, as `pimc`'s).
+    Simple,
+    /// Uniformly at random among the legal actions.
+    Random,
+}
+
+/// How the other seats choose their actions in the tree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Others {
+    /// As the playout policy would in the world sampled: the bot's model of them (`simple`).
+    Policy,
+    /// By the tree, each maximizing its own mean score (classic ISMCTS: the others search too).
+    Tree,
+}
+
+/// How long an `ismcts` bot searches and how. Without `ms` it is deterministic for a seed.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Params {
+    /// Iterations per decision (each one a walk down the tree and a playout).
+    pub iterations: usize,
+    /// At most this many worlds sampled per decision; the iterations take them in turn.
+    pub worlds: usize,
+    /// A cap on the time per decision in milliseconds.
+    pub ms: Option<u64>,
+    /// UCB1's exploration constant, on scores scaled to the range seen in the search.
+    pub c: f64,
+    /// The playout policy.
+    pub playouts: Playouts,
+    /// How the other seats choose in the tree.
+    pub others: Others,
+    /// How sure the search must be to leave the playout policy's choice, in standard errors of
+    /// the difference of the two actions' means at the root (as `pimc`'s `sure`); `None`: the
+    /// game's [`search_sure`](crate::game::GameSpec::search_sure).
+    pub sure: Option<f64>,
+}
+
+impl Default for Params {
+    fn default() -> Params {
+        Params {
+            iterations: 1000,
+            worlds: 100,
+            ms: None,
+            c: 0.7,
+            playouts: Playouts::Simple,
+            others: Others::Policy,
+            sure: None,
+        }
+    }
+}
+
+impl Params {
+    /// Reads `iterations=N,worlds=N,ms=N,c=X,sure=Z,others=policy|tree,playout=simple|random` (any may be left out).
+    pub fn parse(params: &str) -> Result<Params, String> {
+        let mut p = Params::default();
+        for part in params.split(',').filter(|p| !p.is_empty()) {
+            let (k, v) = part.split_once('=').ok_or_else(|| {
+                format!(
+                    "bad ismcts parameter '{part}': write iterations=N, worlds=N, ms=N, c=X, sure=Z, others=policy|tree or playout=simple|random"
+                )
+            })?;
+            let count = || -> Result<u64, String> {
+                v.parse()
+                    .ok()
+                    .filter(|&n: &u64| n > 0)
+                    .ok_or_else(|| format!("bad ismcts parameter '{part}': {v} is not a whole number of at least 1"))
+            };
+            match k {
+                "iterations" => p.iterations = count()? as usize,
+                "worlds" => p.worlds = count()? as usize,
+                "ms" => p.ms = Some(count()?),
+                "sure" => {
+                    p.sure = Some(
+                        v.parse::<f64>()
+                            .ok()
+                            .filter(|z| z.is_finite() && *z >= 0.0)
+                            .ok_or_else(|| format!("bad ismcts parameter '{part}': {v} is not a number of at least 0"))?,
+                    )
+                }
+                "c" => {
+                    p.c = v
+                        .parse::<f64>()
+                        .ok()
+                        .filter(|c| c.is_finite() && *c >= 0.0)
+                        .ok_or_else(|| format!("bad ismcts parameter '{part}': {v} is not a number of at least 0"))?
+                }
+                "others" => {
+                    p.others = match v {
+                        "policy" => Others::Policy,
+                        "tree" => Others::Tree,
+                        _ => return Err(format!("bad ismcts parameter '{part}': the others play by policy or tree")),
+                    }
+                }
+                "playout" => {
+                    p.playouts = match v {
+                        "simple" => Playouts::Simple,
+                        "random" => Playouts::Random,
+                        _ => {
+                            return Err(format!(
+                                "bad ismcts parameter '{part}': the playout policy is simple or random"
+                            ))
+                        }
+                    }
+                }
+                _ => {
+                    return Err(format!(
+                        "unknown ismcts parameter '{k}' (ismcts takes iterations=N, worlds=N, ms=N, c=X, sure=Z, others=policy|tree and playout=simple|random)"
+                    ))
+                }
+            }
+        }
+        Ok(p)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_every_parameter_and_names_a_bad_one() {
+        let p = Params::parse("iterations=50,worlds=5,ms=20,c=1.5,sure=2,others=tree,playout=random").unwrap();
+        assert_eq!(
+            p,
+            Params {
+                iterations: 50,
+                worlds: 5,
+                ms: Some(20),
+                c: 1.5,
+                playouts: Playouts::Random,
+                others: Others::Tree,
+                sure: Some(2.0),
+            }
+        );
+        assert_eq!(Params::parse("").unwrap(), Params::default());
+        assert!(Params::parse("iterations=0").unwrap_err().contains("'iterations=0'"));
+        assert!(Params::parse("c=-1").unwrap_err().contains("at least 0"));
+        assert!(Params::parse("playout=pimc").unwrap_err().contains("simple or random"));
+        assert!(Params::parse("others=all").unwrap_err().contains("policy or tree"));
+        assert!(Params::parse("depth=3")
+            .unwrap_err()
+            .contains("unknown ismcts parameter 'depth'"));
+        assert!(Params::parse("worlds").unwrap_err().contains("write iterations=N"));
+    }
+}
