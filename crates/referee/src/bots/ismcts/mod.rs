@@ -21,4 +21,4 @@ mod search;
 mod tree;
 
 pub use bot::Ismcts;
-pub use params::{Others, Params, Playouts};
+pub use params::{Others, Params, Playouts, Root};

@@ -1,5 +1,5 @@
 //! An `ismcts` bot's parameters
-//! (`ismcts:iterations=N,worlds=N,ms=N,c=X,sure=Z,others=policy|tree,playout=simple|random`).
+//! (`ismcts:iterations=N,worlds=N,ms=N,c=X,sure=Z,root=paired|ucb,widen=N,others=policy|tree,playout=simple|random`).
 
 /// How the playouts of an `ismcts` search choose their actions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -19,6 +19,16 @@ pub enum Others {
     Tree,
 }
 
+/// How the search treats the decision itself (the root of the tree).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Root {
+    /// Every legal action walked in every sampled world, and the action chosen from the values
+    /// compared world by world (as `pimc` does; the luck of a deal weighs on every action alike).
+    Paired,
+    /// One action per walk, by UCB1 like any node of the seat's; the most visited is chosen.
+    Ucb,
+}
+
 /// How long an `ismcts` bot searches and how. Without `ms` it is deterministic for a seed.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Params {
@@ -34,6 +44,12 @@ pub struct Params {
     pub playouts: Playouts,
     /// How the other seats choose in the tree.
     pub others: Others,
+    /// How the root is searched.
+    pub root: Root,
+    /// Below the root, the seat's own node is searched by UCB1 once walks have passed it this
+    /// often; before, the seat plays there as the playout policy would (a node met by few walks
+    /// would only be tried at random).
+    pub widen: u32,
     /// How sure the search must be to leave the playout policy's choice, in standard errors of
     /// the difference of the two actions' means at the root (as `pimc`'s `sure`); `None`: the
     /// game's [`search_sure`](crate::game::GameSpec::search_sure).
@@ -49,19 +65,21 @@ impl Default for Params {
             c: 0.7,
             playouts: Playouts::Simple,
             others: Others::Policy,
+            root: Root::Paired,
+            widen: 20,
             sure: None,
         }
     }
 }
 
 impl Params {
-    /// Reads `iterations=N,worlds=N,ms=N,c=X,sure=Z,others=policy|tree,playout=simple|random` (any may be left out).
+    /// Reads `iterations=N,worlds=N,ms=N,c=X,sure=Z,root=paired|ucb,widen=N,others=policy|tree,playout=simple|random` (any may be left out).
     pub fn parse(params: &str) -> Result<Params, String> {
         let mut p = Params::default();
         for part in params.split(',').filter(|p| !p.is_empty()) {
             let (k, v) = part.split_once('=').ok_or_else(|| {
                 format!(
-                    "bad ismcts parameter '{part}': write iterations=N, worlds=N, ms=N, c=X, sure=Z, others=policy|tree or playout=simple|random"
+                    "bad ismcts parameter '{part}': write iterations=N, worlds=N, ms=N, c=X, sure=Z, root=paired|ucb, widen=N, others=policy|tree or playout=simple|random"
                 )
             })?;
             let count = || -> Result<u64, String> {
@@ -89,6 +107,14 @@ impl Params {
                         .filter(|c| c.is_finite() && *c >= 0.0)
                         .ok_or_else(|| format!("bad ismcts parameter '{part}': {v} is not a number of at least 0"))?
                 }
+                "root" => {
+                    p.root = match v {
+                        "paired" => Root::Paired,
+                        "ucb" => Root::Ucb,
+                        _ => return Err(format!("bad ismcts parameter '{part}': the root is paired or ucb")),
+                    }
+                }
+                "widen" => p.widen = count()?.min(u32::MAX as u64) as u32,
                 "others" => {
                     p.others = match v {
                         "policy" => Others::Policy,
@@ -109,7 +135,7 @@ impl Params {
                 }
                 _ => {
                     return Err(format!(
-                        "unknown ismcts parameter '{k}' (ismcts takes iterations=N, worlds=N, ms=N, c=X, sure=Z, others=policy|tree and playout=simple|random)"
+                        "unknown ismcts parameter '{k}' (ismcts takes iterations=N, worlds=N, ms=N, c=X, sure=Z, root=paired|ucb, widen=N, others=policy|tree and playout=simple|random)"
                     ))
                 }
             }
@@ -124,7 +150,7 @@ mod tests {
 
     #[test]
     fn reads_every_parameter_and_names_a_bad_one() {
-        let p = Params::parse("iterations=50,worlds=5,ms=20,c=1.5,sure=2,others=tree,playout=random").unwrap();
+        let p = Params::parse("iterations=50,worlds=5,ms=20,c=1.5,sure=2,root=ucb,widen=3,others=tree,playout=random").unwrap();
         assert_eq!(
             p,
             Params {
@@ -134,6 +160,8 @@ mod tests {
                 c: 1.5,
                 playouts: Playouts::Random,
                 others: Others::Tree,
+                root: Root::Ucb,
+                widen: 3,
                 sure: Some(2.0),
             }
         );
@@ -141,6 +169,7 @@ mod tests {
         assert!(Params::parse("iterations=0").unwrap_err().contains("'iterations=0'"));
         assert!(Params::parse("c=-1").unwrap_err().contains("at least 0"));
         assert!(Params::parse("playout=pimc").unwrap_err().contains("simple or random"));
+        assert!(Params::parse("root=best").unwrap_err().contains("paired or ucb"));
         assert!(Params::parse("others=all").unwrap_err().contains("policy or tree"));
         assert!(Params::parse("depth=3")
             .unwrap_err()

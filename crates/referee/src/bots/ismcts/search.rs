@@ -1,10 +1,12 @@
-//! The search of a decision on `pimc`'s worlds: iterations that each take a world, walk the
-//! tree down in it, add a node and play out from there.
+//! The search of a decision on `pimc`'s worlds: walks that each take a world, go down the tree
+//! in it, add a node and play out from there; at the root either every action in every world,
+//! compared world by world (`root=paired`), or one action per walk by UCB1 (`root=ucb`).
 
-use super::params::{Others, Params, Playouts};
+use super::params::{Others, Params, Playouts, Root};
 use super::tree::{key, Step, Tree};
-use crate::bots::pimc::{Pimc, SearchStats, World};
+use crate::bots::pimc::{choose, Pimc, SearchStats, World};
 use crate::chance::{Purpose, Rng};
+use crate::game::{GameSpec, Seat};
 use std::time::Instant;
 
 /// The action the search chooses among `legal` (the referee's tokens), or `None` when the bot
@@ -22,105 +24,165 @@ pub(super) fn search(
     if legal.len() == 1 {
         return Some(legal[0].clone());
     }
-    let mut rng = Rng::new(pimc.next_seed(), Purpose::Bot, 1);
     let (players, since, me, spec) = {
         let (world, me, spec) = pimc.followed()?;
         (world.game.players(), world.settled(), me, spec.clone())
     };
+    let mut walk = Walk {
+        params,
+        me,
+        since,
+        rng: Rng::new(pimc.next_seed(), Purpose::Bot, 1),
+        keys: Vec::new(),
+        path: Vec::new(),
+        token: String::new(),
+    };
     let mut tree = Tree::new(players);
-    let mut worlds: Vec<(World, f64)> = Vec::new();
-    let mut tries = 0usize;
-    let mut keys: Vec<u64> = Vec::new();
-    let mut path: Vec<u32> = Vec::new();
-    let mut token = String::new();
-    for it in 0..params.iterations {
-        if it > 0 && deadline.is_some_and(|d| Instant::now() >= d) {
-            break;
-        }
-        // A new world while fewer than `worlds` were tried, else one of those drawn by weight.
-        if tries < params.worlds {
-            tries += 1;
-            match pimc.sample_world() {
-                Some(w) => {
-                    stats.worlds += 1;
-                    worlds.push(w);
-                }
-                None => stats.misfits += 1,
-            }
-        }
-        if worlds.is_empty() {
-            // The world the bot follows, when no other could be made.
-            let (w, _, _) = pimc.followed()?;
-            worlds.push((w.clone(), 1.0));
-        }
-        let mut world = pick(&worlds, &mut rng).clone();
-        // Down the tree, in this world.
-        path.clear();
-        path.push(0);
-        let mut node = 0u32;
-        let mut ended = None;
-        loop {
-            if let Some(scores) = world.stop(since) {
-                ended = Some(scores);
-                break;
-            }
-            let seat = world.game.to_move().expect("a world in play has a seat to move");
-            let count = world.game.legal_count();
-            if seat != me && params.others == Others::Policy {
-                // Another seat plays as the playout policy would, in this world: its action is
-                // a node of the tree like any (what follows depends on it), but not a choice.
-                let i = spec.policy_index(world.game.as_mut(), world.views[seat].as_ref(), true);
-                token.clear();
-                world.game.write_legal_token(i, &mut token);
-                let k = key(&token);
-                if world.apply_index(i).is_err() {
+    let out_of_time = || deadline.is_some_and(|d| Instant::now() >= d);
+    // The playout policy's choice on the seat's view: what the search must be sure to beat.
+    let base = pimc.model_choice(decision, legal);
+    let sure = params.sure.unwrap_or(spec.search_sure);
+    let roots: Vec<u64> = legal.iter().map(|a| key(a)).collect();
+    let choice = match params.root {
+        Root::Paired => {
+            // Every action in every world: each world's value of each action, and its weight.
+            let mut values: Vec<Vec<f64>> = Vec::new();
+            let mut weights = Vec::new();
+            let samples = params.worlds.min((params.iterations / legal.len()).max(2));
+            for k in 0..samples {
+                if !values.is_empty() && out_of_time() {
                     break;
                 }
-                node = tree.child(node, k).unwrap_or_else(|| tree.add(node, k, seat));
-                path.push(node);
-                continue;
+                let Some((world, weight)) = sample(pimc, k + 1 == samples && values.is_empty(), stats) else {
+                    continue;
+                };
+                let row = roots
+                    .iter()
+                    .map(|&r| match walk.run(&mut tree, world.clone(), &spec, Some(r)) {
+                        Some(scores) => {
+                            stats.playouts += 1;
+                            scores[me]
+                        }
+                        None => f64::NEG_INFINITY,
+                    })
+                    .collect();
+                values.push(row);
+                weights.push(weight);
             }
-            keys.clear();
-            for i in 0..count {
-                token.clear();
-                world.game.write_legal_token(i, &mut token);
-                keys.push(key(&token));
+            if values.is_empty() {
+                return None;
             }
-            let (i, child) = match tree.step(node, seat, &keys, params.c, &mut rng) {
-                Step::Descend(i, child) => (i, Some(child)),
-                Step::Expand(i) => (i, None),
-            };
-            if world.apply_index(i).is_err() {
-                break;
-            }
-            match child {
-                Some(c) => {
-                    node = c;
-                    path.push(c);
-                }
-                None => {
-                    path.push(tree.add(node, keys[i], seat));
+            let base = base.and_then(|b| legal.iter().position(|a| *a == b));
+            Some(roots[choose(&values, &weights, base, sure)])
+        }
+        Root::Ucb => {
+            let mut worlds: Vec<(World, f64)> = Vec::new();
+            for it in 0..params.iterations {
+                if it > 0 && out_of_time() {
                     break;
                 }
+                // A new world while fewer than `worlds` were tried, else one of those by weight.
+                if it < params.worlds {
+                    worlds.extend(sample(pimc, worlds.is_empty() && it + 1 == params.worlds.min(params.iterations), stats));
+                }
+                if worlds.is_empty() {
+                    continue;
+                }
+                let world = pick(&worlds, &mut walk.rng).clone();
+                if walk.run(&mut tree, world, &spec, None).is_some() {
+                    stats.playouts += 1;
+                }
             }
+            tree.best(base.map(|b| key(&b)), sure)
         }
-        let scores = match ended {
-            Some(s) => s,
-            None => {
-                let random = (params.playouts == Playouts::Random).then_some(&mut rng);
-                world.play_out_from(&spec, since, random)
-            }
-        };
-        stats.playouts += 1;
-        tree.back_up(&path, &scores);
-    }
+    };
     stats.searched += 1;
     stats.search_ns += start.elapsed().as_nanos() as u64;
-    // The playout policy's choice on the seat's view: what the search must be sure to beat.
-    let base = pimc.model_choice(decision, legal).map(|a| key(&a));
-    let sure = params.sure.unwrap_or(spec.search_sure);
-    let best = tree.best(base, sure)?;
+    let best = choice?;
     legal.iter().find(|a| key(a) == best).cloned()
+}
+
+/// A sampled world and its weight; with `last`, the world the bot follows when none could be
+/// sampled (weight 1).
+fn sample(pimc: &mut Pimc, last: bool, stats: &mut SearchStats) -> Option<(World, f64)> {
+    match pimc.sample_world() {
+        Some(w) => {
+            stats.worlds += 1;
+            Some(w)
+        }
+        None => {
+            stats.misfits += 1;
+            last.then(|| pimc.followed().map(|(w, _, _)| (w.clone(), 1.0)))?
+        }
+    }
+}
+
+/// One walk's settings and buffers.
+struct Walk<'a> {
+    params: &'a Params,
+    me: Seat,
+    /// The points where the session was scored before the decision (where walks stop).
+    since: Option<u64>,
+    rng: Rng,
+    keys: Vec<u64>,
+    path: Vec<u32>,
+    token: String,
+}
+
+impl Walk<'_> {
+    /// Walks down the tree in `world` (its first action the root action with key `first`, if
+    /// given), adds a node, plays out, and adds every seat's score to the nodes passed; returns
+    /// those scores (`None` if the world refused an action).
+    fn run(&mut self, tree: &mut Tree, mut world: World, spec: &GameSpec, first: Option<u64>) -> Option<Vec<f64>> {
+        self.path.clear();
+        self.path.push(0);
+        let mut node = 0u32;
+        let mut first = first;
+        let scores = loop {
+            if let Some(scores) = world.stop(self.since) {
+                break scores;
+            }
+            let seat = world.game.to_move()?;
+            let count = world.game.legal_count();
+            self.keys.clear();
+            for i in 0..count {
+                self.token.clear();
+                world.game.write_legal_token(i, &mut self.token);
+                self.keys.push(key(&self.token));
+            }
+            // Which action, and whether the walk goes on in the tree after it.
+            let (i, child) = if let Some(k) = first.take() {
+                (self.keys.iter().position(|&x| x == k)?, tree.child(node, k))
+            } else if seat != self.me && self.params.others == Others::Policy
+                || seat == self.me && node != 0 && tree.visits(node) < self.params.widen
+            {
+                // As the playout policy would, in this world: another seat's action (the bot's
+                // model of it), or the seat's own at a node too new to search. A node like any
+                // (what follows depends on it), but not a choice.
+                let i = spec.policy_index(world.game.as_mut(), world.views[seat].as_ref(), true);
+                (i, tree.child(node, self.keys[i]))
+            } else {
+                match tree.step(node, seat, &self.keys, self.params.c, &mut self.rng) {
+                    Step::Descend(i, child) => (i, Some(child)),
+                    Step::Expand(i) => {
+                        world.apply_index(i).ok()?;
+                        self.path.push(tree.add(node, self.keys[i], seat));
+                        break self.play_out(world, spec);
+                    }
+                }
+            };
+            world.apply_index(i).ok()?;
+            node = child.unwrap_or_else(|| tree.add(node, self.keys[i], seat));
+            self.path.push(node);
+        };
+        tree.back_up(&self.path, &scores);
+        Some(scores)
+    }
+
+    fn play_out(&mut self, world: World, spec: &GameSpec) -> Vec<f64> {
+        let random = (self.params.playouts == Playouts::Random).then_some(&mut self.rng);
+        world.play_out_from(spec, self.since, random)
+    }
 }
 
 /// A world drawn from `worlds` in proportion to its weight.

@@ -162,6 +162,11 @@ impl Tree {
         self.nodes.len()
     }
 
+    /// How often walks passed `node`.
+    pub(super) fn visits(&self, node: u32) -> u32 {
+        self.nodes[node as usize].visits
+    }
+
     /// The child of `node` reached by the action with token key `key`, if it has one.
     pub(super) fn child(&self, node: u32, key: u64) -> Option<u32> {
         self.nodes[node as usize]
