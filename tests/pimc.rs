@@ -413,3 +413,18 @@ fn pimc_searches_almost_every_zwikken_decision() {
         searched + fell_back
     );
 }
+
+/// Issue 33: a Schwimmen round that ends on 31 (or at a showdown the world's hands do not make)
+/// has no line that says whose cards made it; the hands shown at its end do, once each card is
+/// followed back through the swaps (a `swap_all` too) to where it was dealt. Without them the
+/// bot lost track of the first round of this seed and played `simple` to the session's end.
+#[test]
+fn pimc_searches_almost_every_schwimmen_decision() {
+    let (searched, fell_back) = session_against_simple("schwimmen", 4, 6);
+    assert!(searched >= 10, "only {searched} decisions searched");
+    assert!(
+        fell_back * 20 <= searched + fell_back,
+        "{fell_back} of {} decisions left to simple",
+        searched + fell_back
+    );
+}

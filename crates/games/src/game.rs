@@ -641,6 +641,15 @@ pub struct DealLines {
     /// too, but with it listed pimc lost track of Zwikken deals it follows without it: seeds 3
     /// and 4 of `play zwikken`; not understood yet.)
     pub exchanges: &'static [(&'static str, &'static str)],
+    /// Lines that exchange a seat's whole hand with a pile in the open, card for card, as (kind,
+    /// the first argument after the seat, the kind of the line that shows the pile): the pile's
+    /// line before names the cards taken, its line after the cards laid, in the same order
+    /// (Schwimmen's `move <seat> swap_all turn`, between two `middle` lines).
+    pub exchanges_all: &'static [(&'static str, &'static str, &'static str)],
+    /// Kinds of line `<kind> <seat> <cards…>` that show the whole hand the seat holds then
+    /// (Schwimmen's `show` at the end of a round): a search that cannot make a world fit an
+    /// earlier line deals that hand to the seat first.
+    pub shows: &'static [&'static str],
 }
 
 impl DealLines {
@@ -648,6 +657,8 @@ impl DealLines {
     pub const NONE: DealLines = DealLines {
         rejected: &[],
         exchanges: &[],
+        exchanges_all: &[],
+        shows: &[],
     };
 }
 

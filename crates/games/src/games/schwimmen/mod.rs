@@ -55,6 +55,8 @@ pub fn spec() -> GameSpec {
         deal_lines: DealLines {
             rejected: &[],
             exchanges: &[("move", "swap_")],
+            exchanges_all: &[("move", "swap_all", "middle")],
+            shows: &["show"],
         },
         render: render::render,
         // A game pays between 1 and n francs per seat (2.5 francs on average with 4 players,

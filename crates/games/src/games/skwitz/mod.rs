@@ -58,7 +58,7 @@ pub fn spec() -> GameSpec {
         search_sure: 1.0,
         deal_lines: DealLines {
             rejected: &["reshuffle"],
-            exchanges: &[],
+            ..DealLines::NONE
         },
         render: render::render,
         // Scores are net chips per session (5 games, stake 4). A session moves a seat by about a

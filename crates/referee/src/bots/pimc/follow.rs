@@ -4,6 +4,7 @@
 
 use super::layout::Layout;
 use super::repair::repair_lines;
+use super::replay::hands;
 use super::tracker::Tracker;
 use super::world::World;
 use crate::chance::Rng;
@@ -132,7 +133,12 @@ impl Tracker {
                 break;
             };
             let mut old = Layout::of(deal);
-            if repair_lines(&mut old, lines, &self.trace(m.upto())).is_empty() {
+            // Or the hands shown after the action (a round's end) tell what the last deal dealt.
+            if repair_lines(&mut old, lines, &self.trace(m.upto())).is_empty()
+                && self
+                    .deal_shown(&mut old, &hands(&before), trigger, self.observed.len())
+                    .is_empty()
+            {
                 break;
             }
             match self.replay(&old, trigger, true, false, rng) {

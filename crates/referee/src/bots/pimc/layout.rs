@@ -4,7 +4,7 @@
 use super::world::Line;
 use crate::cards::Card;
 use crate::chance::{DealSpec, Purpose, Rng};
-use crate::game::{Arg, Seat};
+use crate::game::{Arg, DealLines, Seat};
 use std::collections::BTreeMap;
 
 /// A place a card is dealt to: a seat's hand or a named pile; or the rest of the deck, which
@@ -115,30 +115,77 @@ pub(super) fn cards_in(args: &[Arg]) -> Vec<Card> {
     cards
 }
 
-/// The exchanges of cards since the deal, in order: where a card the lines show now was dealt.
+/// The exchanges of cards since the deal, in order, each with the index of its line: where a
+/// card the lines show now was dealt.
 #[derive(Default)]
-pub(super) struct Trace(Vec<(Card, Card)>);
+pub(super) struct Trace(Vec<(usize, Card, Card)>);
 
 impl Trace {
-    /// Follows the game's exchange lines ([`DealLines::exchanges`](crate::game::DealLines::exchanges)) among `lines`.
-    pub(super) fn of(lines: &[Line], exchanges: &[(&str, &str)]) -> Trace {
-        let pairs = lines.iter().filter_map(|(k, a)| {
-            let (_, prefix) = exchanges.iter().find(|(kind, _)| kind == k)?;
-            let rest = a.get(1..)?;
-            if !rest.first()?.text().starts_with(prefix) {
-                return None;
+    /// Follows the game's exchange lines among `lines` ([`DealLines::exchanges`], and
+    /// [`DealLines::exchanges_all`] between the pile's lines before and after), the first of
+    /// which is line `offset` of the seat's.
+    pub(super) fn of(lines: &[Line], deal_lines: &DealLines, offset: usize) -> Trace {
+        let mut pairs = Vec::new();
+        // The last line showing each pile, and exchanges of a whole hand waiting for the next.
+        let mut piles: BTreeMap<&str, Vec<Card>> = BTreeMap::new();
+        let mut waiting: Vec<(usize, &str, Vec<Card>)> = Vec::new();
+        for (i, (k, a)) in lines.iter().enumerate() {
+            if let Some(&(_, _, pile)) = deal_lines.exchanges_all.iter().find(|e| e.2 == k.as_str()) {
+                let shown = cards_in(a);
+                waiting.retain(|(at, p, taken)| {
+                    if *p != pile {
+                        return true;
+                    }
+                    // The card laid in each slot, for the card taken from it.
+                    if taken.len() == shown.len() {
+                        pairs.extend(shown.iter().zip(taken).map(|(&x, &y)| (offset + at, x, y)));
+                    }
+                    false
+                });
+                piles.insert(pile, shown);
+                continue;
             }
-            match cards_in(if prefix.is_empty() { rest } else { &rest[..1] })[..] {
-                [x, y] => Some((x, y)),
-                _ => None,
+            let Some(rest) = a.get(1..).filter(|r| !r.is_empty()) else {
+                continue;
+            };
+            let first = rest[0].text();
+            if let Some(&(_, _, pile)) = deal_lines
+                .exchanges_all
+                .iter()
+                .find(|(kind, token, _)| *kind == k.as_str() && first == *token)
+            {
+                if let Some(taken) = piles.get(pile) {
+                    waiting.push((i, pile, taken.clone()));
+                }
+                continue;
             }
-        });
-        Trace(pairs.collect())
+            let Some((_, prefix)) = deal_lines.exchanges.iter().find(|(kind, _)| *kind == k.as_str()) else {
+                continue;
+            };
+            if !first.starts_with(prefix) {
+                continue;
+            }
+            if let [x, y] = cards_in(if prefix.is_empty() { rest } else { &rest[..1] })[..] {
+                pairs.push((offset + i, x, y));
+            }
+        }
+        pairs.sort_by_key(|&(i, _, _)| i);
+        Trace(pairs)
+    }
+
+    /// The exchanges of lines from `from` on: where a card the lines show now was at line `from`.
+    pub(super) fn since(&self, from: usize) -> Trace {
+        Trace(self.0.iter().copied().filter(|&(i, _, _)| i >= from).collect())
+    }
+
+    /// The exchanges of lines before `upto`.
+    pub(super) fn before(&self, upto: usize) -> Trace {
+        Trace(self.0.iter().copied().filter(|&(i, _, _)| i < upto).collect())
     }
 
     /// The card dealt to the place where `c` is now (each exchange, latest first, undone).
     pub(super) fn origin(&self, c: Card) -> Card {
-        self.0.iter().rev().fold(c, |c, &(x, y)| {
+        self.0.iter().rev().fold(c, |c, &(_, x, y)| {
             if c == x {
                 y
             } else if c == y {

@@ -13,9 +13,12 @@
 //! same lines to the seat; where it does not, it is repaired by generic moves on its deal:
 //! a card the seat saw in a place it is not, is swapped there; a card another seat played
 //! that the world's rules refused, is dealt to it, and the cards the world forced it to play
-//! instead are dealt away; an action no card explains (a bid that tells what the bidder holds)
-//! swaps a card of its seat at a time, kept while the replay gets as far. What cannot be
-//! repaired is dropped (the world kept so far always is consistent).
+//! instead are dealt away; a line no card of its own explains (a round ended on 31) is fitted
+//! by the hands the seat is shown later, where the game's lines show some; an action no card
+//! explains (a bid that tells what the bidder holds) swaps a card of its seat at a time, kept
+//! while the replay gets as far. Cards the seats exchanged in the open are followed back to
+//! where they were dealt. What cannot be repaired is dropped (the world kept so far always is
+//! consistent).
 //!
 //! The files, from the bottom up: the bot's parameters (`budget`); a world and its playouts
 //! (`world`) and its deal as cards in places (`layout`); the tracker, what the seat knows

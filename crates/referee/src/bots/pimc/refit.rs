@@ -85,6 +85,12 @@ impl Tracker {
                             continue;
                         }
                     }
+                    let shown = self.repair_shown(&mut layout, &m, upto);
+                    if !shown.is_empty() {
+                        pinned.extend(shown);
+                        last = m;
+                        continue;
+                    }
                     if repair(&mut layout, &m, &fixed, &self.trace(m.upto()), rng) {
                         continue;
                     }
@@ -120,6 +126,9 @@ impl Tracker {
                 }
                 Err(m) => {
                     if self.fix_rejected(&mut layout, &m, &fixed, rng) {
+                        continue;
+                    }
+                    if !self.repair_shown(&mut layout, &m, self.explained).is_empty() {
                         continue;
                     }
                     if !repair(&mut layout, &m, &fixed, &self.trace(m.upto()), rng) {

@@ -43,6 +43,77 @@ impl Tracker {
         true
     }
 
+    /// The hands the seat's lines show later ([`DealLines::shows`](crate::game::DealLines::shows),
+    /// before `upto`), each seat's first after the mismatch: what the seat held at the mismatch
+    /// (each exchange since undone) is dealt to where the world's hand of it was dealt. A world
+    /// that cannot make a line fit (a round ended on 31 that the world's hands do not make) often
+    /// lacks a card such a line shows. Returns the cards of the shown hands, as dealt, when the
+    /// layout changed (none: nothing changed).
+    pub(super) fn repair_shown(&self, layout: &mut Layout, m: &Mismatch, upto: usize) -> Vec<Card> {
+        self.deal_shown(layout, &m.hands, m.hands_at, upto)
+    }
+
+    /// [`repair_shown`](Self::repair_shown) for a world whose seats held `hands` when the seat's
+    /// lines had come to `at`.
+    pub(super) fn deal_shown(&self, layout: &mut Layout, hands: &[Vec<Card>], at: usize, upto: usize) -> Vec<Card> {
+        let shows = self.spec.deal_lines.shows;
+        if shows.is_empty() || hands.is_empty() || at >= upto {
+            return Vec::new();
+        }
+        let trace = self.trace(upto);
+        let dealt = trace.before(at);
+        let mut done = vec![false; hands.len()];
+        let mut hands = hands.to_vec();
+        let (mut changed, mut shown) = (false, Vec::new());
+        for k in at..upto.min(self.observed.len()) {
+            let (kind, args) = &self.observed[k];
+            if !shows.contains(&kind.as_str()) {
+                continue;
+            }
+            let Some(s) = args
+                .first()
+                .and_then(|a| a.parse::<Seat>().ok())
+                .filter(|&s| s < hands.len())
+            else {
+                continue;
+            };
+            if std::mem::replace(&mut done[s], true) {
+                continue;
+            }
+            // The cards whose places the shown ones are in, at the mismatch.
+            let since = trace.since(at).before(k);
+            let then: Vec<Card> = cards_in(&args[1..]).iter().map(|&c| since.origin(c)).collect();
+            let held = &hands[s];
+            let out: Vec<Card> = held.iter().copied().filter(|c| !then.contains(c)).collect();
+            let into: Vec<Card> = then.iter().copied().filter(|c| !held.contains(c)).collect();
+            if out.len() != into.len() {
+                continue;
+            }
+            for (&u, &w) in out.iter().zip(&into) {
+                if let (Some(i), Some(j)) = (dealt.position(layout, u), dealt.position(layout, w)) {
+                    if i != j {
+                        layout.swap(i, j);
+                        changed = true;
+                        // The seats' hands as the world will deal them now.
+                        for c in hands.iter_mut().flatten() {
+                            if *c == u {
+                                *c = w;
+                            } else if *c == w {
+                                *c = u;
+                            }
+                        }
+                    }
+                }
+            }
+            shown.extend(then.iter().map(|&c| dealt.origin(c)));
+        }
+        if changed {
+            shown
+        } else {
+            Vec::new()
+        }
+    }
+
     /// Cards whose place at the deal the seat knows from its lines of this deal before `upto`:
     /// its own hand, and the card each seat played (the first card a `move` of decision
     /// `play` names; a card named by a call is not its caller's).

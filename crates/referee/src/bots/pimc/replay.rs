@@ -26,6 +26,10 @@ pub(super) struct Mismatch {
     pub(super) line_at: Option<usize>,
     /// Where the seat's differing line is among its lines (any differing line).
     pub(super) seen_at: Option<usize>,
+    /// What every seat holds in the world (their views' `hand`) when the seat's lines have come
+    /// to `hands_at`; only for a game whose lines show hands ([`DealLines::shows`](crate::game::DealLines::shows)).
+    pub(super) hands: Vec<Vec<Card>>,
+    pub(super) hands_at: usize,
 }
 
 impl Mismatch {
@@ -40,6 +44,8 @@ impl Mismatch {
             lines,
             line_at: None,
             seen_at: None,
+            hands: Vec::new(),
+            hands_at: pos,
         })
     }
 
@@ -89,13 +95,15 @@ impl Tracker {
         let seat = world.game.to_move().expect("a seat to move");
         let legal = world.game.legal_actions();
         let shown = self.shown_token(pos, seat);
-        let mismatch = |world: &World, lines: Option<(usize, (Line, Line))>, played: Option<Card>| {
-            let hand = world.views[seat].to_json()["hand"].clone();
-            let mut held: Vec<Card> = hand
-                .as_array()
-                .map(|a| a.iter().filter_map(|c| c.as_str().and_then(Card::from_token)).collect())
-                .unwrap_or_default();
+        // `hands_at`: how far the seat's lines go at the state of `world`.
+        let mismatch = |world: &World, lines: Option<(usize, (Line, Line))>, played: Option<Card>, hands_at: usize| {
+            let mut held = hand(world, seat);
             held.extend(played.filter(|c| !held.contains(c)));
+            let hands = if self.spec.deal_lines.shows.is_empty() {
+                Vec::new()
+            } else {
+                hands(world)
+            };
             Box::new(Mismatch {
                 seat: Some(seat),
                 token: shown.clone(),
@@ -105,27 +113,29 @@ impl Tracker {
                 seen_at: lines.as_ref().map(|(at, _)| *at),
                 lines: lines.map(|(_, d)| d),
                 line_at: None,
+                hands,
+                hands_at,
             })
         };
         if let Some(t) = shown.as_ref().filter(|t| legal.contains(t) && in_place) {
-            let got = world.apply(t, self.me).map_err(|_| mismatch(world, None, None))?;
+            let got = world.apply(t, self.me).map_err(|_| mismatch(world, None, None, pos))?;
             return match self.differ_at(&got, pos) {
                 None => Ok((t.clone(), got.len())),
                 Some(d) => {
                     let played = cards_in(&[Arg::Text(t.clone())]).first().copied();
-                    Err(mismatch(world, Some(d), played))
+                    Err(mismatch(world, Some(d), played, pos + got.len()))
                 }
             };
         }
         if let Some(t) = shown.as_ref().filter(|t| legal.contains(t)) {
             let mut w = world.clone();
-            let got = w.apply(t, self.me).map_err(|_| mismatch(world, None, None))?;
+            let got = w.apply(t, self.me).map_err(|_| mismatch(world, None, None, pos))?;
             return match self.differ_at(&got, pos) {
                 None => {
                     *world = w;
                     Ok((t.clone(), got.len()))
                 }
-                Some(d) => Err(mismatch(world, Some(d), None)),
+                Some(d) => Err(mismatch(world, Some(d), None, pos)),
             };
         }
         // Not a token the world offers: a hidden action, or a card this world did not deal there.
@@ -149,6 +159,7 @@ impl Tracker {
                 world,
                 if shown.is_none() { first_difference } else { None },
                 None,
+                pos,
             ));
         }
         let (t, w, used) = fits.swap_remove(rng.below(fits.len() as u64) as usize);
@@ -236,4 +247,17 @@ fn makes_deal(world: &World, m: &Mismatch, deals: usize) -> bool {
     };
     let mut w = world.clone();
     w.game.apply(t).is_ok() && w.deals() > deals
+}
+
+/// What `seat` holds in `world` (its view's `hand`).
+fn hand(world: &World, seat: Seat) -> Vec<Card> {
+    world.views[seat].to_json()["hand"]
+        .as_array()
+        .map(|a| a.iter().filter_map(|c| c.as_str().and_then(Card::from_token)).collect())
+        .unwrap_or_default()
+}
+
+/// What every seat holds in `world`.
+pub(super) fn hands(world: &World) -> Vec<Vec<Card>> {
+    (0..world.views.len()).map(|s| hand(world, s)).collect()
 }

@@ -86,10 +86,11 @@ impl Tracker {
 
     /// The exchanges in this deal's lines before `upto`.
     pub(super) fn trace(&self, upto: usize) -> Trace {
-        let from = self.deal_lines_from();
+        let from = self.deal_lines_from().min(upto);
         Trace::of(
-            &self.observed[from.min(upto)..upto.max(from).min(self.observed.len())],
-            self.spec.deal_lines.exchanges,
+            &self.observed[from..upto.max(from).min(self.observed.len())],
+            &self.spec.deal_lines,
+            from,
         )
     }
 }
