@@ -8,66 +8,22 @@ use common::croupier;
 use croupier::bots::ismcts::{Ismcts, Params};
 use croupier::bots::Bot;
 use croupier::chance::{Chance, DealSpec};
-use croupier::game::{GameInfo, GameSpec, SeatView};
-use croupier::options::Options;
 
-fn spec(game: &str) -> GameSpec {
-    croupier::games::find(game).unwrap()
-}
-
-fn info(spec: &GameSpec, players: usize, seat: usize) -> GameInfo {
-    GameInfo {
-        game: spec.name.to_string(),
-        options: Options::resolve(&(spec.options)(), spec.name, &[] as &[&str]).unwrap(),
-        players,
-        seat,
-    }
-}
+use common::{default_info as info, game_spec as spec};
 
 /// Plays a whole `game` (first deal `deal`, or seeded from `seed`) with `ismcts:PARAMS` at seat 0
 /// and `simple` at the others; returns seat 0's actions and the bot's counts (decisions
 /// searched, decisions left to `simple`).
 fn session(game: &str, seed: u64, params: &str, deal: Option<DealSpec>) -> (Vec<String>, u64, u64) {
     let spec = spec(game);
-    let players = spec.default_players;
-    let info = info(&spec, players, 0);
+    let info = info(&spec, spec.default_players, 0);
     let chance = match deal {
         Some(d) => Chance::given(seed, vec![d]),
         None => Chance::seeded(seed),
     };
-    let mut g = (spec.new_game)(players, &info.options, chance, true).unwrap();
     let mut bot = Ismcts::new("ismcts", Params::parse(params).unwrap(), seed);
     bot.start(&info, seed);
-    let mut views: Vec<Box<dyn SeatView>> = (0..players)
-        .map(|s| {
-            (spec.new_view)(&GameInfo {
-                seat: s,
-                ..info.clone()
-            })
-        })
-        .collect();
-    let mut mine = Vec::new();
-    loop {
-        for e in g.take_events() {
-            for s in e.to.members(players) {
-                views[s].observe(e.kind, &e.args);
-            }
-            if e.to.contains(0) {
-                bot.notify(e.kind, &e.args);
-            }
-        }
-        let Some(s) = g.to_move() else { break };
-        let legal = g.legal_actions();
-        let a = if s == 0 {
-            let a = bot.act(g.decision(), 0, &legal);
-            assert!(legal.contains(&a), "{game}: {a} is not one of {legal:?}");
-            mine.push(a.clone());
-            a
-        } else {
-            (spec.simple_policy)(views[s].as_ref(), g.decision(), &legal)
-        };
-        g.apply(&a).unwrap();
-    }
+    let mine = common::play_bot_against_simple(&spec, &info, chance, &mut bot);
     (mine, bot.stats.searched, bot.stats.fell_back)
 }
 

@@ -7,21 +7,9 @@ use common::croupier;
 use croupier::bots::pimc::{Budget, Pimc};
 use croupier::bots::Bot;
 use croupier::chance::{Chance, DealSpec, Purpose, Rng};
-use croupier::game::{Game, GameInfo, GameSpec, SeatView};
-use croupier::options::Options;
+use croupier::game::{Game, GameInfo, SeatView};
 
-fn spec(game: &str) -> GameSpec {
-    croupier::games::find(game).unwrap()
-}
-
-fn info(spec: &GameSpec, players: usize, seat: usize) -> GameInfo {
-    GameInfo {
-        game: spec.name.to_string(),
-        options: Options::resolve(&(spec.options)(), spec.name, &[] as &[&str]).unwrap(),
-        players,
-        seat,
-    }
-}
+use common::{default_info as info, game_spec as spec};
 
 /// Routes a game's new events to the bot at `seat` and to a reference view of that seat.
 fn route(g: &mut dyn Game, seat: usize, bot: &mut Pimc, view: &mut dyn SeatView) {
@@ -361,35 +349,9 @@ fn the_search_leaves_the_policys_choice_only_for_a_gain_it_is_sure_of() {
 fn session_against_simple(game: &str, players: usize, seed: u64) -> (u64, u64) {
     let spec = spec(game);
     let info = info(&spec, players, 0);
-    let mut g = (spec.new_game)(players, &info.options, Chance::seeded(seed), true).unwrap();
     let mut bot = Pimc::new("pimc", Budget::parse("samples=2,playouts=8").unwrap(), seed);
     bot.start(&info, seed);
-    let mut views: Vec<Box<dyn SeatView>> = (0..players)
-        .map(|s| {
-            (spec.new_view)(&GameInfo {
-                seat: s,
-                ..info.clone()
-            })
-        })
-        .collect();
-    loop {
-        for e in g.take_events() {
-            for s in e.to.members(players) {
-                views[s].observe(e.kind, &e.args);
-            }
-            if e.to.contains(0) {
-                bot.notify(e.kind, &e.args);
-            }
-        }
-        let Some(s) = g.to_move() else { break };
-        let legal = g.legal_actions();
-        let a = if s == 0 {
-            bot.act(g.decision(), 0, &legal)
-        } else {
-            (spec.simple_policy)(views[s].as_ref(), g.decision(), &legal)
-        };
-        g.apply(&a).unwrap();
-    }
+    common::play_bot_against_simple(&spec, &info, Chance::seeded(seed), &mut bot);
     (bot.stats.searched, bot.stats.fell_back)
 }
 

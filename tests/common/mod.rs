@@ -14,7 +14,6 @@ use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::Path;
 
-/// The croupier binary.
 /// A fresh directory for fixtures that the tests of one test binary share, made once per
 /// process: `<target tmp>/<name>/<pid>`. Test runners that run each test in a process of its own
 /// (cargo-nextest) make one each instead of racing on one; the directories of processes that
@@ -228,3 +227,61 @@ pub fn wait_for_lines(path: &Path, n: usize, child: &mut std::process::Child) ->
 /// test does not take a core from the run it waits for), not a limit on the wait.
 #[allow(dead_code)]
 pub const POLL: std::time::Duration = std::time::Duration::from_millis(5);
+
+/// Plays a whole game (`chance` deals it) with `bot` at seat 0 and `simple` at the other seats,
+/// feeding the bot every line routed to its seat; returns seat 0's actions (each checked legal).
+pub fn play_bot_against_simple(
+    spec: &GameSpec,
+    info: &GameInfo,
+    chance: Chance,
+    bot: &mut dyn croupier::bots::Bot,
+) -> Vec<String> {
+    let players = info.players;
+    let mut g = (spec.new_game)(players, &info.options, chance, true).unwrap();
+    let mut views: Vec<Box<dyn croupier::game::SeatView>> = (0..players)
+        .map(|s| {
+            (spec.new_view)(&GameInfo {
+                seat: s,
+                ..info.clone()
+            })
+        })
+        .collect();
+    let mut mine = Vec::new();
+    loop {
+        for e in g.take_events() {
+            for s in e.to.members(players) {
+                views[s].observe(e.kind, &e.args);
+            }
+            if e.to.contains(0) {
+                bot.notify(e.kind, &e.args);
+            }
+        }
+        let Some(s) = g.to_move() else { break };
+        let legal = g.legal_actions();
+        let a = if s == 0 {
+            let a = bot.act(g.decision(), 0, &legal);
+            assert!(legal.contains(&a), "{}: {a} is not one of {legal:?}", spec.name);
+            mine.push(a.clone());
+            a
+        } else {
+            (spec.simple_policy)(views[s].as_ref(), g.decision(), &legal)
+        };
+        g.apply(&a).unwrap();
+    }
+    mine
+}
+
+/// A game's spec by name.
+pub fn game_spec(game: &str) -> GameSpec {
+    croupier::games::find(game).unwrap()
+}
+
+/// The setup of seat `seat` in a game of `spec` at its default options.
+pub fn default_info(spec: &GameSpec, players: usize, seat: usize) -> GameInfo {
+    GameInfo {
+        game: spec.name.to_string(),
+        options: Options::resolve(&(spec.options)(), spec.name, &[] as &[&str]).unwrap(),
+        players,
+        seat,
+    }
+}

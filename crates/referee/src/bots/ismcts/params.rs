@@ -150,7 +150,8 @@ mod tests {
 
     #[test]
     fn reads_every_parameter_and_names_a_bad_one() {
-        let p = Params::parse("iterations=50,worlds=5,ms=20,c=1.5,sure=2,root=ucb,widen=3,others=tree,playout=random").unwrap();
+        let p = Params::parse("iterations=50,worlds=5,ms=20,c=1.5,sure=2,root=ucb,widen=3,others=tree,playout=random")
+            .unwrap();
         assert_eq!(
             p,
             Params {

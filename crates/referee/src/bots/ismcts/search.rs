@@ -83,7 +83,11 @@ pub(super) fn search(
                 }
                 // A new world while fewer than `worlds` were tried, else one of those by weight.
                 if it < params.worlds {
-                    worlds.extend(sample(pimc, worlds.is_empty() && it + 1 == params.worlds.min(params.iterations), stats));
+                    worlds.extend(sample(
+                        pimc,
+                        worlds.is_empty() && it + 1 == params.worlds.min(params.iterations),
+                        stats,
+                    ));
                 }
                 if worlds.is_empty() {
                     continue;
