@@ -4,7 +4,7 @@
 
 use super::params::{Others, Params, Playouts, Root};
 use super::tree::{key, Step, Tree};
-use crate::bots::pimc::{choose, Pimc, SearchStats, World};
+use crate::bots::pimc::{Pimc, SearchStats, World};
 use crate::chance::{Purpose, Rng};
 use crate::game::{GameSpec, Seat};
 use std::time::Instant;
@@ -38,87 +38,45 @@ pub(super) fn search(
         token: String::new(),
     };
     let mut tree = Tree::new(players);
-    let out_of_time = || deadline.is_some_and(|d| Instant::now() >= d);
-    // The playout policy's choice on the seat's view: what the search must be sure to beat.
-    let base = pimc.model_choice(decision, legal);
-    let sure = params.sure.unwrap_or(spec.search_sure);
-    let roots: Vec<u64> = legal.iter().map(|a| key(a)).collect();
     let choice = match params.root {
         Root::Paired => {
-            // Every action in every world: each world's value of each action, and its weight.
-            let mut values: Vec<Vec<f64>> = Vec::new();
-            let mut weights = Vec::new();
+            // Every action walked in every world, compared world by world (as pimc does).
+            let roots: Vec<u64> = legal.iter().map(|a| key(a)).collect();
             let samples = params.worlds.min((params.iterations / legal.len()).max(2));
-            for k in 0..samples {
-                if !values.is_empty() && out_of_time() {
-                    break;
-                }
-                let Some((world, weight)) = sample(pimc, k + 1 == samples && values.is_empty(), stats) else {
-                    continue;
-                };
-                let row = roots
-                    .iter()
-                    .map(|&r| match walk.run(&mut tree, world.clone(), &spec, Some(r)) {
-                        Some(scores) => {
-                            stats.playouts += 1;
-                            scores[me]
-                        }
-                        None => f64::NEG_INFINITY,
-                    })
-                    .collect();
-                values.push(row);
-                weights.push(weight);
-            }
-            if values.is_empty() {
-                return None;
-            }
-            let base = base.and_then(|b| legal.iter().position(|a| *a == b));
-            Some(roots[choose(&values, &weights, base, sure)])
+            pimc.paired(legal, decision, deadline, samples, params.sure, stats, |world, i| {
+                walk.run(&mut tree, world.clone(), &spec, Some(roots[i]))
+                    .map_or(f64::NEG_INFINITY, |scores| scores[me])
+            })
+            .map(|i| roots[i])
         }
         Root::Ucb => {
             let mut worlds: Vec<(World, f64)> = Vec::new();
             for it in 0..params.iterations {
-                if it > 0 && out_of_time() {
+                if it > 0 && deadline.is_some_and(|d| Instant::now() >= d) {
                     break;
                 }
                 // A new world while fewer than `worlds` were tried, else one of those by weight.
                 if it < params.worlds {
-                    worlds.extend(sample(
-                        pimc,
-                        worlds.is_empty() && it + 1 == params.worlds.min(params.iterations),
-                        stats,
-                    ));
+                    let last = worlds.is_empty() && it + 1 == params.worlds.min(params.iterations);
+                    worlds.extend(pimc.sample_or_followed(last, stats));
                 }
                 if worlds.is_empty() {
                     continue;
                 }
                 let world = pick(&worlds, &mut walk.rng).clone();
-                if walk.run(&mut tree, world, &spec, None).is_some() {
-                    stats.playouts += 1;
-                }
+                walk.run(&mut tree, world, &spec, None);
+                stats.playouts += 1;
             }
-            tree.best(base.map(|b| key(&b)), sure)
+            // The playout policy's choice on the seat's view: what the search must be sure to
+            // beat.
+            let base = pimc.model_choice(decision, legal).map(|b| key(&b));
+            tree.best(base, params.sure.unwrap_or(spec.search_sure))
         }
     };
     stats.searched += 1;
     stats.search_ns += start.elapsed().as_nanos() as u64;
     let best = choice?;
     legal.iter().find(|a| key(a) == best).cloned()
-}
-
-/// A sampled world and its weight; with `last`, the world the bot follows when none could be
-/// sampled (weight 1).
-fn sample(pimc: &mut Pimc, last: bool, stats: &mut SearchStats) -> Option<(World, f64)> {
-    match pimc.sample_world() {
-        Some(w) => {
-            stats.worlds += 1;
-            Some(w)
-        }
-        None => {
-            stats.misfits += 1;
-            last.then(|| pimc.followed().map(|(w, _, _)| (w.clone(), 1.0)))?
-        }
-    }
 }
 
 /// One walk's settings and buffers.
@@ -142,8 +100,9 @@ impl Walk<'_> {
         self.path.push(0);
         let mut node = 0u32;
         let mut first = first;
+        let mut deals = world.deals();
         let scores = loop {
-            if let Some(scores) = world.stop(self.since) {
+            if let Some(scores) = world.stop(self.since, &mut deals) {
                 break scores;
             }
             let seat = world.game.to_move()?;

@@ -182,12 +182,6 @@ impl Pimc {
         Some(out)
     }
 
-    /// Another world the seat cannot tell from the one followed (after [`ready`](Pimc::ready)),
-    /// with its weight; `None` when no repair made one fit. For a search on pimc's worlds.
-    pub(crate) fn sample_world(&mut self) -> Option<(World, f64)> {
-        self.tracker.as_ref()?.sample(&mut self.rng)
-    }
-
     /// The world followed, the seat, and the game's spec (after [`ready`](Pimc::ready)).
     pub(crate) fn followed(&self) -> Option<(&World, Seat, &GameSpec)> {
         self.tracker.as_ref().map(|t| (&t.world, t.me, &t.spec))

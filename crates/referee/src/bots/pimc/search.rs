@@ -1,7 +1,8 @@
 //! The search of a decision: each legal action played out in each sampled world, and the
 //! action picked from the playouts' values ([`choose`]).
 
-use super::bot::Pimc;
+use super::bot::{Pimc, SearchStats};
+use super::world::World;
 use std::time::{Duration, Instant};
 
 impl Pimc {
@@ -54,52 +55,91 @@ impl Pimc {
     pub(super) fn search(&mut self, legal: &[String], time_ms: u64) -> Option<String> {
         let start = Instant::now();
         let deadline = self.ready(legal, time_ms)?;
-        let t = self.tracker.as_ref()?;
         if legal.len() == 1 {
             return Some(legal[0].clone());
         }
-        // Each world's playout value of each action, and the world's weight.
+        let (me, spec, decision) = {
+            let t = self.tracker.as_ref()?;
+            (t.me, t.spec.clone(), t.world.game.decision())
+        };
+        let samples = self.budget.samples.min((self.budget.playouts / legal.len()).max(2));
+        let mut stats = std::mem::take(&mut self.stats);
+        let choice = self.paired(
+            legal,
+            decision,
+            deadline,
+            samples,
+            self.budget.sure,
+            &mut stats,
+            |world, i| {
+                let mut w = world.clone();
+                match w.apply(&legal[i], me) {
+                    Ok(_) => w.play_out(&spec, me),
+                    Err(_) => f64::NEG_INFINITY,
+                }
+            },
+        );
+        stats.searched += 1;
+        stats.search_ns += start.elapsed().as_nanos() as u64;
+        self.stats = stats;
+        choice.map(|i| legal[i].clone())
+    }
+
+    /// Every legal action valued in every world sampled for this decision (at most `samples`,
+    /// while there is time; `value(world, i)` is world's value of `legal[i]` for the seat), and
+    /// the action chosen from them world by world ([`choose`]), against the playout policy's
+    /// choice with `sure` (`None`: the game's): its index in `legal`. After
+    /// [`ready`](Pimc::ready); `None` when no world was played.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn paired(
+        &mut self,
+        legal: &[String],
+        decision: &str,
+        deadline: Option<Instant>,
+        samples: usize,
+        sure: Option<f64>,
+        stats: &mut SearchStats,
+        mut value: impl FnMut(&World, usize) -> f64,
+    ) -> Option<usize> {
         let mut values: Vec<Vec<f64>> = Vec::new();
         let mut weights: Vec<f64> = Vec::new();
-        let mut worlds = 0usize;
-        let samples = self.budget.samples.min((self.budget.playouts / legal.len()).max(2));
         for k in 0..samples {
-            if deadline.is_some_and(|d| Instant::now() >= d) && worlds > 0 {
+            if !values.is_empty() && deadline.is_some_and(|d| Instant::now() >= d) {
                 break;
             }
-            // The world the bot follows only when no other could be made.
-            let world = match t.sample(&mut self.rng) {
-                Some(w) => Some(w),
-                None if k + 1 == samples && worlds == 0 => Some((t.world.clone(), 1.0)),
-                None => None,
-            };
-            let Some((world, weight)) = world else {
-                self.stats.misfits += 1;
+            let Some((world, weight)) = self.sample_or_followed(k + 1 == samples && values.is_empty(), stats) else {
                 continue;
             };
-            worlds += 1;
-            self.stats.worlds += 1;
-            let row = legal
-                .iter()
-                .map(|a| {
-                    let mut w = world.clone();
-                    match w.apply(a, t.me) {
-                        Ok(_) => w.play_out(&t.spec, t.me),
-                        Err(_) => f64::NEG_INFINITY,
-                    }
-                })
-                .collect();
-            self.stats.playouts += legal.len() as u64;
-            values.push(row);
+            values.push((0..legal.len()).map(|i| value(&world, i)).collect());
             weights.push(weight);
+            stats.playouts += legal.len() as u64;
         }
-        self.stats.searched += 1;
-        self.stats.search_ns += start.elapsed().as_nanos() as u64;
+        if values.is_empty() {
+            return None;
+        }
+        let spec = &self.tracker.as_ref()?.spec;
+        let sure = sure.unwrap_or(spec.search_sure);
         // The playout policy's own choice on the seat's view: what the search must beat.
-        let model = (t.spec.playout_policy)(t.own.as_ref(), t.world.game.decision(), legal);
-        let base = legal.iter().position(|a| *a == model);
-        let sure = self.budget.sure.unwrap_or(t.spec.search_sure);
-        Some(legal[choose(&values, &weights, base, sure)].clone())
+        let base = self
+            .model_choice(decision, legal)
+            .and_then(|m| legal.iter().position(|a| *a == m));
+        Some(choose(&values, &weights, base, sure))
+    }
+
+    /// A sampled world and its weight, counted in `stats`; with `last`, when none could be
+    /// sampled, the world the bot follows (weight 1).
+    pub(crate) fn sample_or_followed(&mut self, last: bool, stats: &mut SearchStats) -> Option<(World, f64)> {
+        let t = self.tracker.as_ref()?;
+        let world = match t.sample(&mut self.rng) {
+            Some(w) => w,
+            None if last => (t.world.clone(), 1.0),
+            None => {
+                stats.misfits += 1;
+                return None;
+            }
+        };
+        stats.worlds += 1;
+        Some(world)
     }
 }
 

@@ -62,7 +62,7 @@ impl World {
         Ok(self.route(Some(me)))
     }
 
-    pub(super) fn deals(&self) -> usize {
+    pub(crate) fn deals(&self) -> usize {
         self.game.chance().deals().len()
     }
 
@@ -89,14 +89,20 @@ impl World {
         self.game.standing().map(|(k, _)| k)
     }
 
-    /// Every seat's score where a search that began with `since` points settled
-    /// ([`settled`](Self::settled)) stops: the game's end, or the next point where the session
-    /// can be scored, once a deal has ended. `None` while play goes on.
-    pub(crate) fn stop(&self, since: Option<u64>) -> Option<Vec<f64>> {
+    /// Every seat's score where a walk or playout that began with `since` points settled
+    /// ([`settled`](Self::settled)) stops: the game's end, or, once a deal has ended since the
+    /// world's deal count was `deals` (kept up to date here), the next point where the session
+    /// can be scored (a game of the session only ends where a deal ends, so the standing,
+    /// which may cost, is read only then). `None` while play goes on.
+    pub(crate) fn stop(&self, since: Option<u64>, deals: &mut usize) -> Option<Vec<f64>> {
         if self.game.to_move().is_none() {
             return Some(self.game.scores().unwrap_or_else(|| vec![0.0; self.views.len()]));
         }
         let k0 = since?;
+        if self.deals() == *deals {
+            return None;
+        }
+        *deals = self.deals();
         self.game.standing().filter(|(k, _)| *k > k0).map(|(_, s)| s)
     }
 
@@ -112,12 +118,8 @@ impl World {
         let mut steps = 0;
         let mut deals = self.deals();
         while let Some(s) = self.game.to_move() {
-            // A game of the session can only end where a deal ends.
-            if since.is_some() && self.deals() != deals {
-                deals = self.deals();
-                if let Some(scores) = self.stop(since) {
-                    return scores;
-                }
+            if let Some(scores) = self.stop(since, &mut deals) {
+                return scores;
             }
             let i = match random.as_deref_mut() {
                 Some(rng) => rng.below(self.game.legal_count() as u64) as usize,
