@@ -56,7 +56,8 @@ impl SearchStats {
         self.playouts as f64 / (self.search_ns.max(1) as f64 / 1e9)
     }
 
-    /// The share `q` (0 to 1) of decisions that took at most this many milliseconds.
+    /// The time in milliseconds that a share `q` (0 to 1) of the decisions took at most (the
+    /// `q`-quantile: 0.5 the median, 1 the longest).
     pub fn decision_ms_quantile(&self, q: f64) -> f64 {
         let mut t = self.decision_us.clone();
         t.sort_unstable();
