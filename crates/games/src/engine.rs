@@ -17,7 +17,7 @@
 //! Protocol tokens therefore come from exactly two functions per game: the action's `Display`
 //! and `parse`.
 
-use crate::chance::Chance;
+use crate::chance::{Chance, Rng};
 use crate::game::{Args, Audience, Event, FaultRuling, Game, Outcome, Ruling, Seat};
 use std::fmt;
 
@@ -169,6 +169,20 @@ pub trait Engine: Clone + Send + 'static {
     /// Must be what `Display` writes.
     fn token(_action: &Self::Action) -> Option<&'static str> {
         None
+    }
+    /// Whether [`playout_policy`](Self::playout_policy) is this game's playout policy (the
+    /// default, false: a search's playouts then read seat views fed by events).
+    const PLAYOUT_POLICY: bool = false;
+    /// The game's playout policy ([`GameSpec::playout_policy`](crate::game::GameSpec::playout_policy))
+    /// for the seat to move, read from the engine itself: the index in `legal` (this engine's
+    /// [`legal`](Self::legal) actions, in their order) of the action that policy chooses on
+    /// the seat's view. It reads only what that seat may see, and chooses exactly as the
+    /// policy on the view fed by events: the games' `typed_playouts` test holds every game to
+    /// that at every decision of many games. A search plays out with it ([`play_out`]) without
+    /// events, views or tokens. Used only where [`PLAYOUT_POLICY`](Self::PLAYOUT_POLICY) is
+    /// true; the default plays the first action.
+    fn playout_policy(&self, _legal: &[Self::Action]) -> usize {
+        0
     }
     /// The chance source, whose log holds every deal made so far.
     fn chance(&self) -> &Chance;
@@ -332,6 +346,23 @@ impl<G: Engine> Game for Typed<G> {
         self.engine.chance()
     }
 
+    fn quiet(&mut self) {
+        self.listening = false;
+        self.events.clear();
+    }
+
+    fn has_playout_policy(&self) -> bool {
+        G::PLAYOUT_POLICY
+    }
+
+    fn playout_index(&self) -> Option<usize> {
+        G::PLAYOUT_POLICY.then(|| self.engine.playout_policy(&self.legal))
+    }
+
+    fn play_out(&self, since: Option<u64>, random: Option<&mut Rng>) -> Option<Vec<f64>> {
+        (G::PLAYOUT_POLICY || random.is_some()).then(|| play_out(self.engine.clone(), since, random))
+    }
+
     fn on_fault(&mut self, seat: Seat, kind: &str) -> FaultRuling {
         let ruling = if self.listening {
             self.engine.on_fault(seat, kind, &mut self.events)
@@ -344,4 +375,43 @@ impl<G: Engine> Game for Typed<G> {
             Ruling::Handled => Ruling::Handled,
         }
     }
+}
+
+/// Plays `engine` out without events: with its [`playout_policy`](Engine::playout_policy) at
+/// every seat, or uniformly at random with `random`. It stops at the game's end, or, for a
+/// search that began with `since` points of the session settled ([`Engine::standing`]), at the
+/// first such point after those, once a deal has ended. Every seat's score there (zeros if the
+/// game could not go on: a given deal that does not fit).
+///
+/// This is the one playout loop of the searches (`pimc`, `ismcts`) on typed engines; it
+/// chooses and stops exactly as their loop on seat views does, so a search's decisions do not
+/// depend on which of the two it plays out with.
+pub fn play_out<G: Engine>(mut engine: G, since: Option<u64>, mut random: Option<&mut Rng>) -> Vec<f64> {
+    let mut legal = Vec::new();
+    let mut deals = engine.chance().deals().len();
+    let mut steps = 0u32;
+    while engine.to_move().is_some() {
+        if let Some(k0) = since {
+            let now = engine.chance().deals().len();
+            if now != deals {
+                deals = now;
+                if let Some((_, scores)) = engine.standing().filter(|(k, _)| *k > k0) {
+                    return scores;
+                }
+            }
+        }
+        engine.legal(&mut legal);
+        let i = match random.as_deref_mut() {
+            Some(rng) => rng.below(legal.len() as u64) as usize,
+            None => engine.playout_policy(&legal),
+        };
+        if engine.apply(legal[i], &mut NoEvents).is_err() {
+            break;
+        }
+        steps += 1;
+        if steps > 100_000 {
+            break;
+        }
+    }
+    engine.scores().unwrap_or_else(|| vec![0.0; engine.players()])
 }

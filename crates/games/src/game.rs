@@ -435,6 +435,29 @@ pub trait Game: Send + CloneGame {
     fn give_deal(&mut self, spec: crate::chance::DealSpec);
     /// Deals from `seed` from now on (a sampled world's future deals are its own).
     fn reseed(&mut self, seed: u64);
+    /// Makes no events from now on (a search's copy of a game, played without seat views).
+    fn quiet(&mut self) {}
+    /// Whether [`playout_index`](Game::playout_index) and [`play_out`](Game::play_out) play the
+    /// game's playout policy on the game itself (a typed engine with
+    /// [`Engine::playout_policy`](crate::engine::Engine::playout_policy)); false: a search
+    /// plays out on seat views fed by events.
+    fn has_playout_policy(&self) -> bool {
+        false
+    }
+    /// The index of the legal action (after [`legal_count`](Game::legal_count)) that the
+    /// game's playout policy chooses for the seat to move, read from the game itself; `None`
+    /// where [`has_playout_policy`](Game::has_playout_policy) is false.
+    fn playout_index(&self) -> Option<usize> {
+        None
+    }
+    /// A copy of the game played out without events, with the playout policy at every seat
+    /// (or at random with `random`), to the game's end or, where a search began with `since`
+    /// points of the session settled, the next such point once a deal has ended
+    /// ([`play_out`](crate::engine::play_out)): every seat's score there. `None` where the game
+    /// cannot (no typed engine, or no [`playout_index`](Game::playout_index) without `random`).
+    fn play_out(&self, _since: Option<u64>, _random: Option<&mut crate::chance::Rng>) -> Option<Vec<f64>> {
+        None
+    }
     /// The seat to move has faulted (`kind`: `illegal`, `error`, `timeout`, `crash`, `flood`,
     /// `dead`; see protocol.md). Games whose rules attach a consequence to a failing player (a
     /// penalty, a misdeal, a forfeit) apply it here, with events like any change of state, and
