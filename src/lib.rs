@@ -8,6 +8,6 @@
 pub mod cli;
 
 pub use croupier_games::{action_arg, args};
-pub use croupier_games::{cards, chance, engine, few, game, games, notation, options};
+pub use croupier_games::{cards, chance, engine, few, game, games, notation, options, playout};
 pub use croupier_referee::{arena, bots, interrupt, process, protocol, record, referee, replay};
 pub use croupier_stats::{ratings, sequential, stats};

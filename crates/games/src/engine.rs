@@ -19,6 +19,7 @@
 
 use crate::chance::{Chance, Rng};
 use crate::game::{Args, Audience, Event, FaultRuling, Game, Outcome, Ruling, Seat};
+use crate::playout::play_out;
 use std::fmt;
 
 /// Where an engine reports its events. The arguments come as a closure, so a sink that does
@@ -178,7 +179,8 @@ pub trait Engine: Clone + Send + 'static {
     /// [`legal`](Self::legal) actions, in their order) of the action that policy chooses on
     /// the seat's view. It reads only what that seat may see, and chooses exactly as the
     /// policy on the view fed by events: the games' `typed_playouts` test holds every game to
-    /// that at every decision of many games. A search plays out with it ([`play_out`]) without
+    /// that at every decision of many games. A search plays out with it
+    /// ([`play_out`](crate::playout::play_out)) without
     /// events, views or tokens. Used only where [`PLAYOUT_POLICY`](Self::PLAYOUT_POLICY) is
     /// true; the default plays the first action.
     fn playout_policy(&self, _legal: &[Self::Action]) -> usize {
@@ -375,43 +377,4 @@ impl<G: Engine> Game for Typed<G> {
             Ruling::Handled => Ruling::Handled,
         }
     }
-}
-
-/// Plays `engine` out without events: with its [`playout_policy`](Engine::playout_policy) at
-/// every seat, or uniformly at random with `random`. It stops at the game's end, or, for a
-/// search that began with `since` points of the session settled ([`Engine::standing`]), at the
-/// first such point after those, once a deal has ended. Every seat's score there (zeros if the
-/// game could not go on: a given deal that does not fit).
-///
-/// This is the one playout loop of the searches (`pimc`, `ismcts`) on typed engines; it
-/// chooses and stops exactly as their loop on seat views does, so a search's decisions do not
-/// depend on which of the two it plays out with.
-pub fn play_out<G: Engine>(mut engine: G, since: Option<u64>, mut random: Option<&mut Rng>) -> Vec<f64> {
-    let mut legal = Vec::new();
-    let mut deals = engine.chance().deals().len();
-    let mut steps = 0u32;
-    while engine.to_move().is_some() {
-        if let Some(k0) = since {
-            let now = engine.chance().deals().len();
-            if now != deals {
-                deals = now;
-                if let Some((_, scores)) = engine.standing().filter(|(k, _)| *k > k0) {
-                    return scores;
-                }
-            }
-        }
-        engine.legal(&mut legal);
-        let i = match random.as_deref_mut() {
-            Some(rng) => rng.below(legal.len() as u64) as usize,
-            None => engine.playout_policy(&legal),
-        };
-        if engine.apply(legal[i], &mut NoEvents).is_err() {
-            break;
-        }
-        steps += 1;
-        if steps > 100_000 {
-            break;
-        }
-    }
-    engine.scores().unwrap_or_else(|| vec![0.0; engine.players()])
 }

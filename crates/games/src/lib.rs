@@ -6,7 +6,8 @@
 //! [`few`] (small fixed-capacity lists), [`notation`] (scores and notification lines as text),
 //! [`options`] (named rule variants), [`chance`] (seeds and deals), [`engine`] (the typed
 //! rules-engine trait that search uses), [`game`] (the string interface the referee drives,
-//! events and their audiences), [`games`] (one engine per game, with its seat view, text and
+//! events and their audiences), [`playout`] (a game played on by its playout policy, for
+//! search), [`games`] (one engine per game, with its seat view, text and
 //! built-in policy; no game imports another).
 
 pub mod cards;
@@ -17,6 +18,7 @@ pub mod game;
 pub mod games;
 pub mod notation;
 pub mod options;
+pub mod playout;
 pub mod seat;
 
 // For the `args!` macro (an event's arguments are a `SmallVec`).

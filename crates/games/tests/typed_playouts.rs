@@ -1,7 +1,7 @@
 //! Every game's playout policy on the engine itself ([`Engine::playout_policy`], what a search
 //! plays out with, without events) against the same policy on the seat's view fed by events
 //! ([`GameSpec::policy_index`]): the same choice at every decision, and the same scores from
-//! playouts ([`engine::play_out`] against a loop on views that stops where a search's does).
+//! playouts ([`playout::play_out`] against [`playout::play_out_on_views`], the searches' two loops).
 //!
 //! The sessions are played by that policy at every seat with a random action now and then (so
 //! that positions the policy alone never reaches are asked too), over random option sets. A
@@ -11,7 +11,6 @@
 //!
 //! [`Engine::playout_policy`]: croupier_games::engine::Engine::playout_policy
 //! [`GameSpec::policy_index`]: croupier_games::game::GameSpec::policy_index
-//! [`engine::play_out`]: croupier_games::engine::play_out
 
 // Each game's test below uses the harness once its engine has a playout policy.
 #![allow(dead_code)]
@@ -19,6 +18,7 @@
 use croupier_games::chance::{Chance, Purpose, Rng};
 use croupier_games::game::{Game, GameInfo, GameSpec, SeatView};
 use croupier_games::options::Options;
+use croupier_games::playout;
 
 /// One of `values`, drawn with `rng`.
 fn pick(rng: &mut Rng, values: &[&str]) -> String {
@@ -58,42 +58,13 @@ impl Table {
 
     /// Routes the game's new events to the views.
     fn route(&mut self) {
-        let n = self.views.len();
-        for e in self.game.take_events() {
-            for s in e.to.members(n) {
-                self.views[s].observe(e.kind, &e.args);
-            }
-        }
+        playout::route(self.game.as_mut(), &mut self.views);
     }
 
     /// The playout policy's choice on the view of the seat to move (after routing).
     fn on_view(&mut self, seat: usize) -> usize {
         self.spec
             .policy_index(self.game.as_mut(), self.views[seat].as_ref(), true)
-    }
-
-    /// Plays out on the views, as a search's loop on views does: to the end, or to the first
-    /// point of the session scored after `since`, looked at when a deal has ended.
-    fn play_out_on_views(mut self, since: Option<u64>) -> Vec<f64> {
-        let mut deals = self.game.chance().deals().len();
-        loop {
-            self.route();
-            let Some(seat) = self.game.to_move() else { break };
-            if let Some(k0) = since {
-                let now = self.game.chance().deals().len();
-                if now != deals {
-                    deals = now;
-                    if let Some((_, scores)) = self.game.standing().filter(|(k, _)| *k > k0) {
-                        return scores;
-                    }
-                }
-            }
-            let i = self.on_view(seat);
-            if self.game.apply_legal(i).is_err() {
-                break;
-            }
-        }
-        self.game.scores().unwrap_or_else(|| vec![0.0; self.views.len()])
     }
 }
 
@@ -151,7 +122,8 @@ fn check(game: &str, players: &[usize], sessions: u64, every: u64, rules: fn(&mu
                 if rng.below(every) == 0 {
                     let since = t.game.standing().map(|(k, _)| k);
                     let typed = t.game.play_out(since, None).unwrap();
-                    let on_views = t.clone().play_out_on_views(since);
+                    let mut u = t.clone();
+                    let on_views = playout::play_out_on_views(u.game.as_mut(), &mut u.views, &t.spec, since, None);
                     assert_eq!(
                         typed, on_views,
                         "{game}, {n} players, seed {seed}, options {assignments:?}, decision {steps}: \
@@ -172,4 +144,31 @@ fn check(game: &str, players: &[usize], sessions: u64, every: u64, rules: fn(&mu
         }
     }
     covered
+}
+#[test]
+fn rikken_plays_out_on_the_engine_as_on_the_views() {
+    let c = check("rikken", &[4], 400, 6, |rng| {
+        vec![
+            format!(
+                "all_pass={}",
+                pick(rng, &["redeal", "schoppen_mieen", "fourth_must_bid"])
+            ),
+            format!("malheur_mode={}", pick(rng, &["obligatory", "optional"])),
+            format!("fail_mode={}", pick(rng, &["base", "mirrored_undertricks"])),
+            format!("allow_join_piek_open={}", flag(rng)),
+            format!("open_declarer_leads={}", flag(rng)),
+            format!("hide_quitted_tricks={}", flag(rng)),
+            format!("protect_called_card={}", flag(rng)),
+            format!(
+                "special={}",
+                pick(rng, &["none", "none", "op_voorhand", "open_piek_totaal"])
+            ),
+        ]
+    });
+    assert!(
+        c.decisions > 15_000 && c.playouts > 2_500,
+        "{} decisions, {} playouts",
+        c.decisions,
+        c.playouts
+    );
 }

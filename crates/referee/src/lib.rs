@@ -16,5 +16,5 @@ pub mod replay;
 // The layers below keep their paths here (`crate::game`, `crate::stats`, …), as in the
 // command-line crate above.
 pub use croupier_games::{action_arg, args};
-pub use croupier_games::{cards, chance, engine, few, game, games, notation, options};
+pub use croupier_games::{cards, chance, engine, few, game, games, notation, options, playout};
 pub use croupier_stats::{ratings, sequential, stats};

@@ -156,6 +156,12 @@ impl Engine for Rikken {
         self.end.map(|reason| self.make_outcome(reason, false).scores)
     }
 
+    const PLAYOUT_POLICY: bool = true;
+
+    fn playout_policy(&self, legal: &[RikkenAction]) -> usize {
+        super::policy::engine_policy(self, legal)
+    }
+
     fn chance(&self) -> &Chance {
         &self.chance
     }

@@ -19,6 +19,9 @@ pub(super) struct Rules {
     pub(super) open_declarer_leads: bool,
     pub(super) open_closed_tricks: i64,
     pub(super) protect_called_card: bool,
+    /// The cards of finished tricks are not shown again (a seat's view forgets them; the rules
+    /// are the same).
+    pub(super) hide_quitted_tricks: bool,
     /// Schoppen mieën is scored on more than who takes the Mie: play goes on after it falls.
     pub(super) mie_extras: bool,
 }
@@ -37,6 +40,7 @@ impl Rules {
             open_declarer_leads: o.flag("open_declarer_leads"),
             open_closed_tricks: o.int("open_closed_tricks"),
             protect_called_card: o.flag("protect_called_card"),
+            hide_quitted_tricks: o.flag("hide_quitted_tricks"),
             mie_extras: o.flag("mie_first_trick")
                 || o.flag("mie_last_trick")
                 || o.flag("mie_spade_penalty")

@@ -44,7 +44,7 @@ pub(super) fn search(
             let roots: Vec<u64> = legal.iter().map(|a| key(a)).collect();
             let samples = params.worlds.min((params.iterations / legal.len()).max(2));
             pimc.paired(legal, decision, deadline, samples, params.sure, stats, |world, i| {
-                walk.run(&mut tree, world.clone(), &spec, Some(roots[i]))
+                walk.run(&mut tree, world.for_search(), &spec, Some(roots[i]))
                     .map_or(f64::NEG_INFINITY, |scores| scores[me])
             })
             .map(|i| roots[i])
@@ -63,7 +63,7 @@ pub(super) fn search(
                 if worlds.is_empty() {
                     continue;
                 }
-                let world = pick(&worlds, &mut walk.rng).clone();
+                let world = pick(&worlds, &mut walk.rng).for_search();
                 walk.run(&mut tree, world, &spec, None);
                 stats.playouts += 1;
             }
@@ -122,7 +122,7 @@ impl Walk<'_> {
                 // As the playout policy would, in this world: another seat's action (the bot's
                 // model of it), or the seat's own at a node too new to search. A node like any
                 // (what follows depends on it), but not a choice.
-                let i = spec.policy_index(world.game.as_mut(), world.views[seat].as_ref(), true);
+                let i = world.policy(spec, seat);
                 (i, tree.child(node, self.keys[i]))
             } else {
                 match tree.step(node, seat, &self.keys, self.params.c, &mut self.rng) {

@@ -72,7 +72,7 @@ impl Pimc {
             self.budget.sure,
             &mut stats,
             |world, i| {
-                let mut w = world.clone();
+                let mut w = world.for_search();
                 match w.apply(&legal[i], me) {
                     Ok(_) => w.play_out(&spec, me),
                     Err(_) => f64::NEG_INFINITY,

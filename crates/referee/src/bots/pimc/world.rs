@@ -66,6 +66,36 @@ impl World {
         self.game.chance().deals().len()
     }
 
+    /// A copy to search on. Where the game plays its playout policy on itself
+    /// ([`Game::has_playout_policy`]), it has no views and makes no events: its steps and
+    /// playouts run on the typed engine ([`policy`](Self::policy),
+    /// [`play_out_from`](Self::play_out_from)). Else (or with `CROUPIER_SEARCH_VIEWS=1`, for
+    /// benchmarks that compare the two) a copy with its views.
+    pub(crate) fn for_search(&self) -> World {
+        if self.views.is_empty() || !typed_search() || !self.game.has_playout_policy() {
+            return self.clone();
+        }
+        let mut game = self.game.clone();
+        game.quiet();
+        World {
+            game,
+            views: Vec::new(),
+        }
+    }
+
+    /// The index of the legal action (after `game.legal_count()`) that the playout policy
+    /// chooses for `seat`, the seat to move: on the game itself in a copy
+    /// [`for_search`](Self::for_search) made without views, else on the seat's view.
+    pub(crate) fn policy(&mut self, spec: &GameSpec, seat: Seat) -> usize {
+        match self.views.get(seat) {
+            Some(view) => spec.policy_index(self.game.as_mut(), view.as_ref(), true),
+            None => {
+                self.game.legal_count();
+                self.game.playout_index().unwrap_or(0)
+            }
+        }
+    }
+
     /// Plays to the end with the game's playout policy (`simple`, mostly) at every seat; the
     /// score of `me`. In a session of several games ([`Game::standing`]), only to the next
     /// point where it can be scored: the later deals no decision now changes would only add
@@ -96,14 +126,9 @@ impl World {
     /// which may cost, is read only then). `None` while play goes on.
     pub(crate) fn stop(&self, since: Option<u64>, deals: &mut usize) -> Option<Vec<f64>> {
         if self.game.to_move().is_none() {
-            return Some(self.game.scores().unwrap_or_else(|| vec![0.0; self.views.len()]));
+            return Some(self.game.scores().unwrap_or_else(|| vec![0.0; self.game.players()]));
         }
-        let k0 = since?;
-        if self.deals() == *deals {
-            return None;
-        }
-        *deals = self.deals();
-        self.game.standing().filter(|(k, _)| *k > k0).map(|(_, s)| s)
+        crate::playout::settled_after(since, deals, self.deals(), || self.game.standing())
     }
 
     /// Plays to where a search that began with `since` points settled stops
@@ -115,25 +140,20 @@ impl World {
         since: Option<u64>,
         mut random: Option<&mut Rng>,
     ) -> Vec<f64> {
-        let mut steps = 0;
-        let mut deals = self.deals();
-        while let Some(s) = self.game.to_move() {
-            if let Some(scores) = self.stop(since, &mut deals) {
+        if self.views.is_empty() {
+            // A copy for search: the typed engine's own loop, which stops where this one does.
+            if let Some(scores) = self.game.play_out(since, random.as_deref_mut()) {
                 return scores;
             }
-            let i = match random.as_deref_mut() {
-                Some(rng) => rng.below(self.game.legal_count() as u64) as usize,
-                // Typed where the game's typed policy decides: no tokens made or parsed.
-                None => spec.policy_index(self.game.as_mut(), self.views[s].as_ref(), true),
-            };
-            if self.apply_index(i).is_err() {
-                break;
-            }
-            steps += 1;
-            if steps > 100_000 {
-                break;
-            }
         }
-        self.game.scores().unwrap_or_else(|| vec![0.0; self.views.len()])
+        crate::playout::play_out_on_views(self.game.as_mut(), &mut self.views, spec, since, random)
     }
+}
+
+/// Whether searches play on typed engines where games have a playout policy on them: yes,
+/// unless `CROUPIER_SEARCH_VIEWS=1` (read once) asks for the loop on views, which chooses the
+/// same (a benchmark compares their speed).
+fn typed_search() -> bool {
+    static TYPED: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *TYPED.get_or_init(|| std::env::var_os("CROUPIER_SEARCH_VIEWS").is_none_or(|v| v != "1"))
 }

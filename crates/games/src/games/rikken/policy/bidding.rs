@@ -108,7 +108,11 @@ pub(crate) fn bid_rank(token: &str) -> u32 {
 }
 
 pub(super) fn bid(view: &RikkenView, legal: &[String]) -> Option<String> {
-    let hand = &view.deal.hand[..];
+    bid_on(&view.deal.hand, legal)
+}
+
+/// [`bid`] on the seat's hand alone (all the auction's rules of thumb read).
+pub(super) fn bid_on(hand: &[Card], legal: &[String]) -> Option<String> {
     let aces = hand.iter().filter(|c| c.rank == Rank::ACE).count();
     let est = best_trump(hand, &Suit::ALL).map_or(0.0, |t| trick_estimate(hand, t));
     let est_h = trick_estimate(hand, Suit::Hearts);
@@ -164,13 +168,21 @@ pub(super) fn bid(view: &RikkenView, legal: &[String]) -> Option<String> {
 }
 
 pub(super) fn choose_trump(view: &RikkenView, legal: &[String]) -> Option<String> {
+    choose_trump_on(&view.deal.hand, legal)
+}
+
+/// [`choose_trump`] on the seat's hand.
+pub(super) fn choose_trump_on(hand: &[Card], legal: &[String]) -> Option<String> {
     let allowed: Vec<Suit> = legal.iter().filter_map(|t| t.parse().ok()).collect();
-    best_trump(&view.deal.hand, &allowed).map(|s| s.to_string())
+    best_trump(hand, &allowed).map(|s| s.to_string())
 }
 
 pub(super) fn call(view: &RikkenView, legal: &[String]) -> Option<String> {
-    let hand = &view.deal.hand[..];
-    let trump = view.trump_suit();
+    call_on(&view.deal.hand, view.trump_suit(), legal)
+}
+
+/// [`call`] on the seat's hand and the trump suit declared.
+pub(super) fn call_on(hand: &[Card], trump: Option<Suit>, legal: &[String]) -> Option<String> {
     parse_legal_cards(legal)
         .into_iter()
         .max_by_key(|c| {

@@ -1,10 +1,14 @@
 //! The `simple` bot's entry points: a decision, on the tokens or on the typed actions, handed
 //! to the bidding or the card play.
 
-use super::bidding::{bid, call, choose_trump};
-use super::play::{play, play_cards};
+use super::bidding::{bid, bid_on, call, call_on, choose_trump, choose_trump_on};
+use super::play::{card_play, play, play_cards, Ctx};
+use crate::cards::{Card, CardSet};
+use crate::engine::Engine;
+use crate::few::Few;
 use crate::game::SeatView;
 use crate::games::rikken::engine::RikkenAction;
+use crate::games::rikken::state::{Phase, Rikken, NO_CARD};
 use crate::games::rikken::view::RikkenView;
 
 /// The `simple` bot's choice for a Rikken decision (the `simple_policy` of the game's spec).
@@ -40,4 +44,35 @@ pub fn typed_policy(view: &dyn SeatView, decision: &str, legal: &dyn std::any::A
         _ => None,
     };
     crate::games::card_play::typed_card_play(view, decision, legal, card_of, play_cards)
+}
+
+/// [`simple_policy`] on the engine, for the seat to move, knowing what that seat knows
+/// ([`Engine::playout_policy`]): the card play on a [`Ctx`] made from the engine; the auction
+/// and the declarations (a few decisions of a deal) on the tokens, as on the view.
+pub(in crate::games::rikken) fn engine_policy(g: &Rikken, legal: &[RikkenAction]) -> usize {
+    let Some(seat) = g.to_move() else { return 0 };
+    if g.phase == Phase::Play {
+        let mut cards: Few<Card, 13> = Few::new(NO_CARD);
+        for a in legal {
+            if let RikkenAction::Play(c) = *a {
+                cards.push(c);
+            }
+        }
+        let chosen = card_play(&Ctx::from_engine(g, seat), cards.as_slice());
+        return chosen.and_then(|c| cards.iter().position(|&x| x == c)).unwrap_or(0);
+    }
+    let tokens: Vec<String> = legal.iter().map(|a| a.to_string()).collect();
+    let hand = if g.hands_withheld {
+        CardSet::default()
+    } else {
+        g.hands[seat]
+    };
+    let hand: Vec<Card> = hand.iter().collect();
+    let choice = match g.phase {
+        Phase::Bidding => bid_on(&hand, &tokens),
+        Phase::Trump => choose_trump_on(&hand, &tokens),
+        Phase::Call => call_on(&hand, g.trump, &tokens),
+        Phase::Play | Phase::Over => None,
+    };
+    choice.and_then(|c| tokens.iter().position(|t| *t == c)).unwrap_or(0)
 }

@@ -25,4 +25,5 @@ mod play;
 #[cfg(test)]
 mod tests;
 
+pub(super) use decide::engine_policy;
 pub use decide::{simple_policy, typed_policy};

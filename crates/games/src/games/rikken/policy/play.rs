@@ -3,8 +3,10 @@
 
 use super::cards::{at_or_above, below, bottom, highest, lowest, parse_legal_cards, top};
 use crate::cards::{Card, CardSet, Rank, Suit};
+use crate::few::Few;
+use crate::games::rikken::bids::{Contract, PRAATJE};
+use crate::games::rikken::state::{Rikken, N, NO_CARD};
 use crate::games::rikken::view::RikkenView;
-use std::collections::BTreeMap;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Kind {
@@ -20,84 +22,198 @@ enum Kind {
     Mie,
 }
 
-pub(super) struct Ctx<'a> {
+/// What the seat to move knows of the deal, for the card play: built from its view (the
+/// `simple` bot) or from the engine (a search's playouts), the same value either way (the
+/// `typed_playouts` test holds them to the same choices).
+pub(super) struct Ctx {
     seat: usize,
     players: usize,
-    hand: &'a [Card],
     trump: Option<Suit>,
     kind: Kind,
-    declarers: &'a [usize],
+    declarers: Few<usize, 4>,
     partner: Option<usize>,
     /// The declaring side is known to everybody (or the contract is one against three).
     sides_known: bool,
     leader: usize,
-    trick: &'a [Card],
+    trick: Few<Card, 4>,
     /// Cards neither in my hand nor seen played.
     unseen: CardSet,
     /// My hand as a set.
     hand_set: CardSet,
-    /// Open hands by seat, without the cards played from them.
-    exposed: &'a BTreeMap<usize, Vec<Card>>,
-    tricks_won: &'a [u32],
+    /// The hands laid open to me, by seat, without the cards played from them.
+    exposed: [Option<CardSet>; 4],
+    tricks_won: [u32; 4],
 }
 
-impl<'a> Ctx<'a> {
-    fn from_view(view: &'a RikkenView) -> Ctx<'a> {
+/// What kind of play a contract asks for, from its protocol token (`_join` or not), and
+/// whether its declarer has a partner.
+fn kind_of_token(bid: &str) -> (Kind, bool) {
+    let base = bid.strip_suffix("_join").unwrap_or(bid);
+    let kind = match base {
+        "misere" | "open_misere" | "open_misere_praatje" => Kind::Misere,
+        "piek" | "open_piek" | "open_piek_praatje" => Kind::Piek,
+        "open_piek_totaal" => Kind::PiekAll,
+        "schoppen_mieen" => Kind::Mie,
+        _ => Kind::Tricks,
+    };
+    (kind, matches!(base, "rik" | "rik_beter" | "malheur" | "op_voorhand"))
+}
+
+/// [`kind_of_token`] of a contract's token, without making it.
+fn kind_of(c: Option<Contract>) -> (Kind, bool) {
+    let kind = match c {
+        Some(Contract::Misere { .. }) => Kind::Misere,
+        Some(Contract::Piek { .. }) => Kind::Piek,
+        Some(Contract::OpenPiekTotaal) => Kind::PiekAll,
+        Some(Contract::SchoppenMieen) => Kind::Mie,
+        _ => Kind::Tricks,
+    };
+    let with_partner = matches!(c, Some(Contract::Rik { .. } | Contract::Malheur | Contract::OpVoorhand));
+    (kind, with_partner)
+}
+
+/// The first `n` of `items` as a [`Few`].
+fn few<T: Copy, const N: usize>(items: impl IntoIterator<Item = T>, fill: T) -> Few<T, N> {
+    let mut f = Few::new(fill);
+    for x in items.into_iter().take(N) {
+        f.push(x);
+    }
+    f
+}
+
+impl Ctx {
+    fn from_view(view: &RikkenView) -> Ctx {
         let d = &view.deal;
         let seat = view.seat;
         let (bid, declarers): (&str, &[usize]) = match &d.contract {
             Some((bid, declarers)) => (bid, declarers),
             None => ("", &[]),
         };
-        let partner = d.partner;
-        let base = bid.strip_suffix("_join").unwrap_or(bid);
-        let kind = match base {
-            "misere" | "open_misere" | "open_misere_praatje" => Kind::Misere,
-            "piek" | "open_piek" | "open_piek_praatje" => Kind::Piek,
-            "open_piek_totaal" => Kind::PiekAll,
-            "schoppen_mieen" => Kind::Mie,
-            _ => Kind::Tricks,
-        };
-        let with_partner = matches!(base, "rik" | "rik_beter" | "malheur" | "op_voorhand");
-        let sides_known = !with_partner || partner.is_some();
+        let (kind, with_partner) = kind_of_token(bid);
         let (leader, trick): (usize, &[Card]) = match &d.trick {
             Some((leader, cards)) => (*leader, cards),
             None => (seat, &[]),
         };
-        let mut seen = CardSet::from_cards(&d.hand);
-        for &c in &d.played {
-            seen.insert(c);
-        }
+        let mut played = CardSet::from_cards(&d.played);
         for t in &d.tricks {
             for &c in t.cards.iter().flatten() {
-                seen.insert(c);
+                played.insert(c);
             }
         }
-        for &c in trick {
-            seen.insert(c);
+        let mut exposed = [None; 4];
+        for (&s, cards) in &d.exposed {
+            if let Some(e) = exposed.get_mut(s) {
+                *e = Some(CardSet::from_cards(cards));
+            }
         }
-        let hand_set = CardSet::from_cards(&d.hand);
-        let unseen = CardSet((1u64 << 52) - 1).minus(seen);
+        let mut tricks_won = [0; 4];
+        for (w, &n) in tricks_won.iter_mut().zip(&d.tricks_won) {
+            *w = n;
+        }
+        Ctx::new(
+            (seat, view.players),
+            CardSet::from_cards(&d.hand),
+            view.trump_suit(),
+            (kind, with_partner),
+            few(declarers.iter().copied(), 0),
+            d.partner,
+            (leader, few(trick.iter().copied(), NO_CARD)),
+            played,
+            exposed,
+            tricks_won,
+        )
+    }
+
+    /// What seat `seat` knows of `g`'s deal, from the engine: its own hand, and of the rest only
+    /// what its events showed it (the partner once it was told, the cards played unless
+    /// `hide_quitted_tricks` hid those of finished tricks, the hands laid open to it).
+    pub(in crate::games::rikken) fn from_engine(g: &Rikken, seat: usize) -> Ctx {
+        let declarers = match g.contract {
+            Some(Contract::SchoppenMieen) => few([], 0),
+            Some(Contract::OpenPiekTotaal) => few(0..4, 0),
+            _ => few(g.declarers.iter().copied(), 0),
+        };
+        let partner = g.partner.filter(|&p| g.partner_public || p == seat);
+        let leader = g.trick.first().map_or(seat, |&(s, _)| s);
+        let trick = few(g.trick.iter().map(|&(_, c)| c), NO_CARD);
+        let mut played = CardSet::from_cards(trick.as_slice());
+        if !g.rules.hide_quitted_tricks {
+            for t in g.tricks.iter() {
+                for &c in &t.cards {
+                    played.insert(c);
+                }
+            }
+        }
+        let mut exposed = [None; 4];
+        if g.exposed {
+            let open: &[usize] = match g.contract {
+                Some(c) if c == Contract::OpenPiekTotaal || c.openness() == PRAATJE => &[0, 1, 2, 3],
+                _ => g.declarers.as_slice(),
+            };
+            for &s in open.iter().filter(|&&s| s != seat) {
+                exposed[s] = Some(g.hands[s]);
+            }
+        }
+        let hand = if g.hands_withheld {
+            CardSet::default()
+        } else {
+            g.hands[seat]
+        };
+        Ctx::new(
+            (seat, N),
+            hand,
+            g.trump,
+            kind_of(g.contract),
+            declarers,
+            partner,
+            (leader, trick),
+            played,
+            exposed,
+            g.won.map(|n| n as u32),
+        )
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        (seat, players): (usize, usize),
+        hand_set: CardSet,
+        trump: Option<Suit>,
+        (kind, with_partner): (Kind, bool),
+        declarers: Few<usize, 4>,
+        partner: Option<usize>,
+        (leader, trick): (usize, Few<Card, 4>),
+        played: CardSet,
+        exposed: [Option<CardSet>; 4],
+        tricks_won: [u32; 4],
+    ) -> Ctx {
+        let seen = hand_set.union(played).union(CardSet::from_cards(trick.as_slice()));
         Ctx {
             seat,
-            players: view.players,
-            hand: &d.hand,
-            trump: view.trump_suit(),
+            players,
+            trump,
             kind,
             declarers,
             partner,
-            sides_known,
+            sides_known: !with_partner || partner.is_some(),
             leader,
             trick,
-            unseen,
+            unseen: CardSet((1u64 << 52) - 1).minus(seen),
             hand_set,
-            exposed: &d.exposed,
-            tricks_won: &d.tricks_won,
+            exposed,
+            tricks_won,
         }
     }
 
+    fn declarers(&self) -> &[usize] {
+        self.declarers.as_slice()
+    }
+
+    fn trick(&self) -> &[Card] {
+        self.trick.as_slice()
+    }
+
     fn on_declarer_side(&self, s: usize) -> bool {
-        self.declarers.contains(&s) || self.partner == Some(s)
+        self.declarers().contains(&s) || self.partner == Some(s)
     }
 
     fn friend(&self, s: usize) -> bool {
@@ -123,8 +239,8 @@ impl<'a> Ctx<'a> {
     /// The index in the trick of the winning card.
     fn winner_index(&self) -> usize {
         let mut best = 0;
-        for i in 1..self.trick.len() {
-            if self.beats(self.trick[i], self.trick[best]) {
+        for i in 1..self.trick().len() {
+            if self.beats(self.trick()[i], self.trick()[best]) {
                 best = i;
             }
         }
@@ -146,7 +262,9 @@ impl<'a> Ctx<'a> {
 
     /// Seats still to play to this trick after me.
     fn after_me(&self) -> Vec<usize> {
-        (self.trick.len() + 1..self.players).map(|i| self.seat_at(i)).collect()
+        (self.trick().len() + 1..self.players)
+            .map(|i| self.seat_at(i))
+            .collect()
     }
 }
 
@@ -158,20 +276,27 @@ pub(super) fn play_cards(view: &RikkenView, l: &[Card]) -> Option<Card> {
     if l.len() <= 1 {
         return l.first().copied();
     }
-    let ctx = Ctx::from_view(view);
+    card_play(&Ctx::from_view(view), l)
+}
+
+/// The card among `l` that the seat plays, knowing `ctx`.
+pub(super) fn card_play(ctx: &Ctx, l: &[Card]) -> Option<Card> {
+    if l.len() <= 1 {
+        return l.first().copied();
+    }
     let me = ctx.seat;
     match ctx.kind {
-        Kind::Tricks => play_tricks(&ctx, l),
-        Kind::Misere if ctx.declarers.contains(&me) => avoid(&ctx, l),
+        Kind::Tricks => play_tricks(ctx, l),
+        Kind::Misere if ctx.declarers().contains(&me) => avoid(ctx, l),
         Kind::Misere | Kind::Piek => {
-            if ctx.declarers.contains(&me) {
-                piek(&ctx, l)
+            if ctx.declarers().contains(&me) {
+                piek(ctx, l)
             } else {
-                against_misere(&ctx, l)
+                against_misere(ctx, l)
             }
         }
-        Kind::PiekAll => piek(&ctx, l),
-        Kind::Mie => mie(&ctx, l),
+        Kind::PiekAll => piek(ctx, l),
+        Kind::Mie => mie(ctx, l),
     }
 }
 
@@ -185,14 +310,14 @@ fn discard(ctx: &Ctx, l: &[Card]) -> Option<Card> {
 }
 
 fn play_tricks(ctx: &Ctx, l: &[Card]) -> Option<Card> {
-    if ctx.trick.is_empty() {
+    if ctx.trick().is_empty() {
         return lead_tricks(ctx, l);
     }
     let wi = ctx.winner_index();
-    let w = ctx.trick[wi];
+    let w = ctx.trick()[wi];
     let ws = ctx.seat_at(wi);
-    let last = ctx.trick.len() + 1 == ctx.players;
-    let led = ctx.trick[0].suit;
+    let last = ctx.trick().len() + 1 == ctx.players;
+    let led = ctx.trick()[0].suit;
     let follows = l.iter().any(|c| c.suit == led);
     let winners: Vec<Card> = l.iter().copied().filter(|&c| ctx.beats(c, w)).collect();
     // A friend's card that will hold: let it stand.
@@ -218,7 +343,7 @@ fn play_tricks(ctx: &Ctx, l: &[Card]) -> Option<Card> {
         return lowest(l);
     }
     // Third hand high, second hand low.
-    if ctx.trick.len() + 2 == ctx.players {
+    if ctx.trick().len() + 2 == ctx.players {
         highest(&winners)
     } else {
         lowest(l)
@@ -275,14 +400,14 @@ fn lead_tricks(ctx: &Ctx, l: &[Card]) -> Option<Card> {
 /// Take no trick: duck with the highest card that stays under the winner, throw the most
 /// dangerous card when void, lead the lowest card others must beat.
 fn avoid(ctx: &Ctx, l: &[Card]) -> Option<Card> {
-    if ctx.trick.is_empty() {
+    if ctx.trick().is_empty() {
         return l.iter().copied().min_by_key(|&c| {
             let lower = below(ctx.unseen, c).len();
             (ctx.is_master(c), lower, c.rank)
         });
     }
-    let w = ctx.trick[ctx.winner_index()];
-    let led = ctx.trick[0].suit;
+    let w = ctx.trick()[ctx.winner_index()];
+    let led = ctx.trick()[0].suit;
     if !l.iter().any(|c| c.suit == led) {
         return throw_danger(ctx, l);
     }
@@ -290,7 +415,7 @@ fn avoid(ctx: &Ctx, l: &[Card]) -> Option<Card> {
     if let Some(c) = highest(&under) {
         return Some(c);
     }
-    if ctx.trick.len() + 1 == ctx.players {
+    if ctx.trick().len() + 1 == ctx.players {
         highest(l)
     } else {
         lowest(l)
@@ -300,7 +425,11 @@ fn avoid(ctx: &Ctx, l: &[Card]) -> Option<Card> {
 /// The card most likely to win a trick later: high, in a suit with few low cards to duck with.
 fn throw_danger(ctx: &Ctx, l: &[Card]) -> Option<Card> {
     l.iter().copied().max_by_key(|&c| {
-        let lower_mine = ctx.hand.iter().filter(|h| h.suit == c.suit && h.rank < c.rank).count() as i32;
+        let lower_mine = ctx
+            .hand_set
+            .iter()
+            .filter(|h| h.suit == c.suit && h.rank < c.rank)
+            .count() as i32;
         (i32::from(c.rank.value()) * 2 - lower_mine, c.index())
     })
 }
@@ -310,13 +439,13 @@ pub(super) fn piek(ctx: &Ctx, l: &[Card]) -> Option<Card> {
         return avoid(ctx, l);
     }
     // Win one trick, preferably with a master card.
-    if ctx.trick.is_empty() {
+    if ctx.trick().is_empty() {
         let masters: Vec<Card> = l.iter().copied().filter(|&c| ctx.is_master(c)).collect();
         return highest(&masters).or_else(|| avoid(ctx, l));
     }
-    let w = ctx.trick[ctx.winner_index()];
+    let w = ctx.trick()[ctx.winner_index()];
     let winners: Vec<Card> = l.iter().copied().filter(|&c| ctx.beats(c, w)).collect();
-    let last = ctx.trick.len() + 1 == ctx.players;
+    let last = ctx.trick().len() + 1 == ctx.players;
     if last {
         if let Some(c) = lowest(&winners) {
             return Some(c);
@@ -328,16 +457,16 @@ pub(super) fn piek(ctx: &Ctx, l: &[Card]) -> Option<Card> {
 
 /// Against misère / piek: make a declarer win tricks.
 fn against_misere(ctx: &Ctx, l: &[Card]) -> Option<Card> {
-    let decl: Vec<usize> = ctx.declarers.iter().copied().filter(|&d| d != ctx.seat).collect();
-    if ctx.trick.is_empty() {
+    let decl: Vec<usize> = ctx.declarers().iter().copied().filter(|&d| d != ctx.seat).collect();
+    if ctx.trick().is_empty() {
         // With an open hand: lead a suit where the declarer's lowest card beats my lowest.
         let mine = CardSet::from_cards(l);
         let best = ctx
             .exposed
             .iter()
-            .filter(|(s, _)| decl.contains(s))
-            .flat_map(|(_, open)| {
-                let theirs = CardSet::from_cards(open);
+            .enumerate()
+            .filter_map(|(s, open)| open.filter(|_| decl.contains(&s)))
+            .flat_map(|theirs| {
                 Suit::ALL.iter().filter_map(move |&s| {
                     let (t, m) = (bottom(theirs.of_suit(s))?, bottom(mine.of_suit(s))?);
                     (t.rank > m.rank).then_some((m, t.rank.value() as i32 - m.rank.value() as i32))
@@ -350,8 +479,8 @@ fn against_misere(ctx: &Ctx, l: &[Card]) -> Option<Card> {
         return lowest(l);
     }
     let wi = ctx.winner_index();
-    let w = ctx.trick[wi];
-    let led = ctx.trick[0].suit;
+    let w = ctx.trick()[wi];
+    let led = ctx.trick()[0].suit;
     let follows = l.iter().any(|c| c.suit == led);
     let under: Vec<Card> = l.iter().copied().filter(|&c| !ctx.beats(c, w)).collect();
     let declarer_winning = decl.contains(&ctx.seat_at(wi));
@@ -375,14 +504,14 @@ fn throw_high(l: &[Card]) -> Option<Card> {
 /// Schoppen mieën: never win ♠Q; otherwise take few tricks.
 fn mie(ctx: &Ctx, l: &[Card]) -> Option<Card> {
     let qs = Card::new(Rank::QUEEN, Suit::Spades);
-    if l.contains(&qs) && !ctx.trick.is_empty() {
-        let w = ctx.trick[ctx.winner_index()];
-        let led = ctx.trick[0].suit;
+    if l.contains(&qs) && !ctx.trick().is_empty() {
+        let w = ctx.trick()[ctx.winner_index()];
+        let led = ctx.trick()[0].suit;
         if led != Suit::Spades || ctx.beats(w, qs) {
             return Some(qs);
         }
     }
-    if !ctx.trick.is_empty() && !l.iter().any(|c| c.suit == ctx.trick[0].suit) {
+    if !ctx.trick().is_empty() && !l.iter().any(|c| c.suit == ctx.trick()[0].suit) {
         for r in [Rank::ACE, Rank::KING] {
             let c = Card::new(r, Suit::Spades);
             if l.contains(&c) && ctx.unseen.contains(qs) {
