@@ -198,3 +198,22 @@ fn zwikken_plays_out_on_the_engine_as_on_the_views() {
         c.playouts
     );
 }
+
+#[test]
+fn kul_plays_out_on_the_engine_as_on_the_views() {
+    let c = check("kul", &[2, 3, 5, 10], 100, 6, |rng| {
+        vec![
+            format!("marks_to_win={}", 1 + rng.below(3)),
+            format!("stake={}", 1 + rng.below(5)),
+            format!("games={}", 1 + rng.below(3)),
+            format!("redeal_request={}", flag(rng)),
+            format!("max_deals_per_game={}", 1 + rng.below(30)),
+        ]
+    });
+    assert!(
+        c.decisions > 70_000 && c.playouts > 11_500,
+        "{} decisions, {} playouts",
+        c.decisions,
+        c.playouts
+    );
+}
