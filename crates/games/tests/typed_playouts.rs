@@ -145,6 +145,7 @@ fn check(game: &str, players: &[usize], sessions: u64, every: u64, rules: fn(&mu
     }
     covered
 }
+
 #[test]
 fn rikken_plays_out_on_the_engine_as_on_the_views() {
     let c = check("rikken", &[4], 400, 6, |rng| {
@@ -167,6 +168,50 @@ fn rikken_plays_out_on_the_engine_as_on_the_views() {
     });
     assert!(
         c.decisions > 15_000 && c.playouts > 2_500,
+        "{} decisions, {} playouts",
+        c.decisions,
+        c.playouts
+    );
+}
+
+#[test]
+fn zwikken_plays_out_on_the_engine_as_on_the_views() {
+    let c = check("zwikken", &[3, 4, 5, 6], 400, 6, |rng| {
+        vec![
+            format!("ante_rule={}", pick(rng, &["when_pot_empty", "every_deal"])),
+            format!("follow_rule={}", pick(rng, &["seed", "classic"])),
+            format!(
+                "exchange_targets={}",
+                pick(rng, &["any_turned", "current_suit_only", "suit_matched"])
+            ),
+            format!("max_seeks={}", rng.below(3)),
+            format!("seek_fee={}", pick(rng, &["1,0", "0,0", "0,1", "2,2"])),
+            format!("deals={}", 1 + rng.below(6)),
+            format!("extra_deals_cap={}", rng.below(5) as i64 - 1),
+            format!("bankroll={}", pick(rng, &["0", "0", "3", "10"])),
+        ]
+    });
+    assert!(
+        c.decisions > 85_000 && c.playouts > 14_000,
+        "{} decisions, {} playouts",
+        c.decisions,
+        c.playouts
+    );
+}
+
+#[test]
+fn kul_plays_out_on_the_engine_as_on_the_views() {
+    let c = check("kul", &[2, 3, 5, 10], 100, 6, |rng| {
+        vec![
+            format!("marks_to_win={}", 1 + rng.below(3)),
+            format!("stake={}", 1 + rng.below(5)),
+            format!("games={}", 1 + rng.below(3)),
+            format!("redeal_request={}", flag(rng)),
+            format!("max_deals_per_game={}", 1 + rng.below(30)),
+        ]
+    });
+    assert!(
+        c.decisions > 70_000 && c.playouts > 11_500,
         "{} decisions, {} playouts",
         c.decisions,
         c.playouts

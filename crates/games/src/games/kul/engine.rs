@@ -4,6 +4,7 @@
 //! Every event goes to every seat except a `hand`, which goes to its owner only; the undealt
 //! cards are never shown (kul.md Sec. 7).
 
+use super::policy::{self, Decision, Know};
 use crate::args;
 use crate::cards::{full_deck, Card, CardSet};
 use crate::chance::{Chance, DealRequest};
@@ -116,16 +117,16 @@ pub struct Kul {
     game_no: usize,
     redeal_used: bool,
     /// Per seat (the first `n` entries count).
-    hands: [CardSet; MAX_PLAYERS],
+    pub(super) hands: [CardSet; MAX_PLAYERS],
     marks: [u32; MAX_PLAYERS],
     chips: [i64; MAX_PLAYERS],
     pot: i64,
     /// The seat that led the current trick (forehand before trick 1, the proposer of a redeal).
     leader: Seat,
     /// The cards of the current trick in order; card `i` is the play of seat `leader + i`.
-    trick: [Card; MAX_PLAYERS],
-    trick_len: usize,
-    trick_no: usize,
+    pub(super) trick: [Card; MAX_PLAYERS],
+    pub(super) trick_len: usize,
+    pub(super) trick_no: usize,
     /// Per finished game: the seat that took the pot (`None`: split at the cap).
     winners: Vec<Option<Seat>>,
     /// Deals played to their last trick in this session (each gave a mark).
@@ -365,6 +366,19 @@ impl Engine for Kul {
 
     fn token(action: &KulAction) -> Option<&'static str> {
         Some(action.token())
+    }
+
+    const PLAYOUT_POLICY: bool = true;
+
+    /// The `simple` policy ([`policy::typed_choice`]) on what the seat to move knows, read
+    /// from the engine ([`Know::from_engine`]: its own hand and the trick).
+    fn playout_policy(&self, legal: &[KulAction]) -> usize {
+        let decision = match self.phase {
+            Phase::Redeal => Decision::Redeal,
+            Phase::Consent => Decision::Consent,
+            Phase::Play | Phase::Over => Decision::Play,
+        };
+        policy::typed_choice(&Know::from_engine(self, self.turn), decision, legal).unwrap_or(0)
     }
 
     fn players(&self) -> usize {

@@ -17,6 +17,7 @@
 
 pub use super::action::ZwikkenAction;
 pub use super::outcome::POT_LIMIT;
+use super::policy::{self, Know};
 pub use super::rules::{ExchangeTargets, Rules};
 pub use super::showdown::zwik_rank;
 pub use super::state::{Phase, Zwikken};
@@ -50,6 +51,14 @@ impl Engine for Zwikken {
 
     fn token(action: &ZwikkenAction) -> Option<&'static str> {
         action.fixed_token()
+    }
+
+    const PLAYOUT_POLICY: bool = true;
+
+    /// The `simple` policy ([`policy::typed_choice`]) on what the seat to move knows, read
+    /// from the engine ([`Know::from_engine`]: its own hand and the public state).
+    fn playout_policy(&self, legal: &[ZwikkenAction]) -> usize {
+        policy::typed_choice(&Know::from_engine(self, self.turn), self.phase, legal)
     }
 
     fn players(&self) -> usize {

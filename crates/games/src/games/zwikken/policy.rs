@@ -1,4 +1,4 @@
-//! The built-in `simple` Zwikken bot: deterministic rules of thumb on the seat view.
+//! The built-in `simple` Zwikken bot: deterministic rules of thumb on what a seat knows.
 //!
 //! * **bid**: asks with a zwik, with a trump ten that an exchange turns into a zwik, or with a
 //!   hand worth about two tricks (trump ace and king, the trump ace with another trump or a side
@@ -14,12 +14,125 @@
 //!   trump when it holds the trump ace or king, else its highest card.
 //!
 //! The answer is always one of `legal` (the first one when nothing better is found).
+//!
+//! The rules read a [`Know`]: the few things of the seat's knowledge they use, in fixed-size
+//! fields, made from the seat's view ([`Know::from_view`]: the `simple` bot and the spec's
+//! typed policy) or from the engine ([`Know::from_engine`]: a search's playouts, through
+//! [`Engine::playout_policy`](crate::engine::Engine::playout_policy)), so both choose alike.
 
-use super::engine::{card_points, zwik_rank, ExchangeTargets, ZwikkenAction};
+use super::engine::{card_points, zwik_rank, ExchangeTargets, Phase, Zwikken, ZwikkenAction};
 use super::view::ZwikkenView;
-use crate::cards::{Card, Rank, Suit};
+use crate::cards::{Card, CardSet, Rank, Suit};
 use crate::few::Few;
-use crate::game::SeatView;
+use crate::game::{Seat, SeatView};
+
+/// The most cards in a list of a [`Know`] (the deck: a view fed by the engine holds far fewer).
+const CARDS: usize = 20;
+
+/// The most cards in a trick (six seats).
+const TRICK: usize = 6;
+
+/// A list of cards of a [`Know`].
+type Cards = Few<Card, CARDS>;
+
+/// Exchanges on offer: (turned card to take, ten to lay in its place), each card once.
+type Targets = Few<(Card, Card), CARDS>;
+
+fn no_card() -> Card {
+    Card::from_index(0)
+}
+
+/// Pushes onto a [`Few`] unless it is full (only a view fed lines no engine writes fills one).
+fn push_few<T: Copy, const N: usize>(f: &mut Few<T, N>, x: T) {
+    if f.len() < N {
+        f.push(x);
+    }
+}
+
+/// What the policy reads of one seat's knowledge: its hand, the turned cards, the trick in
+/// progress, the players in, the askers of this period and the `exchange_targets` rule.
+#[derive(Clone, Copy, Debug)]
+pub struct Know {
+    /// The seat's cards in the view's order: as dealt (the `hand` line: card order) with the
+    /// cards played taken out and a card taken at an exchange put last. The order counts only
+    /// in the bidding (the sum of [`strength`]), before any exchange or play.
+    hand: Cards,
+    /// The turned cards face up (an exchanged ten in the taken card's place); the last one's
+    /// suit is trump.
+    turned: Cards,
+    /// The cards of the trick in progress, in play order.
+    trick: Few<Card, TRICK>,
+    /// The seats still in the session.
+    players: usize,
+    /// How many have asked since the last card was turned.
+    askers: usize,
+    /// Whether this seat is one of them.
+    asker: bool,
+    exchange_targets: ExchangeTargets,
+}
+
+impl Know {
+    /// What the view of a seat knows.
+    pub fn from_view(view: &ZwikkenView) -> Know {
+        let d = &view.deal;
+        let mut hand = Few::new(no_card());
+        for &c in &d.hand {
+            push_few(&mut hand, c);
+        }
+        let mut turned = Few::new(no_card());
+        for &c in &d.turned {
+            push_few(&mut turned, c);
+        }
+        Know {
+            hand,
+            turned,
+            trick: d.trick.map_or(Few::new(no_card()), |t| t.cards),
+            // The active seats (4 when the view knows none).
+            players: if view.active.is_empty() {
+                4
+            } else {
+                view.active.iter().filter(|&&a| a).count()
+            },
+            askers: d.askers.len(),
+            asker: d.askers.contains(&view.seat),
+            exchange_targets: view.exchange_targets,
+        }
+    }
+
+    /// What `seat` knows in `game`, read from the engine: the seat's own hand and public state
+    /// only, as its view holds them (the `hand` line lists a hand in card order, as a
+    /// [`CardSet`] iterates, and the hand changes before any bid no more).
+    pub fn from_engine(game: &Zwikken, seat: Seat) -> Know {
+        let mut hand = Few::new(no_card());
+        for c in CardSet::iter(game.hands[seat]) {
+            push_few(&mut hand, c);
+        }
+        let mut turned = Few::new(no_card());
+        for &c in game.turned.iter() {
+            turned.push(c);
+        }
+        let mut trick = Few::new(no_card());
+        for &(_, c) in game.trick.iter() {
+            trick.push(c);
+        }
+        Know {
+            hand,
+            turned,
+            trick,
+            players: game.playing(),
+            // The askers of the period: the view's list is emptied at each `turn` line, as the
+            // engine's count and flags are when the bidding starts after a card is turned.
+            askers: game.asks,
+            asker: game.asked[seat],
+            exchange_targets: game.rules.exchange_targets,
+        }
+    }
+
+    /// The trump suit: that of the last turned card.
+    fn trump(&self) -> Option<Suit> {
+        self.turned.last().map(|c| c.suit)
+    }
+}
 
 /// The `simple` bot's choice for a Zwikken decision (the `simple_policy` of the game's spec),
 /// read from the seat's typed view.
@@ -33,30 +146,17 @@ pub fn simple_policy(view: &dyn SeatView, decision: &str, legal: &[String]) -> S
     let Some(view) = view.as_any().downcast_ref::<ZwikkenView>() else {
         return first.clone();
     };
+    let k = Know::from_view(view);
     let choice = match decision {
-        "bid" => bid(view, legal),
+        "bid" => bid(&k, legal),
         "seek" => Some("seek".to_string()),
-        "exchange" => exchange(view, legal),
-        "play" => play(view, legal),
+        "exchange" => exchange(&k, legal),
+        "play" => play(&k, legal),
         _ => None,
     };
     match choice {
         Some(c) if legal.contains(&c) => c,
         _ => first.clone(),
-    }
-}
-
-/// The trump suit: that of the last turned card.
-fn trump_of(view: &ZwikkenView) -> Option<Suit> {
-    view.deal.turned.last().map(|c| c.suit)
-}
-
-/// The active seats (4 when the view knows none).
-fn players(view: &ZwikkenView) -> usize {
-    if view.active.is_empty() {
-        4
-    } else {
-        view.active.iter().filter(|&&a| a).count()
     }
 }
 
@@ -71,35 +171,35 @@ fn zwik_target(hand: &[Card], targets: &[(Card, Card)]) -> Option<Card> {
 }
 
 /// The turned cards the seat may take, as (card, ten) pairs, from `exchange_X` tokens.
-fn targets_of(view: &ZwikkenView, trump: Suit, legal: &[String]) -> Vec<(Card, Card)> {
+fn targets_of(k: &Know, trump: Suit, legal: &[String]) -> Targets {
     let takes = legal
         .iter()
         .filter_map(|t| t.strip_prefix("exchange_")?.split('_').next()?.parse::<Card>().ok());
-    targets_from(view, trump, takes)
+    targets_from(k, trump, takes)
 }
 
 /// The exchanges on offer as (card, ten) pairs, from the turned cards the exchange actions
 /// take (in their order, each once).
-fn targets_from(view: &ZwikkenView, trump: Suit, takes: impl Iterator<Item = Card>) -> Vec<(Card, Card)> {
-    let matched = view.exchange_targets == ExchangeTargets::SuitMatched;
-    let mut out: Vec<(Card, Card)> = Vec::new();
+fn targets_from(k: &Know, trump: Suit, takes: impl Iterator<Item = Card>) -> Targets {
+    let matched = k.exchange_targets == ExchangeTargets::SuitMatched;
+    let mut out: Targets = Few::new((no_card(), no_card()));
     for take in takes {
         if out.iter().any(|&(t, _)| t == take) {
             continue;
         }
         let ten = Card::new(Rank::TEN, if matched { take.suit } else { trump });
-        out.push((take, ten));
+        push_few(&mut out, (take, ten));
     }
     out
 }
 
 /// [`targets_of`] on the typed actions.
-fn typed_targets(view: &ZwikkenView, trump: Suit, actions: &[ZwikkenAction]) -> Vec<(Card, Card)> {
+fn typed_targets(k: &Know, trump: Suit, actions: &[ZwikkenAction]) -> Targets {
     let takes = actions.iter().filter_map(|a| match *a {
         ZwikkenAction::Exchange(c) | ZwikkenAction::ExchangePlay(c, _) => Some(c),
         _ => None,
     });
-    targets_from(view, trump, takes)
+    targets_from(k, trump, takes)
 }
 
 /// The exchange the policy wants: a zwik, else a higher card of the ten's suit.
@@ -146,10 +246,10 @@ enum Bid {
     Wait,
 }
 
-fn bid(view: &ZwikkenView, legal: &[String]) -> Option<String> {
+fn bid(k: &Know, legal: &[String]) -> Option<String> {
     let ask = legal.iter().find(|t| t.ends_with("ask"));
     let wait = legal.iter().any(|t| t == "wait_better");
-    match wanted_bid(view, ask.is_some(), wait)? {
+    match wanted_bid(k, ask.is_some(), wait)? {
         Bid::Ask => ask.cloned(),
         Bid::Wait => Some("wait_better".into()),
     }
@@ -157,9 +257,9 @@ fn bid(view: &ZwikkenView, legal: &[String]) -> Option<String> {
 
 /// The bid the policy wants, when it may ask (`can_ask`) and may wait (`can_wait`); `None`:
 /// the first legal bid (a pass).
-fn wanted_bid(view: &ZwikkenView, can_ask: bool, can_wait: bool) -> Option<Bid> {
-    let hand = &view.deal.hand;
-    let trump = trump_of(view)?;
+fn wanted_bid(k: &Know, can_ask: bool, can_wait: bool) -> Option<Bid> {
+    let hand = k.hand.as_slice();
+    let trump = k.trump()?;
     if !can_ask {
         return None;
     }
@@ -167,34 +267,30 @@ fn wanted_bid(view: &ZwikkenView, can_ask: bool, can_wait: bool) -> Option<Bid> 
         return Some(Bid::Ask);
     }
     let ten = Card::new(Rank::TEN, trump);
-    let turned = &view.deal.turned;
-    let any_turned = view.exchange_targets == ExchangeTargets::AnyTurned;
-    let mut best_hand = std::borrow::Cow::Borrowed(&hand[..]);
+    let turned = k.turned.as_slice();
+    let any_turned = k.exchange_targets == ExchangeTargets::AnyTurned;
+    let mut best_hand = k.hand;
     if hand.contains(&ten) {
-        let targets: Vec<(Card, Card)> = turned
-            .iter()
-            .filter(|c| any_turned || c.suit == trump)
-            .map(|&c| (c, ten))
-            .collect();
-        if zwik_target(hand, &targets).is_some() {
+        let mut targets: Targets = Few::new((no_card(), no_card()));
+        for &c in turned.iter().filter(|c| any_turned || c.suit == trump) {
+            targets.push((c, ten));
+        }
+        if zwik_target(hand, targets.as_slice()).is_some() {
             return Some(Bid::Ask);
         }
         // The exchange for the current turned card improves the trump.
         if let Some(&t) = turned.last() {
             if t.suit == trump {
-                let h = best_hand.to_mut();
-                h.retain(|&c| c != ten);
-                h.push(t);
+                best_hand.retain(|c| c != ten);
+                best_hand.push(t);
             }
         }
     }
-    let players = players(view);
-    let asked_before = view.deal.askers.len();
-    let mut need = 1.7 + 0.1 * (players as f64 - 4.0).max(0.0);
-    if asked_before > 0 {
+    let mut need = 1.7 + 0.1 * (k.players as f64 - 4.0).max(0.0);
+    if k.askers > 0 {
         need += 0.2;
     }
-    if strength(&best_hand, trump) >= need {
+    if strength(best_hand.as_slice(), trump) >= need {
         return Some(Bid::Ask);
     }
     if can_wait {
@@ -203,19 +299,17 @@ fn wanted_bid(view: &ZwikkenView, can_ask: bool, can_wait: bool) -> Option<Bid> 
     None
 }
 
-fn exchange(view: &ZwikkenView, legal: &[String]) -> Option<String> {
-    let trump = trump_of(view)?;
-    let targets = targets_of(view, trump, legal);
-    wanted_take(view, &targets).map(|take| format!("exchange_{take}"))
+fn exchange(k: &Know, legal: &[String]) -> Option<String> {
+    let trump = k.trump()?;
+    let targets = targets_of(k, trump, legal);
+    wanted_take(k, targets.as_slice()).map(|take| format!("exchange_{take}"))
 }
 
 /// The turned card the policy takes at the exchange among `targets`: a zwik for an asker,
 /// else the highest of the ten's own suit.
-fn wanted_take(view: &ZwikkenView, targets: &[(Card, Card)]) -> Option<Card> {
-    let hand = &view.deal.hand;
-    let asker = view.deal.askers.contains(&view.seat);
-    if asker {
-        if let Some(z) = zwik_target(hand, targets) {
+fn wanted_take(k: &Know, targets: &[(Card, Card)]) -> Option<Card> {
+    if k.asker {
+        if let Some(z) = zwik_target(k.hand.as_slice(), targets) {
             return Some(z);
         }
     }
@@ -239,70 +333,92 @@ fn beats(c: Card, best: Card, led: Suit, trump: Suit) -> bool {
 /// as `simple_policy` chooses among their tokens (its choice where it is legal, else the
 /// first action).
 pub fn typed_policy(view: &dyn SeatView, decision: &str, legal: &dyn std::any::Any) -> Option<usize> {
-    use ZwikkenAction::*;
     let actions = legal.downcast_ref::<Vec<ZwikkenAction>>()?;
     let v = view.as_any().downcast_ref::<ZwikkenView>()?;
     if actions.len() <= 1 {
         return (actions.len() == 1).then_some(0);
     }
-    let choice = match decision {
-        "bid" => {
+    let phase = match decision {
+        "bid" => Phase::Bid,
+        "seek" => Phase::Seek,
+        "exchange" => Phase::Exchange,
+        "play" => Phase::Play,
+        _ => return None,
+    };
+    Some(typed_choice(&Know::from_view(v), phase, actions))
+}
+
+/// The policy's choice among the typed legal `actions` (at least one) of a decision of
+/// `phase`, from what the seat knows: the index of its action, else 0. The one decision
+/// function of the view's typed policy and the engine's playout policy.
+pub(super) fn typed_choice(k: &Know, phase: Phase, actions: &[ZwikkenAction]) -> usize {
+    use ZwikkenAction::*;
+    if actions.len() <= 1 {
+        return 0;
+    }
+    let choice = match phase {
+        Phase::Bid => {
             let ask = actions.iter().copied().find(|&a| a == Ask || a == KenAsk);
-            match wanted_bid(v, ask.is_some(), actions.contains(&WaitBetter)) {
+            match wanted_bid(k, ask.is_some(), actions.contains(&WaitBetter)) {
                 Some(Bid::Ask) => ask,
                 Some(Bid::Wait) => Some(WaitBetter),
                 None => None,
             }
         }
-        "seek" => Some(Seek),
-        "exchange" => trump_of(v).and_then(|trump| wanted_take(v, &typed_targets(v, trump, actions)).map(Exchange)),
-        "play" => typed_play(v, actions),
-        _ => return None,
+        Phase::Seek => Some(Seek),
+        Phase::Exchange => k
+            .trump()
+            .and_then(|trump| wanted_take(k, typed_targets(k, trump, actions).as_slice()).map(Exchange)),
+        Phase::Play => typed_play(k, actions),
+        Phase::Over => None,
     };
-    Some(choice.and_then(|c| actions.iter().position(|&a| a == c)).unwrap_or(0))
+    choice.and_then(|c| actions.iter().position(|&a| a == c)).unwrap_or(0)
 }
 
 /// [`play`] on the typed actions.
-fn typed_play(view: &ZwikkenView, actions: &[ZwikkenAction]) -> Option<ZwikkenAction> {
-    let trump = trump_of(view)?;
-    let targets = typed_targets(view, trump, actions);
-    let hand = &view.deal.hand;
-    if let Some(take) = wanted_exchange(hand, &targets) {
+fn typed_play(k: &Know, actions: &[ZwikkenAction]) -> Option<ZwikkenAction> {
+    let trump = k.trump()?;
+    let targets = typed_targets(k, trump, actions);
+    if let Some(take) = wanted_exchange(k.hand.as_slice(), targets.as_slice()) {
         let ten = targets.iter().find(|(t, _)| *t == take).map(|(_, ten)| *ten)?;
-        let mut hand = hand.clone();
-        hand.retain(|&c| c != ten);
-        hand.push(take);
-        let options: Vec<Card> = actions
-            .iter()
-            .filter_map(|a| match *a {
-                ZwikkenAction::ExchangePlay(t, c) if t == take => Some(c),
-                _ => None,
-            })
-            .collect();
-        let card = choose_card(view, &hand, &options, trump)?;
+        let mut hand = k.hand;
+        hand.retain(|c| c != ten);
+        push_few(&mut hand, take);
+        let mut options: Cards = Few::new(no_card());
+        for a in actions {
+            if let ZwikkenAction::ExchangePlay(t, c) = *a {
+                if t == take {
+                    if options.len() == CARDS {
+                        return None;
+                    }
+                    options.push(c);
+                }
+            }
+        }
+        let card = choose_card(k, hand.as_slice(), options.as_slice(), trump)?;
         return Some(ZwikkenAction::ExchangePlay(take, card));
     }
     // The cards (at most the deck's 20), without a Vec.
-    let mut options: Few<Card, 20> = Few::new(Card::from_index(0));
+    let mut options: Cards = Few::new(no_card());
     for a in actions {
         if let ZwikkenAction::Play(c) = *a {
-            if options.len() == 20 {
+            if options.len() == CARDS {
                 return None;
             }
             options.push(c);
         }
     }
-    choose_card(view, hand, options.as_slice(), trump).map(ZwikkenAction::Play)
+    choose_card(k, k.hand.as_slice(), options.as_slice(), trump).map(ZwikkenAction::Play)
 }
 
-fn play(view: &ZwikkenView, legal: &[String]) -> Option<String> {
-    let mut hand = view.deal.hand.clone();
-    let trump = trump_of(view)?;
+fn play(k: &Know, legal: &[String]) -> Option<String> {
+    let mut hand: Vec<Card> = k.hand.as_slice().to_vec();
+    let trump = k.trump()?;
     // The first-trick exchange: decide it first, then play from the new hand.
-    let targets = targets_of(view, trump, legal);
+    let targets = targets_of(k, trump, legal);
     let mut prefix = String::new();
     let mut options: Vec<Card> = legal.iter().filter_map(|t| t.parse().ok()).collect();
-    if let Some(take) = wanted_exchange(&hand, &targets) {
+    if let Some(take) = wanted_exchange(&hand, targets.as_slice()) {
         let ten = targets.iter().find(|(t, _)| *t == take).map(|(_, ten)| *ten)?;
         prefix = format!("exchange_{take}_");
         hand.retain(|&c| c != ten);
@@ -312,13 +428,13 @@ fn play(view: &ZwikkenView, legal: &[String]) -> Option<String> {
             .filter_map(|t| t.strip_prefix(&prefix)?.parse().ok())
             .collect();
     }
-    let card = choose_card(view, &hand, &options, trump)?;
+    let card = choose_card(k, &hand, &options, trump)?;
     Some(format!("{prefix}{card}"))
 }
 
-fn choose_card(view: &ZwikkenView, hand: &[Card], options: &[Card], trump: Suit) -> Option<Card> {
-    let trick: &[Card] = view.deal.trick.as_ref().map_or(&[], |t| t.cards.as_slice());
-    let players = players(view);
+fn choose_card(k: &Know, hand: &[Card], options: &[Card], trump: Suit) -> Option<Card> {
+    let trick = k.trick.as_slice();
+    let players = k.players;
     let strength_of = |c: &Card| (c.suit == trump, c.rank);
     if trick.is_empty() {
         let has_top = hand.iter().any(|c| c.suit == trump && c.rank >= Rank::KING);
