@@ -173,3 +173,30 @@ fn check(game: &str, players: &[usize], sessions: u64, every: u64, rules: fn(&mu
     }
     covered
 }
+
+#[test]
+fn svangknack_plays_out_on_the_engine_as_on_the_views() {
+    let c = check("svangknack", &[3, 5, 8, 16], 80, 6, |rng| {
+        vec![
+            format!("base_stake={}", pick(rng, &["3", "6", "9"])),
+            format!("last_man={}", flag(rng)),
+            format!("same_suit_forces_all={}", flag(rng)),
+            format!(
+                "forced_participation={}",
+                pick(rng, &["off", "session_first_round", "every_new_pot"])
+            ),
+            format!("first_round_dealer_only={}", flag(rng)),
+            format!("overtake_after_trump={}", pick(rng, &["still_required", "relaxed"])),
+            format!("literal_C={}", flag(rng)),
+            format!("farg_tricks={}", pick(rng, &["1,2", "1,2,3"])),
+            format!("rounds={}", 1 + rng.below(6)),
+            format!("extra_rounds_cap={}", rng.below(4)),
+        ]
+    });
+    assert!(
+        c.decisions > 27000 && c.playouts > 4300,
+        "{} decisions, {} playouts",
+        c.decisions,
+        c.playouts
+    );
+}
