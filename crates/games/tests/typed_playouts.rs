@@ -200,3 +200,28 @@ fn svangknack_plays_out_on_the_engine_as_on_the_views() {
         c.playouts
     );
 }
+
+#[test]
+fn skwitz_plays_out_on_the_engine_as_on_the_views() {
+    let c = check("skwitz", &[2, 3, 4, 6], 30, 6, |rng| {
+        vec![
+            format!("target={}", 3 + rng.below(8)),
+            format!("ante_per={}", pick(rng, &["deal", "game"])),
+            format!("trail_rule={}", pick(rng, &["only_when_unable", "free", "card_level"])),
+            format!("matador_source={}", pick(rng, &["any_into_pile", "table_only"])),
+            format!("last_play_skwitz={}", pick(rng, &["counts", "no"])),
+            format!("leftover_to_last_captor={}", flag(rng)),
+            format!("tie_rule={}", pick(rng, &["nobody", "all_tied"])),
+            format!("out_timing={}", pick(rng, &["on_turn", "auto_at_deal_end"])),
+            format!("collect_rule={}", pick(rng, &["consecutive", "second_win_total"])),
+            format!("games={}", 1 + rng.below(2)),
+            format!("extra_games_cap={}", rng.below(2)),
+        ]
+    });
+    assert!(
+        c.decisions > 33000 && c.playouts > 5300,
+        "{} decisions, {} playouts",
+        c.decisions,
+        c.playouts
+    );
+}
