@@ -217,3 +217,55 @@ fn kul_plays_out_on_the_engine_as_on_the_views() {
         c.playouts
     );
 }
+
+#[test]
+fn svangknack_plays_out_on_the_engine_as_on_the_views() {
+    let c = check("svangknack", &[3, 5, 8, 16], 80, 6, |rng| {
+        vec![
+            format!("base_stake={}", pick(rng, &["3", "6", "9"])),
+            format!("last_man={}", flag(rng)),
+            format!("same_suit_forces_all={}", flag(rng)),
+            format!(
+                "forced_participation={}",
+                pick(rng, &["off", "session_first_round", "every_new_pot"])
+            ),
+            format!("first_round_dealer_only={}", flag(rng)),
+            format!("overtake_after_trump={}", pick(rng, &["still_required", "relaxed"])),
+            format!("literal_C={}", flag(rng)),
+            format!("farg_tricks={}", pick(rng, &["1,2", "1,2,3"])),
+            format!("rounds={}", 1 + rng.below(6)),
+            format!("extra_rounds_cap={}", rng.below(4)),
+        ]
+    });
+    assert!(
+        c.decisions > 27000 && c.playouts > 4300,
+        "{} decisions, {} playouts",
+        c.decisions,
+        c.playouts
+    );
+}
+
+#[test]
+fn skwitz_plays_out_on_the_engine_as_on_the_views() {
+    let c = check("skwitz", &[2, 3, 4, 6], 30, 6, |rng| {
+        vec![
+            format!("target={}", 3 + rng.below(8)),
+            format!("ante_per={}", pick(rng, &["deal", "game"])),
+            format!("trail_rule={}", pick(rng, &["only_when_unable", "free", "card_level"])),
+            format!("matador_source={}", pick(rng, &["any_into_pile", "table_only"])),
+            format!("last_play_skwitz={}", pick(rng, &["counts", "no"])),
+            format!("leftover_to_last_captor={}", flag(rng)),
+            format!("tie_rule={}", pick(rng, &["nobody", "all_tied"])),
+            format!("out_timing={}", pick(rng, &["on_turn", "auto_at_deal_end"])),
+            format!("collect_rule={}", pick(rng, &["consecutive", "second_win_total"])),
+            format!("games={}", 1 + rng.below(2)),
+            format!("extra_games_cap={}", rng.below(2)),
+        ]
+    });
+    assert!(
+        c.decisions > 33000 && c.playouts > 5300,
+        "{} decisions, {} playouts",
+        c.decisions,
+        c.playouts
+    );
+}

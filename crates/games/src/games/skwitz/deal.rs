@@ -5,7 +5,7 @@ use super::captures::is_matador;
 use super::payments::Purse;
 use super::state::{Skwitz, DECK};
 use crate::args;
-use crate::cards::{full_deck, Card};
+use crate::cards::{full_deck, Card, CardSet};
 use crate::chance::DealRequest;
 use crate::game::{Arg, Args, Audience};
 
@@ -73,6 +73,7 @@ impl Skwitz {
         self.table.clear();
         self.table.reserve(DECK);
         self.table.extend(table);
+        self.face_up = CardSet::from_cards(&self.table);
         self.stock = stock;
         for pile in &mut self.piles {
             pile.clear();

@@ -67,11 +67,13 @@ impl Engine for Skwitz {
         let r = match action {
             SkwitzAction::Out => self.go_out(s, "declared"),
             SkwitzAction::Trail(c) => {
+                self.face_up.insert(c);
                 self.hands[s].retain(|&h| h != c);
                 self.table.push(c);
                 self.advance()
             }
             SkwitzAction::Capture(c, taken) => {
+                self.face_up.insert(c);
                 self.capture(c, taken);
                 self.advance()
             }
@@ -132,6 +134,12 @@ impl Engine for Skwitz {
             })
             .collect();
         Some((self.deals_done, est))
+    }
+
+    const PLAYOUT_POLICY: bool = true;
+
+    fn playout_policy(&self, legal: &[SkwitzAction]) -> usize {
+        super::policy::engine_policy(self, legal)
     }
 
     fn chance(&self) -> &Chance {

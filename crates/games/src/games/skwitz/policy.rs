@@ -5,11 +5,14 @@
 
 use super::captures::{self, is_matador};
 use super::engine::SkwitzAction;
+use super::state::Skwitz;
 use super::view::SkwitzView;
 use crate::cards::{Card, CardSet, Suit};
-use crate::game::SeatView;
+use crate::game::{Seat, SeatView};
 
-/// What the bot knows, read from the view.
+/// What the bot knows: read from the view ([`know_of`], the `simple` bot) or from the engine
+/// ([`know_of_engine`], a search's playouts), which reads only the seat's hand and public
+/// state. Every decision is weighed on it alone.
 struct Know {
     table: CardSet,
     /// The ranks (bit = rank value 2..=14) of which some card is unseen (not in our hand, not
@@ -109,22 +112,59 @@ pub fn typed_policy(view: &dyn SeatView, _decision: &str, legal: &dyn std::any::
         return Some(i);
     }
     let view = view.as_any().downcast_ref::<SkwitzView>()?;
-    let know = know_of(view);
+    Some(choose(&know_of(view), legal))
+}
+
+/// The playout policy ([`simple_policy`]) on the engine, for the seat to move
+/// ([`Engine::playout_policy`](crate::engine::Engine::playout_policy)): what it knows read
+/// from the engine ([`know_of_engine`]), weighed as on the view.
+pub(super) fn engine_policy(g: &Skwitz, legal: &[SkwitzAction]) -> usize {
+    if let Some(i) = legal.iter().position(|&a| a == SkwitzAction::Out) {
+        return i;
+    }
+    choose(&know_of_engine(g, g.turn), legal)
+}
+
+/// The best of the typed legal actions that are not `out` (the first action when none is).
+fn choose(know: &Know, legal: &[SkwitzAction]) -> usize {
     let moves = legal.iter().map(|&a| match a {
         SkwitzAction::Out => None,
         SkwitzAction::Trail(c) => Some(Move::Trail(c)),
         SkwitzAction::Capture(c, taken) => Some(Move::Capture(c, taken)),
     });
-    Some(best_move(&know, moves).unwrap_or(0))
+    best_move(know, moves).unwrap_or(0)
 }
 
-/// What the seat knows that the policy weighs.
+/// What the seat knows that the policy weighs, read from the view.
 fn know_of(view: &SkwitzView) -> Know {
     let n = view.players;
-    let seat = view.seat;
-    let next = (seat + n - 1) % n;
+    let next = (view.seat + n - 1) % n;
     let next_hand = view.hand_sizes.get(next).copied().unwrap_or(0);
-    let known = CardSet::from_cards(&view.hand).union(view.seen_set);
+    know(
+        CardSet::from_cards(&view.hand).union(view.seen_set),
+        CardSet::from_cards(&view.table),
+        next_hand,
+        view.matador_any,
+    )
+}
+
+/// What `seat` knows that the policy weighs, read from the engine: its own hand, the cards
+/// shown face up this deal (the layout and the cards played, as the view keeps them), the
+/// table, how many cards the next player holds, and the rules.
+fn know_of_engine(g: &Skwitz, seat: Seat) -> Know {
+    let next = g.right(seat);
+    know(
+        CardSet::from_cards(&g.hands[seat]).union(g.face_up),
+        CardSet::from_cards(&g.table),
+        g.hands[next].len(),
+        !g.rules.matador_table_only,
+    )
+}
+
+/// What the policy weighs, from the cards the seat knows the places of (`known`: its hand and
+/// the cards seen face up), the table, the size of the next player's hand and whether the
+/// capturing card scores a matador.
+fn know(known: CardSet, table: CardSet, next_hand: usize, matador_any: bool) -> Know {
     let unseen_cards = CardSet::DECK.minus(known);
     let unseen = unseen_cards.len();
     // The unseen cards of each rank, counted for every rank at once: the four suits' 13-bit
@@ -148,11 +188,11 @@ fn know_of(view: &SkwitzView) -> Know {
         }
     }
     Know {
-        table: CardSet::from_cards(&view.table),
+        table,
         ranks,
         p_holds,
         matadors: captures::matador_mask(),
-        matador_any: view.matador_any,
+        matador_any,
     }
 }
 

@@ -4,7 +4,7 @@
 use super::deal_table::{parse_deal_table, DEAL_TABLE};
 use super::rules::{Rules, Setup};
 use crate::args;
-use crate::cards::Card;
+use crate::cards::{Card, CardSet};
 use crate::chance::Chance;
 use crate::engine::Pending;
 use crate::engine::{Events, Typed};
@@ -59,6 +59,10 @@ pub struct Skwitz {
     pub(super) piles: Vec<Vec<Card>>,
     pub(super) removed: Vec<Card>,
     pub(super) last_captor: Option<Seat>,
+    /// The cards shown face up in this deal: the layout and every card played (what each
+    /// seat's view keeps as seen; the dealer's bottom card is not among them). Public: the
+    /// playout policy reads it.
+    pub(super) face_up: CardSet,
     pub(super) draws: usize,
     pub(super) turn: Seat,
     pub(super) over: bool,
@@ -124,6 +128,7 @@ impl Skwitz {
             piles: (0..n).map(|_| Vec::with_capacity(DECK)).collect(),
             removed: Vec::with_capacity(DECK),
             last_captor: None,
+            face_up: CardSet::EMPTY,
             draws: 0,
             turn: 0,
             over: false,

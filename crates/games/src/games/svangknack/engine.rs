@@ -145,6 +145,12 @@ impl Engine for Svangknack {
         Some(self.chips[..self.n].iter().map(|&c| c as f64).collect())
     }
 
+    const PLAYOUT_POLICY: bool = true;
+
+    fn playout_policy(&self, legal: &[SvangknackAction]) -> usize {
+        super::policy::engine_policy(self, legal)
+    }
+
     fn chance(&self) -> &Chance {
         &self.chance
     }

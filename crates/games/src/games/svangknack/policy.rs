@@ -13,13 +13,72 @@
 //! The answer is always one of `legal` (the first one when nothing better is found).
 
 use super::engine::SvangknackAction;
+use super::state::{Phase, Svangknack};
 use super::view::SvangView;
-use crate::cards::{Card, Suit};
-use crate::few::Few;
-use crate::game::SeatView;
+use crate::cards::{Card, CardSet, Rank, Suit};
+use crate::game::{Seat, SeatView};
 
-fn trump_of(view: &SvangView) -> Option<Suit> {
-    view.trump()
+/// What the policy reads of a seat's knowledge, as fixed-size values: built from the seat's
+/// view ([`Ctx::from_view`], the `simple` bot) or from the engine ([`Ctx::from_engine`], a
+/// search's playouts), which reads only the seat's own hand and public state. Every decision
+/// below is made on it alone.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Ctx {
+    /// The seat's cards now.
+    hand: CardSet,
+    /// The trump suit, once it is chosen.
+    trump: Option<Suit>,
+    /// How many players have knocked this round (with "sista man").
+    knocked: usize,
+    /// The suit led in the trick in progress, if a card is in it.
+    led: Option<Suit>,
+    /// The strongest [`power`] among the trick's cards (0 with no card).
+    best: u32,
+}
+
+impl Ctx {
+    /// From the trick so far (its cards in order), the led suit and the best power in it.
+    fn with_trick(hand: CardSet, trump: Option<Suit>, knocked: usize, trick: impl Iterator<Item = Card>) -> Ctx {
+        let mut led = None;
+        let mut best = 0;
+        for c in trick {
+            let l = *led.get_or_insert(c.suit);
+            best = best.max(power(c, Some(l), trump));
+        }
+        Ctx {
+            hand,
+            trump,
+            knocked,
+            led,
+            best,
+        }
+    }
+
+    pub(super) fn from_view(view: &SvangView) -> Ctx {
+        let r = &view.round;
+        let trick = r.trick.as_ref().map_or(&[][..], |t| t.cards.as_slice());
+        Ctx::with_trick(
+            CardSet::from_cards(&r.hand),
+            view.trump(),
+            r.knocked.len(),
+            trick.iter().map(|&(_, c)| c),
+        )
+    }
+
+    /// The knowledge of `seat` in `g`: its hand, the trump, the knocks (public moves: the
+    /// swinger's bit and one per knock in the participants while knocking) and the trick on
+    /// the table.
+    pub(super) fn from_engine(g: &Svangknack, seat: Seat) -> Ctx {
+        let knocked = match g.phase {
+            Phase::Knock => g.participants.count_ones().saturating_sub(1) as usize,
+            _ => 0,
+        };
+        let trick = match g.phase {
+            Phase::Play => g.trick.cards(),
+            _ => &[],
+        };
+        Ctx::with_trick(g.hands[seat], g.trump, knocked, trick.iter().map(|&(_, c)| c))
+    }
 }
 
 /// The `simple` bot's choice for a Svängknack decision (the `simple_policy` of the game's
@@ -31,14 +90,14 @@ pub fn simple_policy(view: &dyn SeatView, decision: &str, legal: &[String]) -> S
     let Some(view) = view.as_any().downcast_ref::<SvangView>() else {
         return first.clone();
     };
-    let hand = &view.round.hand;
+    let ctx = Ctx::from_view(view);
     let has = |t: &str| legal.iter().any(|l| l == t);
     let choice = match decision {
-        "swing" => Some(swing(hand, has("redeal"), has("handover")).to_string()),
-        "consent" => Some(consent(hand).to_string()),
-        "trump" => choose_trump(hand, legal),
-        "knock" => Some(knock(view, hand).to_string()),
-        "play" => play(view, legal),
+        "swing" => Some(swing(&ctx, has("redeal"), has("handover")).to_string()),
+        "consent" => Some(consent(&ctx).to_string()),
+        "trump" => choose_trump(&ctx, legal),
+        "knock" => Some(knock(&ctx).to_string()),
+        "play" => play(&ctx, legal),
         _ => None,
     };
     match choice {
@@ -49,11 +108,12 @@ pub fn simple_policy(view: &dyn SeatView, decision: &str, legal: &[String]) -> S
 
 /// Swings with a high card or a pair from the jack up, else redeals when it may, else hands
 /// over (`redeal`, `handover`: whether those are legal).
-fn swing(hand: &[Card], redeal: bool, handover: bool) -> SvangknackAction {
+fn swing(ctx: &Ctx, redeal: bool, handover: bool) -> SvangknackAction {
+    let hand = ctx.hand;
     let high = hand.iter().any(|c| c.rank.value() >= 13);
     let pair = Suit::ALL
         .iter()
-        .any(|&s| hand.iter().filter(|c| c.suit == s && c.rank.value() >= 11).count() >= 2);
+        .any(|&s| hand.of_suit(s).iter().filter(|c| c.rank.value() >= 11).count() >= 2);
     if high || pair || !(redeal || handover) {
         SvangknackAction::Swing
     } else if redeal {
@@ -64,8 +124,8 @@ fn swing(hand: &[Card], redeal: bool, handover: bool) -> SvangknackAction {
 }
 
 /// Agrees to a redeal unless it holds an ace or a king.
-fn consent(hand: &[Card]) -> SvangknackAction {
-    if hand.iter().any(|c| c.rank.value() >= 13) {
+fn consent(ctx: &Ctx) -> SvangknackAction {
+    if ctx.hand.iter().any(|c| c.rank.value() >= 13) {
         SvangknackAction::Refuse
     } else {
         SvangknackAction::Agree
@@ -73,35 +133,34 @@ fn consent(hand: &[Card]) -> SvangknackAction {
 }
 
 /// How much the policy wants suit `s` as trump: the cards it holds of it, then the highest.
-fn trump_key(hand: &[Card], s: Suit) -> (usize, Option<crate::cards::Rank>) {
-    let mine = hand.iter().filter(|c| c.suit == s);
-    (mine.clone().count(), mine.map(|c| c.rank).max())
+fn trump_key(ctx: &Ctx, s: Suit) -> (usize, Option<Rank>) {
+    let mine = ctx.hand.of_suit(s);
+    (mine.len(), mine.iter().map(|c| c.rank).max())
 }
 
-fn choose_trump(hand: &[Card], legal: &[String]) -> Option<String> {
+fn choose_trump(ctx: &Ctx, legal: &[String]) -> Option<String> {
     legal
         .iter()
         .filter_map(|t| t.parse::<Suit>().ok().map(|s| (t, s)))
-        .max_by_key(|&(_, s)| trump_key(hand, s))
+        .max_by_key(|&(_, s)| trump_key(ctx, s))
         .map(|(t, _)| t.clone())
 }
 
-fn knock(view: &SvangView, hand: &[Card]) -> SvangknackAction {
-    let Some(t) = trump_of(view) else {
+fn knock(ctx: &Ctx) -> SvangknackAction {
+    let Some(t) = ctx.trump else {
         return SvangknackAction::Fold;
     };
-    let side_aces = hand.iter().filter(|c| c.suit != t && c.rank.value() == 14).count();
+    let side_aces = ctx.hand.iter().filter(|c| c.suit != t && c.rank.value() == 14).count();
     let mut worth = 0.0;
     let mut trumps = 0;
-    for c in hand.iter().filter(|c| c.suit == t) {
+    for c in ctx.hand.of_suit(t).iter() {
         worth += if c.rank.value() >= 12 { 1.0 } else { 0.5 };
         trumps += 1;
     }
     if trumps > 0 {
         worth += 0.5 * side_aces as f64;
     }
-    let knocked = view.round.knocked.len();
-    let need = if knocked >= 3 { 1.25 } else { 1.0 };
+    let need = if ctx.knocked >= 3 { 1.25 } else { 1.0 };
     if worth >= need {
         SvangknackAction::Knock
     } else {
@@ -121,6 +180,62 @@ fn power(c: Card, led: Option<Suit>, t: Option<Suit>) -> u32 {
     }
 }
 
+/// The policy's choice among the typed legal actions of `decision` (Färg and the cards of a
+/// play last): the index in `legal` of what [`simple_policy`] chooses among their tokens (its
+/// choice where it is legal, else the first action); `None` where `legal` is not of the
+/// decision's kind.
+fn decide(ctx: &Ctx, decision: Phase, legal: &[SvangknackAction]) -> Option<usize> {
+    let has = |a: SvangknackAction| legal.contains(&a);
+    let choice = match decision {
+        Phase::Swing => swing(ctx, has(SvangknackAction::Redeal), has(SvangknackAction::Handover)),
+        Phase::Consent => consent(ctx),
+        Phase::Trump => {
+            // The last of the suits it wants most, as `max_by_key` on the tokens.
+            let best = legal
+                .iter()
+                .filter_map(|&a| match a {
+                    SvangknackAction::Trump(s) => Some((a, s)),
+                    _ => None,
+                })
+                .max_by_key(|&(_, s)| trump_key(ctx, s));
+            match best {
+                Some((a, _)) => a,
+                None => return Some(0),
+            }
+        }
+        Phase::Knock => knock(ctx),
+        Phase::Play => {
+            // Färg whenever it may, as `play`.
+            if has(SvangknackAction::Farg) {
+                SvangknackAction::Farg
+            } else {
+                if legal.iter().any(|a| !matches!(a, SvangknackAction::Play(_))) {
+                    return None;
+                }
+                let cards = legal.iter().map(|&a| match a {
+                    SvangknackAction::Play(c) => c,
+                    _ => unreachable!("only cards"),
+                });
+                return Some(play_index(ctx, cards).unwrap_or(0));
+            }
+        }
+        Phase::Over => return None,
+    };
+    Some(legal.iter().position(|&a| a == choice).unwrap_or(0))
+}
+
+/// The phase a decision's word names.
+fn phase_of(decision: &str) -> Option<Phase> {
+    Some(match decision {
+        "swing" => Phase::Swing,
+        "consent" => Phase::Consent,
+        "trump" => Phase::Trump,
+        "knock" => Phase::Knock,
+        "play" => Phase::Play,
+        _ => return None,
+    })
+}
+
 /// [`simple_policy`] on the typed legal actions (the spec's `typed_policy`): every decision,
 /// as `simple_policy` chooses among their tokens (its choice where it is legal, else the
 /// first action).
@@ -130,71 +245,46 @@ pub fn typed_policy(view: &dyn SeatView, decision: &str, legal: &dyn std::any::A
     if actions.is_empty() {
         return None;
     }
-    let hand = &v.round.hand;
-    let has = |a: SvangknackAction| actions.contains(&a);
-    let choice = match decision {
-        "swing" => swing(hand, has(SvangknackAction::Redeal), has(SvangknackAction::Handover)),
-        "consent" => consent(hand),
-        "trump" => {
-            // The last of the suits it wants most, as `max_by_key` on the tokens.
-            let best = actions
-                .iter()
-                .filter_map(|&a| match a {
-                    SvangknackAction::Trump(s) => Some((a, s)),
-                    _ => None,
-                })
-                .max_by_key(|&(_, s)| trump_key(hand, s));
-            match best {
-                Some((a, _)) => a,
-                None => return Some(0),
-            }
-        }
-        "knock" => knock(v, hand),
-        "play" => {
-            // Färg whenever it may, as `play`.
-            if has(SvangknackAction::Farg) {
-                SvangknackAction::Farg
-            } else {
-                // The cards, as `play` reads them from the tokens (a hand holds at most the deck).
-                let mut cards: Few<Card, 52> = Few::new(Card::from_index(0));
-                for &a in actions {
-                    match a {
-                        SvangknackAction::Play(c) if cards.len() < 52 => cards.push(c),
-                        _ => return None,
-                    }
-                }
-                let chosen = play_cards(v, cards.as_slice());
-                return Some(chosen.and_then(|c| cards.iter().position(|&x| x == c)).unwrap_or(0));
-            }
-        }
-        _ => return None,
-    };
-    Some(actions.iter().position(|&a| a == choice).unwrap_or(0))
+    decide(&Ctx::from_view(v), phase_of(decision)?, actions)
 }
 
-fn play(view: &SvangView, legal: &[String]) -> Option<String> {
+/// The playout policy ([`simple_policy`]) on the engine, for the seat to move
+/// ([`Engine::playout_policy`](crate::engine::Engine::playout_policy)): the same decision
+/// functions on the seat's knowledge read from the engine.
+pub(super) fn engine_policy(g: &Svangknack, legal: &[SvangknackAction]) -> usize {
+    decide(&Ctx::from_engine(g, g.turn), g.phase, legal).unwrap_or(0)
+}
+
+fn play(ctx: &Ctx, legal: &[String]) -> Option<String> {
     if legal.iter().any(|l| l == "farg") {
         return Some("farg".into());
     }
-    let legal: Vec<Card> = legal.iter().filter_map(|t| t.parse().ok()).collect();
-    play_cards(view, &legal).map(|c| c.to_string())
+    let cards: Vec<Card> = legal.iter().filter_map(|t| t.parse().ok()).collect();
+    play_index(ctx, cards.iter().copied()).map(|i| cards[i].to_string())
 }
 
-fn play_cards(view: &SvangView, legal: &[Card]) -> Option<Card> {
-    let t = trump_of(view);
-    let trick = view.round.trick.as_ref().map_or(&[][..], |t| t.cards.as_slice());
-    let Some(led) = trick.first().map(|(_, c)| c.suit) else {
+/// The card to play among `legal` (in their order), as its index: leads its strongest card
+/// (the last of equals); follows with the cheapest card that takes the trick, else with the
+/// lowest (the first of equals). `None` without a card.
+fn play_index(ctx: &Ctx, legal: impl Iterator<Item = Card> + Clone) -> Option<usize> {
+    let t = ctx.trump;
+    let Some(led) = ctx.led else {
         // Lead the strongest card.
-        return legal.iter().max_by_key(|c| power(**c, None, t)).copied();
+        return legal
+            .enumerate()
+            .max_by_key(|&(_, c)| power(c, None, t))
+            .map(|(i, _)| i);
     };
-    let best = trick.iter().map(|&(_, c)| power(c, Some(led), t)).max().unwrap_or(0);
+    let best = ctx.best;
+    let p = |c: Card| power(c, Some(led), t);
     let winning = legal
-        .iter()
-        .filter(|c| power(**c, Some(led), t) > best)
-        .min_by_key(|c| power(**c, Some(led), t));
+        .clone()
+        .enumerate()
+        .filter(|&(_, c)| p(c) > best)
+        .min_by_key(|&(_, c)| p(c));
     match winning {
-        Some(&c) => Some(c),
-        None => legal.iter().min_by_key(|c| power(**c, Some(led), t)).copied(),
+        Some((i, _)) => Some(i),
+        None => legal.enumerate().min_by_key(|&(_, c)| p(c)).map(|(i, _)| i),
     }
 }
 
