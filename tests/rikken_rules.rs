@@ -457,7 +457,7 @@ fn sec10_10_open_piek_totaal() {
 #[test]
 fn rikken_needs_four_players() {
     let o = Options::resolve(&options(), "rikken", &[] as &[&str]).unwrap();
-    let err = croupier::games::rikken::engine::new_game(3, &o, Chance::seeded(1), true)
+    let err = croupier::games::rikken::new_game(3, &o, Chance::seeded(1), true)
         .err()
         .unwrap();
     assert!(err.contains("exactly 4"));

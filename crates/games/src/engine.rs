@@ -19,7 +19,6 @@
 
 use crate::chance::{Chance, Rng};
 use crate::game::{Args, Audience, Event, FaultRuling, Game, Outcome, Ruling, Seat};
-use crate::playout::play_out;
 use std::fmt;
 
 /// Where an engine reports its events. The arguments come as a closure, so a sink that does
@@ -171,21 +170,6 @@ pub trait Engine: Clone + Send + 'static {
     fn token(_action: &Self::Action) -> Option<&'static str> {
         None
     }
-    /// Whether [`playout_policy`](Self::playout_policy) is this game's playout policy (the
-    /// default, false: a search's playouts then read seat views fed by events).
-    const PLAYOUT_POLICY: bool = false;
-    /// The game's playout policy ([`GameSpec::playout_policy`](crate::game::GameSpec::playout_policy))
-    /// for the seat to move, read from the engine itself: the index in `legal` (this engine's
-    /// [`legal`](Self::legal) actions, in their order) of the action that policy chooses on
-    /// the seat's view. It reads only what that seat may see, and chooses exactly as the
-    /// policy on the view fed by events: the games' `typed_playouts` test holds every game to
-    /// that at every decision of many games. A search plays out with it
-    /// ([`play_out`](crate::playout::play_out)) without
-    /// events, views or tokens. Used only where [`PLAYOUT_POLICY`](Self::PLAYOUT_POLICY) is
-    /// true; the default plays the first action.
-    fn playout_policy(&self, _legal: &[Self::Action]) -> usize {
-        0
-    }
     /// The chance source, whose log holds every deal made so far.
     fn chance(&self) -> &Chance;
     /// The chance source, to queue a deal ([`Chance::give`]).
@@ -208,7 +192,22 @@ pub struct Typed<G: Engine> {
     listening: bool,
     /// The legal actions of the last [`Game::legal_count`], addressed by index.
     legal: Vec<G::Action>,
+    /// The game's playout policy on the engine, if it has one
+    /// ([`with_playout_policy`](Typed::with_playout_policy)).
+    playout: Option<EnginePolicy<G>>,
 }
+
+/// A game's playout policy ([`GameSpec::playout_policy`](crate::game::GameSpec::playout_policy),
+/// `simple`'s in every game) on the engine itself, for the seat to move: the index in `legal`
+/// (the engine's [`legal`](Engine::legal) actions, in their order) of the action the policy
+/// chooses on that seat's view. It reads only what that seat may see and chooses exactly as
+/// the policy on the view fed by events; the games' `typed_playouts` test holds every game to
+/// that at every decision of many sessions. A search plays out with it
+/// ([`play_out`]) without events, views or tokens.
+///
+/// A game's policy is written above its engine (it reads the engine's state), so the engine
+/// does not name it: the game's spec attaches it to the [`Typed`] game it builds.
+pub type EnginePolicy<G> = fn(&G, &[<G as Engine>::Action]) -> usize;
 
 impl<G: Engine> Typed<G> {
     /// Builds the engine with `build`, keeping the events its construction emits.
@@ -232,7 +231,15 @@ impl<G: Engine> Typed<G> {
             events: gathered.events,
             listening,
             legal: Vec::new(),
+            playout: None,
         })
+    }
+
+    /// The game with its playout policy on the engine (see [`EnginePolicy`]): a search then
+    /// plays out on the engine ([`Game::play_out`], [`Game::playout_index`]).
+    pub fn with_playout_policy(mut self, policy: EnginePolicy<G>) -> Typed<G> {
+        self.playout = Some(policy);
+        self
     }
 
     /// The typed engine inside.
@@ -354,15 +361,24 @@ impl<G: Engine> Game for Typed<G> {
     }
 
     fn has_playout_policy(&self) -> bool {
-        G::PLAYOUT_POLICY
+        self.playout.is_some()
     }
 
     fn playout_index(&self) -> Option<usize> {
-        G::PLAYOUT_POLICY.then(|| self.engine.playout_policy(&self.legal))
+        self.playout.map(|policy| policy(&self.engine, &self.legal))
     }
 
     fn play_out(&self, since: Option<u64>, random: Option<&mut Rng>) -> Option<Vec<f64>> {
-        (G::PLAYOUT_POLICY || random.is_some()).then(|| play_out(self.engine.clone(), since, random))
+        let engine = self.engine.clone();
+        match (random, self.playout) {
+            (Some(rng), _) => Some(play_out(
+                engine,
+                |_, legal| rng.below(legal.len() as u64) as usize,
+                since,
+            )),
+            (None, Some(policy)) => Some(play_out(engine, policy, since)),
+            (None, None) => None,
+        }
     }
 
     fn on_fault(&mut self, seat: Seat, kind: &str) -> FaultRuling {
@@ -377,4 +393,52 @@ impl<G: Engine> Game for Typed<G> {
             Ruling::Handled => Ruling::Handled,
         }
     }
+}
+
+/// Whether a playout or search that began with `since` points settled stops now, with the
+/// game's deal count `now` and the count when it was last looked at kept in `deals`: the
+/// standing's scores (`standing`: [`Game::standing`]) if so.
+pub fn settled_after(
+    since: Option<u64>,
+    deals: &mut usize,
+    now: usize,
+    standing: impl FnOnce() -> Option<(u64, Vec<f64>)>,
+) -> Option<Vec<f64>> {
+    let k0 = since?;
+    if now == *deals {
+        return None;
+    }
+    *deals = now;
+    standing().filter(|(k, _)| *k > k0).map(|(_, s)| s)
+}
+
+/// Plays `engine` out without events, each decision made by `choose` (the game's
+/// [`EnginePolicy`], or a random choice) on the engine and its legal actions, to where a search
+/// that began with `since` points settled stops ([`crate::playout`]). Every seat's score there (zeros
+/// if the game could not go on: a given deal that does not fit). With the game's policy it
+/// chooses and stops as [`play_out_on_views`](crate::playout::play_out_on_views) does, so a search's decisions do not depend on
+/// which of the two it plays out with.
+pub fn play_out<G: Engine>(
+    mut engine: G,
+    mut choose: impl FnMut(&G, &[G::Action]) -> usize,
+    since: Option<u64>,
+) -> Vec<f64> {
+    let mut legal = Vec::new();
+    let mut deals = engine.chance().deals().len();
+    let mut steps = 0u32;
+    while engine.to_move().is_some() {
+        if let Some(scores) = settled_after(since, &mut deals, engine.chance().deals().len(), || engine.standing()) {
+            return scores;
+        }
+        engine.legal(&mut legal);
+        let i = choose(&engine, &legal);
+        if engine.apply(legal[i], &mut NoEvents).is_err() {
+            break;
+        }
+        steps += 1;
+        if steps > 100_000 {
+            break;
+        }
+    }
+    engine.scores().unwrap_or_else(|| vec![0.0; engine.players()])
 }

@@ -439,7 +439,7 @@ pub trait Game: Send + CloneGame {
     fn quiet(&mut self) {}
     /// Whether [`playout_index`](Game::playout_index) and [`play_out`](Game::play_out) play the
     /// game's playout policy on the game itself (a typed engine with
-    /// [`Engine::playout_policy`](crate::engine::Engine::playout_policy)); false: a search
+    /// [`EnginePolicy`](crate::engine::EnginePolicy)); false: a search
     /// plays out on seat views fed by events.
     fn has_playout_policy(&self) -> bool {
         false
@@ -453,7 +453,7 @@ pub trait Game: Send + CloneGame {
     /// A copy of the game played out without events, with the playout policy at every seat
     /// (or at random with `random`), to the game's end or, where a search began with `since`
     /// points of the session settled, the next such point once a deal has ended
-    /// ([`play_out`](crate::engine::play_out)): every seat's score there. `None` where the game
+    /// ([`play_out`](crate::playout::play_out)): every seat's score there. `None` where the game
     /// cannot (no typed engine, or no [`playout_index`](Game::playout_index) without `random`).
     fn play_out(&self, _since: Option<u64>, _random: Option<&mut crate::chance::Rng>) -> Option<Vec<f64>> {
         None
@@ -515,6 +515,11 @@ pub trait SeatView: Send + CloneView {
     /// The view as its concrete type, for the game's own policies, which read its fields
     /// directly (no JSON on the hot path).
     fn as_any(&self) -> &dyn std::any::Any;
+    /// The cards the seat holds now, as its view's JSON `hand` lists them, where the view
+    /// keeps them as such (a search asks often; `None`: read the JSON).
+    fn held(&self) -> Option<&[crate::cards::Card]> {
+        None
+    }
 }
 
 /// A boxed view is cloned through this: search keeps a view per seat in every world it plays.

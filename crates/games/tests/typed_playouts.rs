@@ -1,4 +1,4 @@
-//! Every game's playout policy on the engine itself ([`Engine::playout_policy`], what a search
+//! Every game's playout policy on the engine itself ([`EnginePolicy`], what a search
 //! plays out with, without events) against the same policy on the seat's view fed by events
 //! ([`GameSpec::policy_index`]): the same choice at every decision, and the same scores from
 //! playouts ([`playout::play_out`] against [`playout::play_out_on_views`], the searches' two loops).
@@ -9,7 +9,7 @@
 //! would choose otherwise than on the view sooner or later: the view is built only from the
 //! events routed to the seat.
 //!
-//! [`Engine::playout_policy`]: croupier_games::engine::Engine::playout_policy
+//! [`EnginePolicy`]: croupier_games::engine::EnginePolicy
 //! [`GameSpec::policy_index`]: croupier_games::game::GameSpec::policy_index
 
 // Each game's test below uses the harness once its engine has a playout policy.
@@ -98,7 +98,7 @@ fn check(game: &str, players: &[usize], sessions: u64, every: u64, rules: fn(&mu
             let mut t = Table::new(&spec, n, &options, seed);
             assert!(
                 t.game.has_playout_policy(),
-                "{game} plays its playouts on views: it has no Engine::playout_policy"
+                "{game} plays its playouts on views: its spec attaches no EnginePolicy"
             );
             let mut steps = 0;
             loop {
@@ -130,6 +130,18 @@ fn check(game: &str, players: &[usize], sessions: u64, every: u64, rules: fn(&mu
                          the typed playout and the one on views end differently"
                     );
                     covered.playouts += 1;
+                    // The seat to move's cards, as a search reads them (pimc's repairs).
+                    {
+                        let v = &t.views[seat];
+                        let json: Vec<String> = v.to_json()["hand"]
+                            .as_array()
+                            .map(|a| a.iter().filter_map(|c| c.as_str().map(String::from)).collect())
+                            .unwrap_or_default();
+                        if let Some(held) = v.held() {
+                            let held: Vec<String> = held.iter().map(|c| c.to_string()).collect();
+                            assert_eq!(held, json, "{game}: SeatView::held is not the view's JSON hand");
+                        }
+                    }
                 }
                 let count = t.game.legal_count();
                 let i = if rng.below(10) == 0 {

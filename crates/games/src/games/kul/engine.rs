@@ -4,23 +4,14 @@
 //! Every event goes to every seat except a `hand`, which goes to its owner only; the undealt
 //! cards are never shown (kul.md Sec. 7).
 
-use super::policy::{self, Decision, Know};
 use crate::args;
 use crate::cards::{full_deck, Card, CardSet};
 use crate::chance::{Chance, DealRequest};
-use crate::engine::{Engine, Events, Typed};
-use crate::game::{Audience, Game, Outcome, Seat};
+use crate::engine::{Engine, Events};
+use crate::game::{Audience, Outcome, Seat};
 use crate::options::Options;
 use serde_json::json;
 use std::fmt;
-
-/// Builds a Kul session (the [`crate::game::NewGame`] of the spec): the typed engine behind
-/// the string interface.
-pub fn new_game(players: usize, options: &Options, chance: Chance, listening: bool) -> Result<Box<dyn Game>, String> {
-    Ok(Box::new(Typed::listening(listening, |events| {
-        Kul::new(players, options, chance, events)
-    })?))
-}
 
 /// The most players Kul seats (kul.md Sec. 1); the per-seat state lives in arrays of this
 /// size, so a state clones without touching the heap for it.
@@ -64,7 +55,7 @@ impl fmt::Display for KulAction {
 crate::action_arg!(KulAction, KulAction::Play);
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Phase {
+pub(super) enum Phase {
     /// Forehand may ask for a redeal (`redeal_request=true`).
     Redeal,
     /// The other players answer a redeal proposal in turn, clockwise from forehand's left.
@@ -103,8 +94,8 @@ pub fn legal_cards(hand: CardSet, trick: &[Card]) -> CardSet {
 pub struct Kul {
     n: usize,
     chance: Chance,
-    phase: Phase,
-    turn: Seat,
+    pub(super) phase: Phase,
+    pub(super) turn: Seat,
     dealer: Seat,
     stake: i64,
     marks_to_win: u32,
@@ -366,19 +357,6 @@ impl Engine for Kul {
 
     fn token(action: &KulAction) -> Option<&'static str> {
         Some(action.token())
-    }
-
-    const PLAYOUT_POLICY: bool = true;
-
-    /// The `simple` policy ([`policy::typed_choice`]) on what the seat to move knows, read
-    /// from the engine ([`Know::from_engine`]: its own hand and the trick).
-    fn playout_policy(&self, legal: &[KulAction]) -> usize {
-        let decision = match self.phase {
-            Phase::Redeal => Decision::Redeal,
-            Phase::Consent => Decision::Consent,
-            Phase::Play | Phase::Over => Decision::Play,
-        };
-        policy::typed_choice(&Know::from_engine(self, self.turn), decision, legal).unwrap_or(0)
     }
 
     fn players(&self) -> usize {

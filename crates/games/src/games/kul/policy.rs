@@ -10,10 +10,10 @@
 //! The rules read a [`Know`]: the seat's hand, the trick in progress and the trick's number,
 //! in fixed-size fields, made from the seat's view ([`Know::from_view`]: the `simple` bot and
 //! the spec's typed policy) or from the engine ([`Know::from_engine`]: a search's playouts,
-//! through [`Engine::playout_policy`](crate::engine::Engine::playout_policy)), so both choose
+//! through [`EnginePolicy`](crate::engine::EnginePolicy)), so both choose
 //! alike.
 
-use super::engine::{Kul, KulAction};
+use super::engine::{Kul, KulAction, Phase};
 use super::view::KulView;
 use crate::cards::{Card, CardSet};
 use crate::few::Few;
@@ -136,6 +136,18 @@ pub fn typed_policy(view: &dyn SeatView, decision: &str, legal: &dyn std::any::A
     let view = view.as_any().downcast_ref::<KulView>()?;
     let legal = legal.downcast_ref::<Vec<KulAction>>()?;
     typed_choice(&Know::from_view(view), decision, legal)
+}
+
+/// The `simple` policy ([`typed_choice`]) on what the seat to move knows, read from the
+/// engine ([`Know::from_engine`]: its own hand and the trick): the game's
+/// [`EnginePolicy`](crate::engine::EnginePolicy).
+pub(super) fn engine_policy(g: &Kul, legal: &[KulAction]) -> usize {
+    let decision = match g.phase {
+        Phase::Redeal => Decision::Redeal,
+        Phase::Consent => Decision::Consent,
+        Phase::Play | Phase::Over => Decision::Play,
+    };
+    typed_choice(&Know::from_engine(g, g.turn), decision, legal).unwrap_or(0)
 }
 
 /// The policy's choice among the typed legal `actions` of `decision`, from what the seat

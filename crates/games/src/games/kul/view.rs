@@ -96,6 +96,10 @@ impl KulView {
 }
 
 impl SeatView for KulView {
+    fn held(&self) -> Option<&[Card]> {
+        Some(self.hand())
+    }
+
     fn observe(&mut self, kind: &str, args: &[Arg]) {
         let num = |i: usize| args.get(i).and_then(|a| a.parse::<i64>().ok());
         match kind {

@@ -13,16 +13,8 @@ pub use super::state::Rikken;
 use super::state::{Phase, N};
 use crate::cards::{Card, Suit};
 use crate::chance::Chance;
-use crate::engine::{Engine, Events, Typed};
-use crate::game::{Game, Outcome, Seat};
-use crate::options::Options;
-
-/// Builds a Rikken game (the [`crate::game::NewGame`] of the spec).
-pub fn new_game(players: usize, options: &Options, chance: Chance, listening: bool) -> Result<Box<dyn Game>, String> {
-    Ok(Box::new(Typed::listening(listening, |ev| {
-        Rikken::new(players, options, chance, ev)
-    })?))
-}
+use crate::engine::{Engine, Events};
+use crate::game::{Outcome, Seat};
 
 impl Rikken {
     /// The legal actions of this decision as tokens, for refusal messages.
@@ -154,12 +146,6 @@ impl Engine for Rikken {
 
     fn scores(&self) -> Option<Vec<f64>> {
         self.end.map(|reason| self.make_outcome(reason, false).scores)
-    }
-
-    const PLAYOUT_POLICY: bool = true;
-
-    fn playout_policy(&self, legal: &[RikkenAction]) -> usize {
-        super::policy::engine_policy(self, legal)
     }
 
     fn chance(&self) -> &Chance {

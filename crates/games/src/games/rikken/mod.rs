@@ -21,8 +21,20 @@ pub mod scoring;
 mod state;
 pub mod view;
 
-use crate::game::{DealLines, GameSpec};
+use crate::chance::Chance;
+use crate::engine::Typed;
+use crate::game::{DealLines, Game, GameSpec};
 use crate::options::OptionSpec;
+use crate::options::Options;
+
+/// Builds a game (the spec's `new_game`): the engine as a [`Game`], with the playout policy on
+/// the engine that searches play out with ([`Typed::with_playout_policy`]).
+pub fn new_game(players: usize, options: &Options, chance: Chance, listening: bool) -> Result<Box<dyn Game>, String> {
+    let game = Typed::listening(listening, |events| {
+        engine::Rikken::new(players, options, chance, events)
+    })?;
+    Ok(Box::new(game.with_playout_policy(policy::engine_policy)))
+}
 
 pub fn spec() -> GameSpec {
     GameSpec {
@@ -36,7 +48,7 @@ pub fn spec() -> GameSpec {
                 (rikken.md Sec. 9): amounts are per opponent, a lone declarer receives or pays three times.\n\
                 Seats 0..3 are N E S W, clockwise; the player left of the dealer speaks and leads first.",
         options,
-        new_game: engine::new_game,
+        new_game,
         new_view: view::new_view,
         simple_policy: policy::simple_policy,
         // `simple` is also the model of play in pimc's playouts: it is how the others at a

@@ -177,6 +177,10 @@ fn card_strings(cards: &[Card]) -> Vec<String> {
 
 /// A score as a JSON number (integers stay integers).
 impl SeatView for RikkenView {
+    fn held(&self) -> Option<&[Card]> {
+        Some(self.hand())
+    }
+
     fn observe(&mut self, kind: &str, args: &[Arg]) {
         let d = &mut self.deal;
         match kind {

@@ -19,16 +19,8 @@ pub use super::state::Skwitz;
 use crate::args;
 use crate::cards::{Card, CardSet};
 use crate::chance::Chance;
-use crate::engine::{Engine, Events, Typed};
-use crate::game::{Game, Outcome, Ruling, Seat};
-use crate::options::Options;
-
-/// Builds a Skwitz session (the [`crate::game::NewGame`] of the spec).
-pub fn new_game(players: usize, options: &Options, chance: Chance, listening: bool) -> Result<Box<dyn Game>, String> {
-    Ok(Box::new(Typed::listening(listening, |ev| {
-        Skwitz::new(players, options, chance, ev)
-    })?))
-}
+use crate::engine::{Engine, Events};
+use crate::game::{Outcome, Ruling, Seat};
 
 impl Engine for Skwitz {
     type Action = SkwitzAction;
@@ -134,12 +126,6 @@ impl Engine for Skwitz {
             })
             .collect();
         Some((self.deals_done, est))
-    }
-
-    const PLAYOUT_POLICY: bool = true;
-
-    fn playout_policy(&self, legal: &[SkwitzAction]) -> usize {
-        super::policy::engine_policy(self, legal)
     }
 
     fn chance(&self) -> &Chance {

@@ -22,10 +22,22 @@ mod rules;
 mod state;
 pub mod view;
 
-use crate::game::{DealLines, GameSpec};
+use crate::chance::Chance;
+use crate::engine::Typed;
+use crate::game::{DealLines, Game, GameSpec};
 use crate::options::OptionSpec;
+use crate::options::Options;
 
 pub use deal_table::{check_deal_table, parse_deal_table, DEAL_TABLE};
+
+/// Builds a game (the spec's `new_game`): the engine as a [`Game`], with the playout policy on
+/// the engine that searches play out with ([`Typed::with_playout_policy`]).
+pub fn new_game(players: usize, options: &Options, chance: Chance, listening: bool) -> Result<Box<dyn Game>, String> {
+    let game = Typed::listening(listening, |events| {
+        engine::Skwitz::new(players, options, chance, events)
+    })?;
+    Ok(Box::new(game.with_playout_policy(policy::engine_policy)))
+}
 
 pub fn spec() -> GameSpec {
     GameSpec {
@@ -49,7 +61,7 @@ pub fn spec() -> GameSpec {
                 [PROPOSAL, not in the spec] After 30 deals in one game, the next deal end at which a player has \
                 reached the target declares Out! for him, so bots that never declare cannot play forever.",
         options,
-        new_game: engine::new_game,
+        new_game,
         new_view: view::new_view,
         simple_policy: policy::simple_policy,
         playout_policy: policy::simple_policy,

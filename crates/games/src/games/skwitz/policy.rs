@@ -116,7 +116,7 @@ pub fn typed_policy(view: &dyn SeatView, _decision: &str, legal: &dyn std::any::
 }
 
 /// The playout policy ([`simple_policy`]) on the engine, for the seat to move
-/// ([`Engine::playout_policy`](crate::engine::Engine::playout_policy)): what it knows read
+/// ([`EnginePolicy`](crate::engine::EnginePolicy)): what it knows read
 /// from the engine ([`know_of_engine`]), weighed as on the view.
 pub(super) fn engine_policy(g: &Skwitz, legal: &[SkwitzAction]) -> usize {
     if let Some(i) = legal.iter().position(|&a| a == SkwitzAction::Out) {

@@ -253,6 +253,10 @@ impl SkwitzView {
 }
 
 impl SeatView for SkwitzView {
+    fn held(&self) -> Option<&[Card]> {
+        Some(self.hand())
+    }
+
     fn observe(&mut self, kind: &str, args: &[Arg]) {
         let n = self.players;
         match kind {

@@ -23,17 +23,8 @@ pub use super::tricks::{can_overtake, legal_follow, one_suited, TrickState};
 use crate::args;
 use crate::cards::{CardSet, Suit};
 use crate::chance::Chance;
-use crate::engine::{Engine, Events, Typed};
-use crate::game::{Game, Outcome, Seat};
-use crate::options::Options;
-
-/// Builds a Svängknack session (the [`crate::game::NewGame`] of the spec): the typed engine
-/// behind the string interface.
-pub fn new_game(players: usize, options: &Options, chance: Chance, listening: bool) -> Result<Box<dyn Game>, String> {
-    Ok(Box::new(Typed::listening(listening, |events| {
-        Svangknack::new(players, options, chance, events)
-    })?))
-}
+use crate::engine::{Engine, Events};
+use crate::game::{Outcome, Seat};
 
 impl Engine for Svangknack {
     type Action = SvangknackAction;
@@ -143,12 +134,6 @@ impl Engine for Svangknack {
     fn scores(&self) -> Option<Vec<f64>> {
         self.ended?;
         Some(self.chips[..self.n].iter().map(|&c| c as f64).collect())
-    }
-
-    const PLAYOUT_POLICY: bool = true;
-
-    fn playout_policy(&self, legal: &[SvangknackAction]) -> usize {
-        super::policy::engine_policy(self, legal)
     }
 
     fn chance(&self) -> &Chance {

@@ -249,7 +249,7 @@ pub fn typed_policy(view: &dyn SeatView, decision: &str, legal: &dyn std::any::A
 }
 
 /// The playout policy ([`simple_policy`]) on the engine, for the seat to move
-/// ([`Engine::playout_policy`](crate::engine::Engine::playout_policy)): the same decision
+/// ([`EnginePolicy`](crate::engine::EnginePolicy)): the same decision
 /// functions on the seat's knowledge read from the engine.
 pub(super) fn engine_policy(g: &Svangknack, legal: &[SvangknackAction]) -> usize {
     decide(&Ctx::from_engine(g, g.turn), g.phase, legal).unwrap_or(0)

@@ -333,6 +333,10 @@ impl SvangView {
 }
 
 impl SeatView for SvangView {
+    fn held(&self) -> Option<&[Card]> {
+        Some(self.hand())
+    }
+
     fn observe(&mut self, kind: &str, args: &[Arg]) {
         if kind == "move" {
             self.on_move(args);

@@ -17,7 +17,6 @@
 
 pub use super::action::ZwikkenAction;
 pub use super::outcome::POT_LIMIT;
-use super::policy::{self, Know};
 pub use super::rules::{ExchangeTargets, Rules};
 pub use super::showdown::zwik_rank;
 pub use super::state::{Phase, Zwikken};
@@ -25,17 +24,8 @@ pub use super::tricks::{card_points, legal_plays, trick_winner};
 use crate::args;
 use crate::cards::Card;
 use crate::chance::Chance;
-use crate::engine::{Engine, Events, Typed};
-use crate::game::{Game, Outcome, Seat};
-use crate::options::Options;
-
-/// Builds a Zwikken session (the [`crate::game::NewGame`] of the spec): the typed engine behind
-/// the string interface.
-pub fn new_game(players: usize, options: &Options, chance: Chance, listening: bool) -> Result<Box<dyn Game>, String> {
-    Ok(Box::new(Typed::listening(listening, |events| {
-        Zwikken::new(players, options, chance, events)
-    })?))
-}
+use crate::engine::{Engine, Events};
+use crate::game::{Outcome, Seat};
 
 impl Zwikken {
     /// The legal actions of the seat to move, as protocol tokens (for refusal messages).
@@ -51,14 +41,6 @@ impl Engine for Zwikken {
 
     fn token(action: &ZwikkenAction) -> Option<&'static str> {
         action.fixed_token()
-    }
-
-    const PLAYOUT_POLICY: bool = true;
-
-    /// The `simple` policy ([`policy::typed_choice`]) on what the seat to move knows, read
-    /// from the engine ([`Know::from_engine`]: its own hand and the public state).
-    fn playout_policy(&self, legal: &[ZwikkenAction]) -> usize {
-        policy::typed_choice(&Know::from_engine(self, self.turn), self.phase, legal)
     }
 
     fn players(&self) -> usize {

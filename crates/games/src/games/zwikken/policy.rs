@@ -18,7 +18,7 @@
 //! The rules read a [`Know`]: the few things of the seat's knowledge they use, in fixed-size
 //! fields, made from the seat's view ([`Know::from_view`]: the `simple` bot and the spec's
 //! typed policy) or from the engine ([`Know::from_engine`]: a search's playouts, through
-//! [`Engine::playout_policy`](crate::engine::Engine::playout_policy)), so both choose alike.
+//! [`EnginePolicy`](crate::engine::EnginePolicy)), so both choose alike.
 
 use super::engine::{card_points, zwik_rank, ExchangeTargets, Phase, Zwikken, ZwikkenAction};
 use super::view::ZwikkenView;
@@ -346,6 +346,13 @@ pub fn typed_policy(view: &dyn SeatView, decision: &str, legal: &dyn std::any::A
         _ => return None,
     };
     Some(typed_choice(&Know::from_view(v), phase, actions))
+}
+
+/// The `simple` policy ([`typed_choice`]) on what the seat to move knows, read from the
+/// engine ([`Know::from_engine`]: its own hand and the public state): the game's
+/// [`EnginePolicy`](crate::engine::EnginePolicy).
+pub(super) fn engine_policy(g: &Zwikken, legal: &[ZwikkenAction]) -> usize {
+    typed_choice(&Know::from_engine(g, g.turn), g.phase, legal)
 }
 
 /// The policy's choice among the typed legal `actions` (at least one) of a decision of

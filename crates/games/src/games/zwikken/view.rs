@@ -286,6 +286,10 @@ impl ZwikkenView {
 }
 
 impl SeatView for ZwikkenView {
+    fn held(&self) -> Option<&[Card]> {
+        Some(self.hand())
+    }
+
     fn observe(&mut self, kind: &str, args: &[Arg]) {
         let d = &mut self.deal;
         // The most frequent lines first.

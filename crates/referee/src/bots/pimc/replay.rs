@@ -85,15 +85,20 @@ impl Tracker {
     /// copy of the game and every view per action was a tenth of a Skwitz search), but on a
     /// mismatch `world` is left after the action (the caller drops it) and the seat's cards
     /// the mismatch names are those it held after the action, with the card the token plays.
+    ///
+    /// `legal` is a buffer for the legal tokens, kept by the caller from step to step (its
+    /// strings are written again, not made anew).
     pub(super) fn step(
         &self,
         world: &mut World,
         pos: usize,
         rng: &mut Rng,
         in_place: bool,
+        legal: &mut Vec<String>,
     ) -> Result<(String, usize), Box<Mismatch>> {
         let seat = world.game.to_move().expect("a seat to move");
-        let legal = world.game.legal_actions();
+        world.legal_tokens(legal);
+        let legal = &*legal;
         let shown = self.shown_token(pos, seat);
         // `hands_at`: how far the seat's lines go at the state of `world`.
         let mismatch = |world: &World, lines: Option<(usize, (Line, Line))>, played: Option<Card>, hands_at: usize| {
@@ -107,7 +112,7 @@ impl Tracker {
             Box::new(Mismatch {
                 seat: Some(seat),
                 token: shown.clone(),
-                legal: legal.clone(),
+                legal: legal.to_vec(),
                 pos,
                 held,
                 seen_at: lines.as_ref().map(|(at, _)| *at),
@@ -141,7 +146,7 @@ impl Tracker {
         // Not a token the world offers: a hidden action, or a card this world did not deal there.
         let mut fits = Vec::new();
         let mut first_difference = None;
-        for t in &legal {
+        for t in legal.iter() {
             let mut w = world.clone();
             if let Ok(got) = w.apply(t, self.me) {
                 match self.differ_at(&got, pos) {
@@ -210,21 +215,21 @@ impl Tracker {
         };
         let mut weight = 1.0;
         let deals = world.deals();
+        let mut legal = Vec::new();
         while pos < upto {
             if world.game.to_move().is_none() {
                 return Err(no_fit(None));
             }
-            // How likely the others' actions are if they play like `simple`.
+            // How likely the others' actions are if they play like the playout policy (the
+            // search's model of them: `simple` in every game).
             let seat = world.game.to_move().expect("a seat to move");
             let expected = (weigh && seat != self.me).then(|| {
-                let i = self
-                    .spec
-                    .policy_index(world.game.as_mut(), world.views[seat].as_ref(), false);
+                let i = world.policy(&self.spec, seat);
                 world.game.legal_token(i)
             });
             // A sample's replay follows the world itself; a refit's keeps the world before a
             // failed action, to ask whether that action made the next deal.
-            match self.step(&mut world, pos, rng, !stop_at_deal) {
+            match self.step(&mut world, pos, rng, !stop_at_deal, &mut legal) {
                 Ok((t, used)) => {
                     if expected.is_some_and(|e| e != t) {
                         weight *= self.infer;
@@ -251,6 +256,9 @@ fn makes_deal(world: &World, m: &Mismatch, deals: usize) -> bool {
 
 /// What `seat` holds in `world` (its view's `hand`).
 fn hand(world: &World, seat: Seat) -> Vec<Card> {
+    if let Some(held) = world.views[seat].held() {
+        return held.to_vec();
+    }
     world.views[seat].to_json()["hand"]
         .as_array()
         .map(|a| a.iter().filter_map(|c| c.as_str().and_then(Card::from_token)).collect())

@@ -84,15 +84,32 @@ impl World {
     }
 
     /// The index of the legal action (after `game.legal_count()`) that the playout policy
-    /// chooses for `seat`, the seat to move: on the game itself in a copy
-    /// [`for_search`](Self::for_search) made without views, else on the seat's view.
+    /// chooses for `seat`, the seat to move: on the game itself where it can
+    /// ([`Game::playout_index`]; always in a copy [`for_search`](Self::for_search) made without
+    /// views), else on the seat's view.
     pub(crate) fn policy(&mut self, spec: &GameSpec, seat: Seat) -> usize {
-        match self.views.get(seat) {
-            Some(view) => spec.policy_index(self.game.as_mut(), view.as_ref(), true),
-            None => {
-                self.game.legal_count();
-                self.game.playout_index().unwrap_or(0)
+        if self.views.is_empty() || typed_search() && self.game.has_playout_policy() {
+            // On the game itself: the same choice as on the view (the games' typed_playouts
+            // test), without reading the view.
+            self.game.legal_count();
+            if let Some(i) = self.game.playout_index() {
+                return i;
             }
+        }
+        spec.policy_index(self.game.as_mut(), self.views[seat].as_ref(), true)
+    }
+
+    /// The legal actions' tokens, written into `out`'s strings (grown or cut to their number).
+    pub(crate) fn legal_tokens(&mut self, out: &mut Vec<String>) {
+        if !self.game.indexed() {
+            *out = self.game.legal_actions();
+            return;
+        }
+        let n = self.game.legal_count();
+        out.resize_with(n, String::new);
+        for (i, t) in out.iter_mut().enumerate() {
+            t.clear();
+            self.game.write_legal_token(i, t);
         }
     }
 

@@ -47,7 +47,7 @@ pub fn typed_policy(view: &dyn SeatView, decision: &str, legal: &dyn std::any::A
 }
 
 /// [`simple_policy`] on the engine, for the seat to move, knowing what that seat knows
-/// ([`Engine::playout_policy`]): the card play on a [`Ctx`] made from the engine; the auction
+/// ([`EnginePolicy`](crate::engine::EnginePolicy)): the card play on a [`Ctx`] made from the engine; the auction
 /// and the declarations (a few decisions of a deal) on the tokens, as on the view.
 pub(in crate::games::rikken) fn engine_policy(g: &Rikken, legal: &[RikkenAction]) -> usize {
     let Some(seat) = g.to_move() else { return 0 };
