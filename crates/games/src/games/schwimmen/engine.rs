@@ -13,6 +13,7 @@
 
 pub(super) use super::action::swap_of_code;
 pub use super::action::SchwimmenAction;
+use super::policy::{typed_index, Ctx};
 use super::scoring;
 pub use super::state::Schwimmen;
 use super::state::{Phase, Turn};
@@ -145,6 +146,17 @@ impl Engine for Schwimmen {
             })
             .collect();
         Some((self.round.saturating_sub(1) as u64, scores))
+    }
+
+    const PLAYOUT_POLICY: bool = true;
+
+    /// The `simple` policy (the playout policy of the spec) for the seat to move, on what it
+    /// knows of the engine ([`Ctx::from_engine`]: its seen packet, its hand, the middle).
+    fn playout_policy(&self, legal: &[SchwimmenAction]) -> usize {
+        if legal.is_empty() {
+            return 0;
+        }
+        typed_index(Ctx::from_engine(self, self.turn), self.phase == Phase::Choose, legal)
     }
 
     fn chance(&self) -> &Chance {
