@@ -281,3 +281,24 @@ fn skwitz_plays_out_on_the_engine_as_on_the_views() {
         c.playouts
     );
 }
+
+#[test]
+fn schwimmen_plays_out_on_the_engine_as_on_the_views() {
+    let c = check("schwimmen", &[2, 3, 4, 9], 250, 6, |rng| {
+        vec![
+            format!("deck={}", pick(rng, &["32", "36"])),
+            format!("allow_pass={}", flag(rng)),
+            format!("all_pass_refresh={}", flag(rng)),
+            format!("no_knock_first_circuit={}", flag(rng)),
+            format!("knocker_double={}", flag(rng)),
+            format!("max_circuits={}", 1 + rng.below(5)),
+            format!("dealer_rule={}", pick(rng, &["rotate", "loser_deals"])),
+        ]
+    });
+    assert!(
+        c.decisions > 100_000 && c.playouts > 16_000,
+        "{} decisions, {} playouts",
+        c.decisions,
+        c.playouts
+    );
+}

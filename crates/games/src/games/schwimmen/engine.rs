@@ -17,16 +17,8 @@ use super::scoring;
 pub use super::state::Schwimmen;
 use super::state::{Phase, Turn};
 use crate::chance::Chance;
-use crate::engine::{Engine, Events, Typed};
-use crate::game::{Game, Outcome, Ruling, Seat};
-use crate::options::Options;
-
-/// Builds a Schwimmen game (the [`crate::game::NewGame`] of the spec).
-pub fn new_game(players: usize, options: &Options, chance: Chance, listening: bool) -> Result<Box<dyn Game>, String> {
-    Ok(Box::new(Typed::listening(listening, |ev| {
-        Schwimmen::new(players, options, chance, ev)
-    })?))
-}
+use crate::engine::{Engine, Events};
+use crate::game::{Outcome, Ruling, Seat};
 
 impl Schwimmen {
     pub(super) fn legal_tokens(&self) -> String {

@@ -20,8 +20,20 @@ mod state;
 mod turns;
 pub mod view;
 
-use crate::game::{DealLines, GameSpec};
+use crate::chance::Chance;
+use crate::engine::Typed;
+use crate::game::{DealLines, Game, GameSpec};
 use crate::options::OptionSpec;
+use crate::options::Options;
+
+/// Builds a game (the spec's `new_game`): the engine as a [`Game`], with the playout policy on
+/// the engine that searches play out with ([`Typed::with_playout_policy`]).
+pub fn new_game(players: usize, options: &Options, chance: Chance, listening: bool) -> Result<Box<dyn Game>, String> {
+    let game = Typed::listening(listening, |events| {
+        engine::Schwimmen::new(players, options, chance, events)
+    })?;
+    Ok(Box::new(game.with_playout_policy(policy::engine_policy)))
+}
 
 pub fn spec() -> GameSpec {
     GameSpec {
@@ -45,7 +57,7 @@ pub fn spec() -> GameSpec {
                 packet choice is a misdeal (Sec. 2.6, W14): he takes a strike (and may drown) and deals again.\n\
                 Every other fault gets croupier's seeded random substitute move.",
         options,
-        new_game: engine::new_game,
+        new_game,
         new_view: view::new_view,
         simple_policy: policy::simple_policy,
         playout_policy: policy::simple_policy,

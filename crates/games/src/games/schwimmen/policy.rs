@@ -1,4 +1,4 @@
-//! The built-in `simple` Schwimmen bot: deterministic rules of thumb on the seat view.
+//! The built-in `simple` Schwimmen bot: deterministic rules of thumb on what the seat knows.
 //!
 //! * **choose**: keeps the seen packet when it is worth at least 21 (a random three cards are
 //!   worth about 17-18), else takes the unseen one.
@@ -10,12 +10,60 @@
 //!   and it may not knock.
 //!
 //! The answer is always one of `legal` (the first one when nothing better is found).
+//!
+//! The rules read a [`Ctx`]: the seen packet, the hand and the middle, built from the seat's
+//! view ([`Ctx::from_view`], the `simple` bot and the spec's token and typed policies) or from
+//! the engine ([`Ctx::from_engine`], the engine's playout policy, which reads no view), so that
+//! both paths make the same decisions with the same functions.
 
 use super::engine::SchwimmenAction;
 use super::scoring::{card_points, is_31, value_halves};
+use super::state::{Phase, Schwimmen};
 use super::view::SchwimmenView;
 use crate::cards::{Card, Rank};
-use crate::game::SeatView;
+use crate::game::{Seat, SeatView};
+
+/// What the policy reads of what a seat knows: borrowed, nothing copied or built.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Ctx<'a> {
+    /// The packet the dealer has seen, while he chooses (empty otherwise, and for every other
+    /// seat).
+    packet: &'a [Card],
+    /// The seat's hand (empty before the dealer has chosen). Its order does not matter: the
+    /// choice is the same in any order of the same cards.
+    hand: &'a [Card],
+    /// The middle, in the order the engine tells it.
+    middle: &'a [Card],
+}
+
+impl<'a> Ctx<'a> {
+    /// What the seat's view has kept.
+    pub(super) fn from_view(view: &'a SchwimmenView) -> Ctx<'a> {
+        let r = &view.round;
+        Ctx {
+            packet: &r.packet,
+            hand: &r.hand,
+            middle: &r.middle,
+        }
+    }
+
+    /// What seat `seat` knows of `g`, read from the engine as the view keeps it: the seen
+    /// packet only for the dealer while he chooses (the view forgets it with his new hand),
+    /// the seat's own hand (the view's `hand` lines: sorted there, the same cards) and the
+    /// public middle.
+    pub(super) fn from_engine(g: &'a Schwimmen, seat: Seat) -> Ctx<'a> {
+        let packet: &[Card] = if g.phase == Phase::Choose && seat == g.dealer {
+            &g.seen
+        } else {
+            &[]
+        };
+        Ctx {
+            packet,
+            hand: &g.hands[seat],
+            middle: &g.middle,
+        }
+    }
+}
 
 /// The `simple` bot's choice for a Schwimmen decision (the `simple_policy` of the game's spec).
 pub fn simple_policy(view: &dyn SeatView, decision: &str, legal: &[String]) -> String {
@@ -25,10 +73,10 @@ pub fn simple_policy(view: &dyn SeatView, decision: &str, legal: &[String]) -> S
     let Some(view) = view.as_any().downcast_ref::<SchwimmenView>() else {
         return first.clone();
     };
-    let r = &view.round;
+    let ctx = Ctx::from_view(view);
     let choice = match decision {
-        "choose" => Some(choose(&r.packet)),
-        "turn" => turn(&r.hand, &r.middle, legal),
+        "choose" => Some(choose(ctx)),
+        "turn" => turn(ctx, legal),
         _ => None,
     };
     match choice {
@@ -37,11 +85,16 @@ pub fn simple_policy(view: &dyn SeatView, decision: &str, legal: &[String]) -> S
     }
 }
 
-fn choose(packet: &[Card]) -> String {
-    if value_halves(packet) >= 42 || is_31(packet) {
-        "keep_seen".into()
+fn choose(ctx: Ctx) -> String {
+    choose_action(ctx).token().into()
+}
+
+/// The packet choice: keep the seen packet when it is worth 21 or more (or is a 31).
+fn choose_action(ctx: Ctx) -> SchwimmenAction {
+    if value_halves(ctx.packet) >= 42 || is_31(ctx.packet) {
+        SchwimmenAction::KeepSeen
     } else {
-        "take_unseen".into()
+        SchwimmenAction::TakeUnseen
     }
 }
 
@@ -83,20 +136,35 @@ pub fn typed_policy(view: &dyn SeatView, decision: &str, legal: &dyn std::any::A
     if legal.is_empty() {
         return None;
     }
-    let r = &view.round;
-    // As `simple_policy`: no choice, or one that is not legal, plays the first legal action.
-    let choice = match decision {
-        "choose" => {
-            let want = match choose(&r.packet).as_str() {
-                "keep_seen" => SchwimmenAction::KeepSeen,
-                _ => SchwimmenAction::TakeUnseen,
-            };
-            legal.iter().position(|&a| a == want)
-        }
-        "turn" => turn_listed(&r.hand, &r.middle, legal),
-        _ => None,
+    let choose = match decision {
+        "choose" => true,
+        "turn" => false,
+        _ => return Some(0),
     };
-    Some(choice.unwrap_or(0))
+    Some(typed_index(Ctx::from_view(view), choose, legal))
+}
+
+/// The `simple` policy (the playout policy of the spec) for the seat to move, on what it
+/// knows of the engine ([`Ctx::from_engine`]: its seen packet, its hand, the middle): the
+/// game's [`EnginePolicy`](crate::engine::EnginePolicy).
+pub(super) fn engine_policy(g: &Schwimmen, legal: &[SchwimmenAction]) -> usize {
+    if legal.is_empty() {
+        return 0;
+    }
+    typed_index(Ctx::from_engine(g, g.turn), g.phase == Phase::Choose, legal)
+}
+
+/// The policy's choice among the typed `legal` actions (not empty) of a `choose` decision
+/// (`choose`) or a `turn`: [`typed_policy`] on the view, the engine's playout policy on the
+/// engine. As `simple_policy`: no choice, or one that is not legal, plays the first action.
+pub(super) fn typed_index(ctx: Ctx, choose: bool, legal: &[SchwimmenAction]) -> usize {
+    let choice = if choose {
+        let want = choose_action(ctx);
+        legal.iter().position(|&a| a == want)
+    } else {
+        turn_listed(ctx.hand, ctx.middle, legal)
+    };
+    choice.unwrap_or(0)
 }
 
 /// A `turn` token as the engine's action (`None`: not one).
@@ -115,8 +183,8 @@ fn turn_action(token: &str) -> Option<SchwimmenAction> {
     }
 }
 
-fn turn(hand: &[Card], middle: &[Card], legal: &[String]) -> Option<String> {
-    turn_typed(hand, middle, legal.iter().map(|t| turn_action(t))).map(|i| legal[i].clone())
+fn turn(ctx: Ctx, legal: &[String]) -> Option<String> {
+    turn_typed(ctx.hand, ctx.middle, legal.iter().map(|t| turn_action(t))).map(|i| legal[i].clone())
 }
 
 /// The `turn` choice among `legal` (`None` where a token is not an action): its index.

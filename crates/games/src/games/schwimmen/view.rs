@@ -223,6 +223,10 @@ impl SchwimmenView {
 }
 
 impl SeatView for SchwimmenView {
+    fn held(&self) -> Option<&[Card]> {
+        Some(self.hand())
+    }
+
     /// The lines of every turn here (a move, the middle, the hand), the others out of line:
     /// the commonest lines take the shortest path. Each kind is folded by a function of its
     /// own, so that this one only looks at the kind and passes the line on (it saves no
