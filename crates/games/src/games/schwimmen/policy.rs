@@ -11,9 +11,9 @@
 //!
 //! The answer is always one of `legal` (the first one when nothing better is found).
 //!
-//! The rules read a [`Ctx`]: the seen packet, the hand and the middle, built from the seat's
-//! view ([`Ctx::from_view`], the `simple` bot and the spec's token and typed policies) or from
-//! the engine ([`Ctx::from_engine`], the engine's playout policy, which reads no view), so that
+//! The rules read a `Ctx`: the seen packet, the hand and the middle, built from the seat's
+//! view (`Ctx::from_view`, the `simple` bot and the spec's token and typed policies) or from
+//! the engine (`Ctx::from_engine`, the engine's playout policy, which reads no view), so that
 //! both paths make the same decisions with the same functions.
 
 use super::engine::SchwimmenAction;
