@@ -152,15 +152,26 @@ impl Chance {
         if spec.hands.len() > n {
             return Err(err(format!("{} hands given for {n} players", spec.hands.len())));
         }
-        let mut used: BTreeMap<Card, String> = BTreeMap::new();
-        let mut claim = |c: Card, place: String| -> Result<(), String> {
+        // Where each card was given (by card index), named in text only for a message: a
+        // search gives deals by the thousand.
+        let mut used: [Option<Place>; 52] = [None; 52];
+        let pile_names: Vec<&String> = spec.piles.keys().collect();
+        let named = |p: Place| match p {
+            Place::Seat(s) => format!("seat {s}"),
+            Place::Pile(i) => format!("pile {}", pile_names[i]),
+        };
+        let mut claim = |c: Card, place: Place| -> Result<(), String> {
             if !req.deck.contains(&c) {
-                return Err(err(format!("{place}: {c} is not in {title}'s deck")));
+                return Err(err(format!("{}: {c} is not in {title}'s deck", named(place))));
             }
-            if let Some(prev) = used.insert(c, place.clone()) {
-                return Err(err(format!("{c} is given twice ({prev} and {place})")));
+            match used[c.index()].replace(place) {
+                Some(prev) => Err(err(format!(
+                    "{c} is given twice ({} and {})",
+                    named(prev),
+                    named(place)
+                ))),
+                None => Ok(()),
             }
-            Ok(())
         };
         for (s, h) in spec.hands.iter().enumerate() {
             if let Some(h) = h {
@@ -172,11 +183,11 @@ impl Chance {
                     )));
                 }
                 for &c in h {
-                    claim(c, format!("seat {s}"))?;
+                    claim(c, Place::Seat(s))?;
                 }
             }
         }
-        for (name, cards) in &spec.piles {
+        for (i, (name, cards)) in spec.piles.iter().enumerate() {
             let Some(&(_, size)) = req.piles.iter().find(|(p, _)| p == name) else {
                 let names: Vec<&str> = req.piles.iter().map(|(p, _)| *p).collect();
                 return Err(err(format!(
@@ -195,11 +206,11 @@ impl Chance {
                 )));
             }
             for &c in cards {
-                claim(c, format!("pile {name}"))?;
+                claim(c, Place::Pile(i))?;
             }
         }
         // Deal what was left out, at random, from the remaining cards.
-        let mut rest: Vec<Card> = req.deck.iter().copied().filter(|c| !used.contains_key(c)).collect();
+        let mut rest: Vec<Card> = req.deck.iter().copied().filter(|c| used[c.index()].is_none()).collect();
         self.rng.shuffle(&mut rest);
         let mut rest = rest.into_iter();
         let mut hands = Vec::with_capacity(n);
@@ -230,6 +241,13 @@ impl Chance {
             undealt: rest.collect(),
         })
     }
+}
+
+/// Where a given deal puts a card: a seat's hand, or a pile (by its place among the deal's).
+#[derive(Clone, Copy)]
+enum Place {
+    Seat(usize),
+    Pile(usize),
 }
 
 #[cfg(test)]

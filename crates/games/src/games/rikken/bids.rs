@@ -95,12 +95,42 @@ impl Contract {
         }
     }
 
-    /// Parses a bid token (not `pass`, not a `_join`).
+    /// Parses a bid token (not `pass`, not a `_join`): the inverse of [`token`](Self::token),
+    /// read without making any token (a bot's auction reads every legal one).
     pub fn parse(token: &str) -> Option<Contract> {
-        BIDS.iter()
-            .chain([SchoppenMieen, OpVoorhand, OpenPiekTotaal].iter())
-            .copied()
-            .find(|c| c.token() == token)
+        Some(match token {
+            "rik" => Rik { beter: false },
+            "rik_beter" => Rik { beter: true },
+            "misere" => Misere { open: CLOSED },
+            "piek" => Piek { open: CLOSED },
+            "open_misere" => Misere { open: OPEN },
+            "open_piek" => Piek { open: OPEN },
+            "open_misere_praatje" => Misere { open: PRAATJE },
+            "open_piek_praatje" => Piek { open: PRAATJE },
+            "malheur" => Malheur,
+            "solo" => Solo { beter: false },
+            "solo_beter" => Solo { beter: true },
+            "schoppen_mieen" => SchoppenMieen,
+            "op_voorhand" => OpVoorhand,
+            "open_piek_totaal" => OpenPiekTotaal,
+            _ => {
+                let rest = token.strip_prefix("alone")?;
+                let (num, beter) = match rest.strip_suffix("_beter") {
+                    Some(n) => (n, true),
+                    None => (rest, false),
+                };
+                let n = match num {
+                    "7" => 7,
+                    "8" => 8,
+                    "9" => 9,
+                    "10" => 10,
+                    "11" => 11,
+                    "12" => 12,
+                    _ => return None,
+                };
+                Alone { n, beter }
+            }
+        })
     }
 
     /// Misère or piek in any form.
@@ -256,6 +286,33 @@ impl Ladder {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn every_contract_token_reads_back_and_nothing_else_does() {
+        let all: Vec<super::Contract> = super::BIDS
+            .iter()
+            .copied()
+            .chain([super::SchoppenMieen, super::OpVoorhand, super::OpenPiekTotaal])
+            .collect();
+        for c in &all {
+            assert_eq!(super::Contract::parse(&c.token()), Some(*c), "{}", c.token());
+        }
+        for t in [
+            "alone6",
+            "alone13",
+            "alone07",
+            "alone",
+            "alone9_",
+            "alone9beter",
+            "open_rik",
+            "misere_join",
+            "pass",
+            "",
+            "Rik",
+        ] {
+            assert_eq!(super::Contract::parse(t), None, "{t}");
+        }
+    }
+
     use super::*;
     use crate::games::rikken::options as rikken_options;
 

@@ -3,6 +3,8 @@
 
 use super::cards::{bottom, has, of_suit, parse_legal_cards, top};
 use crate::cards::{Card, CardSet, Rank, Suit};
+use crate::games::rikken::action::RikkenAction;
+use crate::games::rikken::bids::{Contract, CLOSED, OPEN};
 use crate::games::rikken::view::RikkenView;
 
 /// Estimated tricks of `hand` with `trump` as trump suit (by itself, without partner).
@@ -77,8 +79,24 @@ pub(super) fn misere_risky(hand: &[Card], base: u8) -> CardSet {
 }
 
 /// The ladder rank of a bid token (higher overbids lower); joins rank as their bid.
+#[cfg(test)]
 pub(crate) fn bid_rank(token: &str) -> u32 {
-    let base = token.strip_suffix("_join").unwrap_or(token);
+    auction_action(token).map_or(0, rank)
+}
+
+/// A legal auction token as the bid rules read it (`None`: no auction action).
+fn auction_action(token: &str) -> Option<RikkenAction> {
+    if token == "pass" {
+        return Some(RikkenAction::Pass);
+    }
+    match token.strip_suffix("_join") {
+        Some(base) => Contract::parse(base).map(RikkenAction::Join),
+        None => Contract::parse(token).map(RikkenAction::Bid),
+    }
+}
+
+/// The ladder rank of an auction action (higher overbids lower); a join ranks as its bid.
+fn rank(a: RikkenAction) -> u32 {
     let alone = |n: u32, beter: bool| {
         let r = match n {
             7 | 8 => 3 + 2 * (n - 7),
@@ -86,24 +104,18 @@ pub(crate) fn bid_rank(token: &str) -> u32 {
         };
         r + u32::from(beter)
     };
-    match base {
-        "pass" => 0,
-        "rik" => 1,
-        "rik_beter" => 2,
-        "misere" | "piek" => 7,
-        "malheur" => 16,
-        "open_misere" | "open_piek" => 17,
-        "open_misere_praatje" | "open_piek_praatje" => 18,
-        "solo" => 19,
-        "solo_beter" => 20,
-        _ => {
-            let rest = base.strip_prefix("alone").unwrap_or("");
-            let (num, beter) = match rest.strip_suffix("_beter") {
-                Some(n) => (n, true),
-                None => (rest, false),
-            };
-            num.parse().map(|n| alone(n, beter)).unwrap_or(0)
-        }
+    let (RikkenAction::Bid(c) | RikkenAction::Join(c)) = a else {
+        return 0;
+    };
+    match c {
+        Contract::Rik { beter } => 1 + u32::from(beter),
+        Contract::Misere { open: CLOSED } | Contract::Piek { open: CLOSED } => 7,
+        Contract::Malheur => 16,
+        Contract::Misere { open: OPEN } | Contract::Piek { open: OPEN } => 17,
+        Contract::Misere { .. } | Contract::Piek { .. } => 18,
+        Contract::Solo { beter } => 19 + u32::from(beter),
+        Contract::Alone { n, beter } => alone(u32::from(n), beter),
+        Contract::SchoppenMieen | Contract::OpVoorhand | Contract::OpenPiekTotaal => 0,
     }
 }
 
@@ -111,8 +123,16 @@ pub(super) fn bid(view: &RikkenView, legal: &[String]) -> Option<String> {
     bid_on(&view.deal.hand, legal)
 }
 
-/// [`bid`] on the seat's hand alone (all the auction's rules of thumb read).
+/// [`bid`] on the seat's hand alone (all the auction's rules of thumb read), on the tokens.
 pub(super) fn bid_on(hand: &[Card], legal: &[String]) -> Option<String> {
+    let actions: Vec<Option<RikkenAction>> = legal.iter().map(|t| auction_action(t)).collect();
+    bid_choice(hand, &actions).map(|i| legal[i].clone())
+}
+
+/// The bid rules on the legal auction actions (`None`: a token that is none): the index of
+/// the one chosen. The lowest bid the hand supports; else pass; else (passing is not allowed)
+/// the obligatory malheur, a misère or piek of a hand nearly safe for it, or the cheapest bid.
+pub(super) fn bid_choice(hand: &[Card], legal: &[Option<RikkenAction>]) -> Option<usize> {
     let aces = hand.iter().filter(|c| c.rank == Rank::ACE).count();
     let est = best_trump(hand, &Suit::ALL).map_or(0.0, |t| trick_estimate(hand, t));
     let est_h = trick_estimate(hand, Suit::Hearts);
@@ -120,48 +140,50 @@ pub(super) fn bid_on(hand: &[Card], legal: &[String]) -> Option<String> {
     let misere_ok = risky.is_empty();
     let open_ok = misere_risky(hand, 4).is_empty();
     let piek_ok = risky.len() == 1 && top(risky).is_some_and(|c| c.rank == Rank::ACE) && aces == 1;
-    let supports = |token: &str| -> bool {
-        let base = token.strip_suffix("_join").unwrap_or(token);
-        match base {
-            "rik" => est >= 5.0,
-            "rik_beter" => est_h >= 5.0,
-            "misere" => misere_ok,
-            "piek" => piek_ok,
-            "open_misere" => open_ok,
-            "malheur" => aces >= 3,
-            "solo" => est >= 12.5,
-            "solo_beter" => est_h >= 12.5,
-            _ => {
-                let Some(rest) = base.strip_prefix("alone") else {
-                    return false;
-                };
-                match rest.strip_suffix("_beter") {
-                    Some(n) => n.parse::<f64>().is_ok_and(|n| est_h >= n + 0.5),
-                    None => rest.parse::<f64>().is_ok_and(|n| est >= n + 0.5),
-                }
-            }
+    let supports = |a: RikkenAction| -> bool {
+        let (RikkenAction::Bid(c) | RikkenAction::Join(c)) = a else {
+            return false;
+        };
+        match c {
+            Contract::Rik { beter: false } => est >= 5.0,
+            Contract::Rik { beter: true } => est_h >= 5.0,
+            Contract::Misere { open: CLOSED } => misere_ok,
+            Contract::Piek { open: CLOSED } => piek_ok,
+            Contract::Misere { open: OPEN } => open_ok,
+            Contract::Malheur => aces >= 3,
+            Contract::Solo { beter: false } => est >= 12.5,
+            Contract::Solo { beter: true } => est_h >= 12.5,
+            Contract::Alone { n, beter } => (if beter { est_h } else { est }) >= f64::from(n) + 0.5,
+            _ => false,
         }
     };
-    let lowest = |pred: &dyn Fn(&str) -> bool| -> Option<String> {
-        legal
-            .iter()
-            .filter(|t| t.as_str() != "pass" && pred(t))
-            .min_by_key(|t| bid_rank(t))
-            .cloned()
+    let lowest = |pred: &dyn Fn(RikkenAction) -> bool| -> Option<usize> {
+        (0..legal.len())
+            .filter_map(|i| legal[i].map(|a| (i, a)))
+            .filter(|&(_, a)| a != RikkenAction::Pass && pred(a))
+            .min_by_key(|&(_, a)| rank(a))
+            .map(|(i, _)| i)
     };
-    if let Some(b) = lowest(&supports) {
-        return Some(b);
+    let find = |want: RikkenAction| legal.iter().position(|&a| a == Some(want));
+    if let Some(i) = lowest(&supports) {
+        return Some(i);
     }
-    if legal.iter().any(|t| t == "pass") {
-        return Some("pass".into());
+    if let Some(i) = find(RikkenAction::Pass) {
+        return Some(i);
     }
     // Passing is not allowed: the obligatory malheur, or the cheapest bid there is.
-    if legal.iter().any(|t| t == "malheur") {
-        return Some("malheur".into());
+    if let Some(i) = find(RikkenAction::Bid(Contract::Malheur)) {
+        return Some(i);
     }
     if misere_risky(hand, 7).len() <= 1 {
-        if let Some(b) = lowest(&|t| t == "misere" || t == "piek") {
-            return Some(b);
+        let plain = |a: RikkenAction| {
+            matches!(
+                a,
+                RikkenAction::Bid(Contract::Misere { open: CLOSED } | Contract::Piek { open: CLOSED })
+            )
+        };
+        if let Some(i) = lowest(&plain) {
+            return Some(i);
         }
     }
     lowest(&|_| true)

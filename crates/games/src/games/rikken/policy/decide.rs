@@ -1,9 +1,9 @@
 //! The `simple` bot's entry points: a decision, on the tokens or on the typed actions, handed
 //! to the bidding or the card play.
 
-use super::bidding::{bid, bid_on, call, call_on, choose_trump, choose_trump_on};
+use super::bidding::{bid, bid_choice, call, call_on, choose_trump, choose_trump_on};
 use super::play::{card_play, play, play_cards, Ctx};
-use crate::cards::{Card, CardSet};
+use crate::cards::Card;
 use crate::engine::Engine;
 use crate::few::Few;
 use crate::game::SeatView;
@@ -47,8 +47,8 @@ pub fn typed_policy(view: &dyn SeatView, decision: &str, legal: &dyn std::any::A
 }
 
 /// [`simple_policy`] on the engine, for the seat to move, knowing what that seat knows
-/// ([`EnginePolicy`](crate::engine::EnginePolicy)): the card play on a [`Ctx`] made from the engine; the auction
-/// and the declarations (a few decisions of a deal) on the tokens, as on the view.
+/// ([`EnginePolicy`](crate::engine::EnginePolicy)): the card play on a [`Ctx`] made from the engine, the auction
+/// on the typed actions, and the declarations (two decisions of a deal) on the tokens.
 pub(in crate::games::rikken) fn engine_policy(g: &Rikken, legal: &[RikkenAction]) -> usize {
     let Some(seat) = g.to_move() else { return 0 };
     if g.phase == Phase::Play {
@@ -61,18 +61,25 @@ pub(in crate::games::rikken) fn engine_policy(g: &Rikken, legal: &[RikkenAction]
         let chosen = card_play(&Ctx::from_engine(g, seat), cards.as_slice());
         return chosen.and_then(|c| cards.iter().position(|&x| x == c)).unwrap_or(0);
     }
+    let mut hand: Few<Card, 13> = Few::new(NO_CARD);
+    if !g.hands_withheld {
+        for c in g.hands[seat].iter() {
+            hand.push(c);
+        }
+    }
+    if g.phase == Phase::Bidding {
+        let mut actions: Few<Option<RikkenAction>, 32> = Few::new(None);
+        for &a in legal.iter().take(32) {
+            actions.push(Some(a));
+        }
+        return bid_choice(hand.as_slice(), actions.as_slice()).unwrap_or(0);
+    }
+    // The declarations (once a deal) on the tokens, as on the view.
     let tokens: Vec<String> = legal.iter().map(|a| a.to_string()).collect();
-    let hand = if g.hands_withheld {
-        CardSet::default()
-    } else {
-        g.hands[seat]
-    };
-    let hand: Vec<Card> = hand.iter().collect();
     let choice = match g.phase {
-        Phase::Bidding => bid_on(&hand, &tokens),
-        Phase::Trump => choose_trump_on(&hand, &tokens),
-        Phase::Call => call_on(&hand, g.trump, &tokens),
-        Phase::Play | Phase::Over => None,
+        Phase::Trump => choose_trump_on(hand.as_slice(), &tokens),
+        Phase::Call => call_on(hand.as_slice(), g.trump, &tokens),
+        Phase::Bidding | Phase::Play | Phase::Over => None,
     };
     choice.and_then(|c| tokens.iter().position(|t| *t == c)).unwrap_or(0)
 }
