@@ -305,6 +305,11 @@ impl<G: Engine> Game for Typed<G> {
         self.legal[i].to_string()
     }
 
+    fn legal_index(&self, token: &str) -> Option<usize> {
+        let action = self.engine.parse(token).ok()?;
+        self.legal.iter().position(|&a| a == action)
+    }
+
     fn write_legal_token(&self, i: usize, out: &mut String) {
         use std::fmt::Write;
         match G::token(&self.legal[i]) {

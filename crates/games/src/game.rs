@@ -398,6 +398,15 @@ pub trait Game: Send + CloneGame {
     fn write_legal_token(&self, i: usize, out: &mut String) {
         out.push_str(&self.legal_token(i));
     }
+    /// The index of `token` among the legal actions of the last
+    /// [`legal_count`](Game::legal_count), or `None` when it is none of them: without making
+    /// every token (a typed engine reads `token` as an action and looks for it). That list, which
+    /// [`legal_token`](Game::legal_token) and [`apply_legal`](Game::apply_legal) address, stays
+    /// as it was until the next `legal_count`, also when an action is applied, where the game is
+    /// [`indexed`](Game::indexed).
+    fn legal_index(&self, token: &str) -> Option<usize> {
+        self.legal_actions().iter().position(|t| t == token)
+    }
     /// The legal actions of the seat to move as the engine's own typed values, in the order of
     /// the tokens (after [`legal_count`](Game::legal_count)): a `Vec` of the game's action type,
     /// for a policy that reads them typed ([`GameSpec::typed_policy`]). `None` where the game

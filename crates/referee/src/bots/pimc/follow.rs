@@ -44,7 +44,7 @@ impl Tracker {
             let before = self.world.clone();
             let deals = self.world.deals();
             let mut w = self.world.clone();
-            match self.step(&mut w, self.explained, rng, true, &mut Vec::new()) {
+            match self.step(&mut w, self.explained, rng, true) {
                 Ok((_, used)) if w.deals() == deals => {
                     self.world = w;
                     self.explained += used;

@@ -86,20 +86,29 @@ impl Tracker {
     /// mismatch `world` is left after the action (the caller drops it) and the seat's cards
     /// the mismatch names are those it held after the action, with the card the token plays.
     ///
-    /// `legal` is a buffer for the legal tokens, kept by the caller from step to step (its
-    /// strings are written again, not made anew).
+    /// The legal actions' tokens are written only where they are needed (a hidden action, a
+    /// mismatch to describe): a shown token is looked up among the typed legal actions. They are
+    /// those of the state before the action even when `world` is past it: the list the last
+    /// `legal_count` made stays until the next ([`Game::legal_index`]).
     pub(super) fn step(
         &self,
         world: &mut World,
         pos: usize,
         rng: &mut Rng,
         in_place: bool,
-        legal: &mut Vec<String>,
     ) -> Result<(String, usize), Box<Mismatch>> {
         let seat = world.game.to_move().expect("a seat to move");
-        world.legal_tokens(legal);
-        let legal = &*legal;
+        let count = world.game.legal_count();
+        // A game without typed legal actions makes its tokens from its state: before the action.
+        let eager = (!world.game.indexed()).then(|| world.game.legal_actions());
+        let tokens = |world: &World| -> Vec<String> {
+            match &eager {
+                Some(l) => l.clone(),
+                None => (0..count).map(|i| world.game.legal_token(i)).collect(),
+            }
+        };
         let shown = self.shown_token(pos, seat);
+        let offered = shown.as_deref().is_some_and(|t| world.game.legal_index(t).is_some());
         // `hands_at`: how far the seat's lines go at the state of `world`.
         let mismatch = |world: &World, lines: Option<(usize, (Line, Line))>, played: Option<Card>, hands_at: usize| {
             let mut held = hand(world, seat);
@@ -112,7 +121,7 @@ impl Tracker {
             Box::new(Mismatch {
                 seat: Some(seat),
                 token: shown.clone(),
-                legal: legal.to_vec(),
+                legal: tokens(world),
                 pos,
                 held,
                 seen_at: lines.as_ref().map(|(at, _)| *at),
@@ -122,7 +131,7 @@ impl Tracker {
                 hands_at,
             })
         };
-        if let Some(t) = shown.as_ref().filter(|t| legal.contains(t) && in_place) {
+        if let Some(t) = shown.as_ref().filter(|_| offered && in_place) {
             let got = world.apply(t, self.me).map_err(|_| mismatch(world, None, None, pos))?;
             return match self.differ_at(&got, pos) {
                 None => Ok((t.clone(), got.len())),
@@ -132,7 +141,7 @@ impl Tracker {
                 }
             };
         }
-        if let Some(t) = shown.as_ref().filter(|t| legal.contains(t)) {
+        if let Some(t) = shown.as_ref().filter(|_| offered) {
             let mut w = world.clone();
             let got = w.apply(t, self.me).map_err(|_| mismatch(world, None, None, pos))?;
             return match self.differ_at(&got, pos) {
@@ -146,9 +155,9 @@ impl Tracker {
         // Not a token the world offers: a hidden action, or a card this world did not deal there.
         let mut fits = Vec::new();
         let mut first_difference = None;
-        for t in legal.iter() {
+        for t in tokens(world) {
             let mut w = world.clone();
-            if let Ok(got) = w.apply(t, self.me) {
+            if let Ok(got) = w.apply(&t, self.me) {
                 match self.differ_at(&got, pos) {
                     None if !got.is_empty() => fits.push((t.clone(), w, got.len())),
                     None => {}
@@ -215,7 +224,6 @@ impl Tracker {
         };
         let mut weight = 1.0;
         let deals = world.deals();
-        let mut legal = Vec::new();
         while pos < upto {
             if world.game.to_move().is_none() {
                 return Err(no_fit(None));
@@ -229,7 +237,7 @@ impl Tracker {
             });
             // A sample's replay follows the world itself; a refit's keeps the world before a
             // failed action, to ask whether that action made the next deal.
-            match self.step(&mut world, pos, rng, !stop_at_deal, &mut legal) {
+            match self.step(&mut world, pos, rng, !stop_at_deal) {
                 Ok((t, used)) => {
                     if expected.is_some_and(|e| e != t) {
                         weight *= self.infer;

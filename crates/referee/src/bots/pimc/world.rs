@@ -99,20 +99,6 @@ impl World {
         spec.policy_index(self.game.as_mut(), self.views[seat].as_ref(), true)
     }
 
-    /// The legal actions' tokens, written into `out`'s strings (grown or cut to their number).
-    pub(crate) fn legal_tokens(&mut self, out: &mut Vec<String>) {
-        if !self.game.indexed() {
-            *out = self.game.legal_actions();
-            return;
-        }
-        let n = self.game.legal_count();
-        out.resize_with(n, String::new);
-        for (i, t) in out.iter_mut().enumerate() {
-            t.clear();
-            self.game.write_legal_token(i, t);
-        }
-    }
-
     /// Plays to the end with the game's playout policy (`simple`, mostly) at every seat; the
     /// score of `me`. In a session of several games ([`Game::standing`]), only to the next
     /// point where it can be scored: the later deals no decision now changes would only add
