@@ -390,3 +390,56 @@ fn pimc_searches_almost_every_schwimmen_decision() {
         searched + fell_back
     );
 }
+
+/// Every record's actions (seat and token), without their times.
+fn actions_of(records: &[u8]) -> Vec<Vec<(u64, String)>> {
+    String::from_utf8_lossy(records)
+        .lines()
+        .map(|line| {
+            let r: serde_json::Value = serde_json::from_str(line).expect("a record line");
+            r["actions"]
+                .as_array()
+                .expect("actions")
+                .iter()
+                .map(|a| (a["seat"].as_u64().unwrap(), a["action"].as_str().unwrap().to_string()))
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn the_searches_decide_alike_on_the_typed_engines_and_on_views() {
+    // The playouts, walks and weights on the typed engine (the default) and on seat views fed
+    // by events (CROUPIER_SEARCH_VIEWS=1): the same action at every decision of every game,
+    // so the engine's policies read exactly what the views hold.
+    for (game, players, bot) in [
+        ("rikken", "4", "pimc:samples=6,playouts=40"),
+        ("zwikken", "4", "pimc:samples=6,playouts=40"),
+        ("svangknack", "4", "ismcts:iterations=40,worlds=6"),
+        ("kul", "3", "pimc:samples=6,playouts=40"),
+        ("skwitz", "3", "ismcts:iterations=30,worlds=4"),
+        ("schwimmen", "3", "pimc:samples=6,playouts=40"),
+    ] {
+        let run = |views: &str| {
+            let out = croupier()
+                .env("CROUPIER_SEARCH_VIEWS", views)
+                .args(["match", game, "--players", players, "--games", "1", "--seed", "12"])
+                .args(["--concurrency", "1", "--record", "-", "--bot", &format!("x={bot}")])
+                .args(["--bot", "s=simple"])
+                .output()
+                .unwrap();
+            assert!(out.status.success(), "{game}: {}", String::from_utf8_lossy(&out.stderr));
+            actions_of(&out.stdout)
+        };
+        let typed = run("0");
+        assert!(
+            !typed.is_empty() && typed.iter().all(|a| !a.is_empty()),
+            "{game}: no actions recorded"
+        );
+        assert_eq!(
+            typed,
+            run("1"),
+            "{game}: {bot} decides otherwise on views than on the typed engine"
+        );
+    }
+}
