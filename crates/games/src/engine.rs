@@ -305,9 +305,24 @@ impl<G: Engine> Game for Typed<G> {
         self.legal[i].to_string()
     }
 
+    /// By each legal action's token compared with `token`: a fixed token as it is, another
+    /// written into one buffer (reading the token instead costs more where `parse` works out
+    /// every legal action, as Skwitz's captures).
     fn legal_index(&self, token: &str) -> Option<usize> {
-        let action = self.engine.parse(token).ok()?;
-        self.legal.iter().position(|&a| a == action)
+        use std::fmt::Write;
+        thread_local! {
+            static BUFFER: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
+        }
+        BUFFER.with_borrow_mut(|buf| {
+            self.legal.iter().position(|a| match G::token(a) {
+                Some(t) => t == token,
+                None => {
+                    buf.clear();
+                    let _ = write!(buf, "{a}");
+                    buf == token
+                }
+            })
+        })
     }
 
     fn write_legal_token(&self, i: usize, out: &mut String) {
