@@ -399,8 +399,8 @@ pub trait Game: Send + CloneGame {
         out.push_str(&self.legal_token(i));
     }
     /// The index of `token` among the legal actions of the last
-    /// [`legal_count`](Game::legal_count), or `None` when it is none of them: without making
-    /// every token (a typed engine reads `token` as an action and looks for it). That list, which
+    /// [`legal_count`](Game::legal_count), or `None` when it is none of them: without a list of
+    /// every token (a typed engine compares each legal action's token in turn). That list, which
     /// [`legal_token`](Game::legal_token) and [`apply_legal`](Game::apply_legal) address, stays
     /// as it was until the next `legal_count`, also when an action is applied, where the game is
     /// [`indexed`](Game::indexed).

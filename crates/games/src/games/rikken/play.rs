@@ -35,8 +35,8 @@ impl Rikken {
 
     /// Lays the hands of `seats` open to every other seat.
     fn expose(&mut self, seats: &[Seat]) {
-        self.exposed = true;
         for &s in seats {
+            self.exposed[s] = true;
             self.ev.emit(Audience::all_except(N, s), "exposed", || {
                 let mut a = args![s];
                 a.extend(self.hands[s].iter().map(Arg::Card));
@@ -148,7 +148,7 @@ impl Rikken {
             return;
         }
         let c = self.contract.expect("a contract");
-        if c.openness() == OPEN && !self.exposed && n as i64 == self.rules.open_closed_tricks {
+        if c.openness() == OPEN && !self.exposed.contains(&true) && n as i64 == self.rules.open_closed_tricks {
             let ds = self.declarers;
             self.expose(ds.as_slice());
         }

@@ -72,7 +72,8 @@ pub struct Rikken {
     pub(super) called_suit_led: bool,
     /// Op voorhand: the hands are dealt but not yet shown (the rik comes before the deal).
     pub(super) hands_withheld: bool,
-    pub(super) exposed: bool,
+    /// The seats whose hands lie open to the others.
+    pub(super) exposed: [bool; N],
     // Trick play.
     pub(super) leader: Seat,
     pub(super) trick: Few<(Seat, Card), N>,
@@ -128,7 +129,7 @@ impl Rikken {
             duties: false,
             called_suit_led: false,
             hands_withheld: false,
-            exposed: false,
+            exposed: [false; N],
             leader: left(dealer),
             trick: Few::new((0, NO_CARD)),
             tricks: Few::new(Trick {

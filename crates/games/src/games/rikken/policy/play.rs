@@ -4,7 +4,7 @@
 use super::cards::{at_or_above, below, bottom, highest, lowest, parse_legal_cards, top};
 use crate::cards::{Card, CardSet, Rank, Suit};
 use crate::few::Few;
-use crate::games::rikken::bids::{Contract, PRAATJE};
+use crate::games::rikken::bids::Contract;
 use crate::games::rikken::state::{Rikken, N, NO_CARD};
 use crate::games::rikken::view::RikkenView;
 
@@ -45,21 +45,8 @@ pub(super) struct Ctx {
     tricks_won: [u32; 4],
 }
 
-/// What kind of play a contract asks for, from its protocol token (`_join` or not), and
-/// whether its declarer has a partner.
-fn kind_of_token(bid: &str) -> (Kind, bool) {
-    let base = bid.strip_suffix("_join").unwrap_or(bid);
-    let kind = match base {
-        "misere" | "open_misere" | "open_misere_praatje" => Kind::Misere,
-        "piek" | "open_piek" | "open_piek_praatje" => Kind::Piek,
-        "open_piek_totaal" => Kind::PiekAll,
-        "schoppen_mieen" => Kind::Mie,
-        _ => Kind::Tricks,
-    };
-    (kind, matches!(base, "rik" | "rik_beter" | "malheur" | "op_voorhand"))
-}
-
-/// [`kind_of_token`] of a contract's token, without making it.
+/// What kind of play a contract asks for, and whether its declarer has a partner (none before
+/// the auction ends).
 fn kind_of(c: Option<Contract>) -> (Kind, bool) {
     let kind = match c {
         Some(Contract::Misere { .. }) => Kind::Misere,
@@ -73,9 +60,9 @@ fn kind_of(c: Option<Contract>) -> (Kind, bool) {
 }
 
 /// The first `n` of `items` as a [`Few`].
-fn few<T: Copy, const N: usize>(items: impl IntoIterator<Item = T>, fill: T) -> Few<T, N> {
+fn few<T: Copy, const M: usize>(items: impl IntoIterator<Item = T>, fill: T) -> Few<T, M> {
     let mut f = Few::new(fill);
-    for x in items.into_iter().take(N) {
+    for x in items.into_iter().take(M) {
         f.push(x);
     }
     f
@@ -89,7 +76,7 @@ impl Ctx {
             Some((bid, declarers)) => (bid, declarers),
             None => ("", &[]),
         };
-        let (kind, with_partner) = kind_of_token(bid);
+        let (kind, with_partner) = kind_of(Contract::parse(bid.strip_suffix("_join").unwrap_or(bid)));
         let (leader, trick): (usize, &[Card]) = match &d.trick {
             Some((leader, cards)) => (*leader, cards),
             None => (seat, &[]),
@@ -145,14 +132,8 @@ impl Ctx {
             }
         }
         let mut exposed = [None; 4];
-        if g.exposed {
-            let open: &[usize] = match g.contract {
-                Some(c) if c == Contract::OpenPiekTotaal || c.openness() == PRAATJE => &[0, 1, 2, 3],
-                _ => g.declarers.as_slice(),
-            };
-            for &s in open.iter().filter(|&&s| s != seat) {
-                exposed[s] = Some(g.hands[s]);
-            }
+        for s in (0..N).filter(|&s| g.exposed[s] && s != seat) {
+            exposed[s] = Some(g.hands[s]);
         }
         let hand = if g.hands_withheld {
             CardSet::default()
