@@ -108,7 +108,8 @@ impl Tracker {
             }
         };
         let shown = self.shown_token(pos, seat);
-        let offered = shown.as_deref().is_some_and(|t| world.game.legal_index(t).is_some());
+        // The shown token's place among the legal actions: applied by it, not read again.
+        let offered = shown.as_deref().and_then(|t| world.game.legal_index(t));
         // `hands_at`: how far the seat's lines go at the state of `world`.
         let mismatch = |world: &World, lines: Option<(usize, (Line, Line))>, played: Option<Card>, hands_at: usize| {
             let mut held = hand(world, seat);
@@ -131,8 +132,10 @@ impl Tracker {
                 hands_at,
             })
         };
-        if let Some(t) = shown.as_ref().filter(|_| offered && in_place) {
-            let got = world.apply(t, self.me).map_err(|_| mismatch(world, None, None, pos))?;
+        if let (Some(t), Some(i), true) = (shown.as_ref(), offered, in_place) {
+            let got = world
+                .apply_legal(i, self.me)
+                .map_err(|_| mismatch(world, None, None, pos))?;
             return match self.differ_at(&got, pos) {
                 None => Ok((t.clone(), got.len())),
                 Some(d) => {
@@ -141,9 +144,11 @@ impl Tracker {
                 }
             };
         }
-        if let Some(t) = shown.as_ref().filter(|_| offered) {
+        if let (Some(t), Some(i)) = (shown.as_ref(), offered) {
             let mut w = world.clone();
-            let got = w.apply(t, self.me).map_err(|_| mismatch(world, None, None, pos))?;
+            let got = w
+                .apply_legal(i, self.me)
+                .map_err(|_| mismatch(world, None, None, pos))?;
             return match self.differ_at(&got, pos) {
                 None => {
                     *world = w;

@@ -62,6 +62,13 @@ impl World {
         Ok(self.route(Some(me)))
     }
 
+    /// [`apply`](Self::apply) of legal action `i` of the last `game.legal_count()` (a clone
+    /// keeps that list), its token not read again.
+    pub(super) fn apply_legal(&mut self, i: usize, me: Seat) -> Result<Vec<Line>, String> {
+        self.game.apply_legal(i)?;
+        Ok(self.route(Some(me)))
+    }
+
     pub(crate) fn deals(&self) -> usize {
         self.game.chance().deals().len()
     }
