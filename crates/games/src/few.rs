@@ -20,6 +20,13 @@ impl<T: Copy, const N: usize> Few<T, N> {
         self.items[self.len] = x;
         self.len += 1;
     }
+    /// Pushes unless the list is full, dropping `x` then (a seat view fed lines no engine
+    /// writes: dropped, not a panic).
+    pub fn push_unless_full(&mut self, x: T) {
+        if self.len < N {
+            self.push(x);
+        }
+    }
     pub fn clear(&mut self) {
         self.len = 0;
     }

@@ -25,13 +25,6 @@ const HAND: usize = 52;
 /// The most cards in a trick (ten seats).
 const TRICK: usize = 10;
 
-/// Pushes onto a [`Few`] unless it is full (only a view fed lines no engine writes fills one).
-fn push_few<T: Copy, const N: usize>(f: &mut Few<T, N>, x: T) {
-    if f.len() < N {
-        f.push(x);
-    }
-}
-
 /// What the policy reads of one seat's knowledge.
 #[derive(Clone, Copy, Debug)]
 pub struct Know {
@@ -49,12 +42,12 @@ impl Know {
     pub fn from_view(view: &KulView) -> Know {
         let mut hand = Few::new(Card::from_index(0));
         for &c in &view.hand {
-            push_few(&mut hand, c);
+            hand.push_unless_full(c);
         }
         let mut trick = Few::new(Card::from_index(0));
         if let Some((_, cards)) = &view.trick {
             for &c in cards {
-                push_few(&mut trick, c);
+                trick.push_unless_full(c);
             }
         }
         Know {
@@ -70,7 +63,7 @@ impl Know {
     pub fn from_engine(game: &Kul, seat: Seat) -> Know {
         let mut hand = Few::new(Card::from_index(0));
         for c in CardSet::iter(game.hands[seat]) {
-            push_few(&mut hand, c);
+            hand.push_unless_full(c);
         }
         let mut trick = Few::new(Card::from_index(0));
         for &c in &game.trick[..game.trick_len] {
@@ -162,10 +155,10 @@ pub(super) fn typed_choice(k: &Know, decision: Decision, actions: &[KulAction]) 
         Decision::Redeal => Some(redeal(k)),
         Decision::Consent => Some(consent(k)),
         Decision::Play => {
-            let mut cards = Few::new(Card::from_index(0));
+            let mut cards: Few<Card, HAND> = Few::new(Card::from_index(0));
             for a in actions {
                 match *a {
-                    KulAction::Play(c) => push_few::<Card, HAND>(&mut cards, c),
+                    KulAction::Play(c) => cards.push_unless_full(c),
                     _ => return None,
                 }
             }

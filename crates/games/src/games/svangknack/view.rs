@@ -81,13 +81,6 @@ impl Trick {
     }
 }
 
-/// Pushes onto a [`Few`] unless it is full (a line no engine writes is dropped, not a panic).
-fn push_few<T: Copy, const N: usize>(f: &mut Few<T, N>, x: T) {
-    if f.len() < N {
-        f.push(x);
-    }
-}
-
 /// Everything about the current round (reset by a `round` line, its buffers kept).
 #[derive(Clone, Debug, Default)]
 pub(super) struct Round {
@@ -292,7 +285,7 @@ impl SvangView {
             // A seat is a byte in a trick (Svängknack seats at most 16).
             let b = s as u8;
             match &mut r.trick {
-                Some(t) => push_few(&mut t.cards, (b, c)),
+                Some(t) => t.cards.push_unless_full((b, c)),
                 None => {
                     let mut t = Trick::new(s);
                     t.cards.push((b, c));
@@ -305,7 +298,7 @@ impl SvangView {
         match tok.as_str() {
             "farg" => {
                 if let Some(t) = &mut r.trick {
-                    push_few(&mut t.farg, s as u8);
+                    t.farg.push_unless_full(s as u8);
                 }
             }
             "knock" => r.knocked.push(s),

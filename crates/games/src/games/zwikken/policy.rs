@@ -42,13 +42,6 @@ fn no_card() -> Card {
     Card::from_index(0)
 }
 
-/// Pushes onto a [`Few`] unless it is full (only a view fed lines no engine writes fills one).
-fn push_few<T: Copy, const N: usize>(f: &mut Few<T, N>, x: T) {
-    if f.len() < N {
-        f.push(x);
-    }
-}
-
 /// What the policy reads of one seat's knowledge: its hand, the turned cards, the trick in
 /// progress, the players in, the askers of this period and the `exchange_targets` rule.
 #[derive(Clone, Copy, Debug)]
@@ -77,11 +70,11 @@ impl Know {
         let d = &view.deal;
         let mut hand = Few::new(no_card());
         for &c in &d.hand {
-            push_few(&mut hand, c);
+            hand.push_unless_full(c);
         }
         let mut turned = Few::new(no_card());
         for &c in &d.turned {
-            push_few(&mut turned, c);
+            turned.push_unless_full(c);
         }
         Know {
             hand,
@@ -105,7 +98,7 @@ impl Know {
     pub fn from_engine(game: &Zwikken, seat: Seat) -> Know {
         let mut hand = Few::new(no_card());
         for c in CardSet::iter(game.hands[seat]) {
-            push_few(&mut hand, c);
+            hand.push_unless_full(c);
         }
         let mut turned = Few::new(no_card());
         for &c in game.turned.iter() {
@@ -188,7 +181,7 @@ fn targets_from(k: &Know, trump: Suit, takes: impl Iterator<Item = Card>) -> Tar
             continue;
         }
         let ten = Card::new(Rank::TEN, if matched { take.suit } else { trump });
-        push_few(&mut out, (take, ten));
+        out.push_unless_full((take, ten));
     }
     out
 }
@@ -390,7 +383,7 @@ fn typed_play(k: &Know, actions: &[ZwikkenAction]) -> Option<ZwikkenAction> {
         let ten = targets.iter().find(|(t, _)| *t == take).map(|(_, ten)| *ten)?;
         let mut hand = k.hand;
         hand.retain(|c| c != ten);
-        push_few(&mut hand, take);
+        hand.push_unless_full(take);
         let mut options: Cards = Few::new(no_card());
         for a in actions {
             if let ZwikkenAction::ExchangePlay(t, c) = *a {

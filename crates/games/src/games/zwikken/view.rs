@@ -36,13 +36,6 @@ fn known_word(t: &str) -> Option<&'static str> {
     })
 }
 
-/// Pushes onto a [`Few`] unless it is full (a line no engine writes is dropped, not a panic).
-fn push_few<T: Copy, const N: usize>(f: &mut Few<T, N>, x: T) {
-    if f.len() < N {
-        f.push(x);
-    }
-}
-
 /// A trick: its leader and the cards in play order with their seats (seats as bytes: a trick
 /// is copied into the deal's list).
 #[derive(Clone, Copy, Debug)]
@@ -244,8 +237,8 @@ impl ZwikkenView {
         }
         let t = d.trick.get_or_insert_with(Trick::default);
         // A seat is a byte in a trick (Zwikken seats at most 6).
-        push_few(&mut t.seats, seat as u8);
-        push_few(&mut t.cards, card);
+        t.seats.push_unless_full(seat as u8);
+        t.cards.push_unless_full(card);
         d.played.push(card);
     }
 }
