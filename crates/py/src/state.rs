@@ -449,7 +449,7 @@ impl State {
     /// The deals made so far, as a record's `deals` (JSON): every seat's cards. Referee-only
     /// knowledge, for tests and tools; never part of a seat's strings.
     fn deals_json(&self) -> String {
-        serde_json::to_string(self.game.chance().deals()).unwrap_or_default()
+        serde_json::to_string(&self.game.chance().deals().iter().map(|d| &**d).collect::<Vec<_>>()).unwrap_or_default()
     }
 
     fn __str__(&self) -> String {

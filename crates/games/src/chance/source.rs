@@ -12,14 +12,15 @@ use std::sync::Arc;
 /// (a game state copied for search) makes the same deals as the original from then on.
 ///
 /// Cloning is cheap: the log and the given deals are shared (reference-counted) and copied
-/// only when a clone makes a deal of its own.
+/// only when a clone makes a deal of its own; even then only the log's pointers are copied, not
+/// the deals (a session game's playout that reaches its next deal copied every deal before).
 #[derive(Clone)]
 pub struct Chance {
     rng: Rng,
     given: Arc<VecDeque<DealSpec>>,
     /// Where the deals came from: `"seed"` or `"file"`.
     source: &'static str,
-    log: Arc<Vec<Deal>>,
+    log: Arc<Vec<Arc<Deal>>>,
     /// The game's name for messages about given deals ("Rikken deals 13").
     title: &'static str,
     /// A buffer for the order of the cards of a deal (empty between deals).
@@ -73,14 +74,19 @@ impl Chance {
         self.source
     }
 
-    /// Every deal made so far, in order.
     /// The deals made so far, shared: a game that is over hands them on without copying.
-    pub fn shared_deals(&self) -> Arc<Vec<Deal>> {
+    pub fn shared_deals(&self) -> Arc<Vec<Arc<Deal>>> {
         Arc::clone(&self.log)
     }
 
-    pub fn deals(&self) -> &[Deal] {
+    /// Every deal made so far, in order.
+    pub fn deals(&self) -> &[Arc<Deal>] {
         &self.log
+    }
+
+    /// How many deals were made so far.
+    pub fn deal_count(&self) -> usize {
+        self.log.len()
     }
 
     /// A uniform integer in `0..n`, for chance events that are not deals (e.g. a cut).
@@ -131,7 +137,7 @@ impl Chance {
         // The deal is kept in the log, and lent from there: an engine copies what it plays
         // with into buffers of its own (a deal returned by value was a second copy of it).
         let log = Arc::make_mut(&mut self.log);
-        log.push(deal);
+        log.push(Arc::new(deal));
         Ok(log.last().expect("the deal just made"))
     }
 
@@ -283,7 +289,7 @@ mod tests {
         assert_eq!((a.deals().len(), b.deals().len()), (1, 2));
         assert_eq!(*a.deal(&req).unwrap(), from_b);
         // What a deal returns is the deal its log keeps.
-        assert_eq!(b.deals().last(), Some(&from_b));
+        assert_eq!(b.deals().last().map(|d| &**d), Some(&from_b));
     }
 
     #[test]

@@ -450,7 +450,11 @@ impl Table {
         let source = g.game.chance().source();
         let deals = g.game.chance().shared_deals();
         drop(g.game);
-        let deals = std::sync::Arc::try_unwrap(deals).unwrap_or_else(|d| d.as_ref().clone());
+        let deals = std::sync::Arc::try_unwrap(deals)
+            .unwrap_or_else(|d| d.as_ref().clone())
+            .into_iter()
+            .map(|d| std::sync::Arc::try_unwrap(d).unwrap_or_else(|d| d.as_ref().clone()))
+            .collect();
         let mut rec = GameRecord::new(
             g.spec.name,
             n,
