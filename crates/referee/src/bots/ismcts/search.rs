@@ -107,26 +107,25 @@ impl Walk<'_> {
             }
             let seat = world.game.to_move()?;
             let count = world.game.legal_count();
-            self.keys.clear();
-            for i in 0..count {
-                self.token.clear();
-                world.game.write_legal_token(i, &mut self.token);
-                self.keys.push(key(&self.token));
-            }
-            // Which action, and whether the walk goes on in the tree after it.
-            let (i, child) = if let Some(k) = first.take() {
-                (self.keys.iter().position(|&x| x == k)?, tree.child(node, k))
+            // Which action (and its key), and whether the walk goes on in the tree after it.
+            let (i, k, child) = if let Some(k) = first.take() {
+                self.all_keys(&world, count);
+                (self.keys.iter().position(|&x| x == k)?, k, tree.child(node, k))
             } else if seat != self.me && self.params.others == Others::Policy
                 || seat == self.me && node != 0 && tree.visits(node) < self.params.widen
             {
                 // As the playout policy would, in this world: another seat's action (the bot's
                 // model of it), or the seat's own at a node too new to search. A node like any
-                // (what follows depends on it), but not a choice.
+                // (what follows depends on it), but not a choice: only its own key is made.
                 let i = world.policy(spec, seat);
-                (i, tree.child(node, self.keys[i]))
+                self.token.clear();
+                world.game.write_legal_token(i, &mut self.token);
+                let k = key(&self.token);
+                (i, k, tree.child(node, k))
             } else {
+                self.all_keys(&world, count);
                 match tree.step(node, seat, &self.keys, self.params.c, &mut self.rng) {
-                    Step::Descend(i, child) => (i, Some(child)),
+                    Step::Descend(i, child) => (i, self.keys[i], Some(child)),
                     Step::Expand(i) => {
                         world.apply_index(i).ok()?;
                         self.path.push(tree.add(node, self.keys[i], seat));
@@ -135,11 +134,21 @@ impl Walk<'_> {
                 }
             };
             world.apply_index(i).ok()?;
-            node = child.unwrap_or_else(|| tree.add(node, self.keys[i], seat));
+            node = child.unwrap_or_else(|| tree.add(node, k, seat));
             self.path.push(node);
         };
         tree.back_up(&self.path, &scores);
         Some(scores)
+    }
+
+    /// The keys of the `count` legal actions of `world` (after `legal_count`), in `keys`.
+    fn all_keys(&mut self, world: &World, count: usize) {
+        self.keys.clear();
+        for i in 0..count {
+            self.token.clear();
+            world.game.write_legal_token(i, &mut self.token);
+            self.keys.push(key(&self.token));
+        }
     }
 
     fn play_out(&mut self, world: World, spec: &GameSpec) -> Vec<f64> {
