@@ -244,6 +244,7 @@ fn a_budget_reads_its_parameters() {
         Budget {
             samples: 7,
             playouts: Budget::default().playouts,
+            replays: Budget::default().replays,
             ms: Some(30),
             sure: None,
             infer: Budget::default().infer,
@@ -261,6 +262,58 @@ fn a_budget_reads_its_parameters() {
     assert!(Budget::parse("sure=-1").unwrap_err().contains("at least 0"));
     assert!(Budget::parse("samples=0").unwrap_err().contains("at least 1"));
     assert!(Budget::parse("fast").unwrap_err().contains("samples=N"));
+    assert_eq!(Budget::parse("replays=9").unwrap().replays, 9);
+    assert!(Budget::parse("replays=0").unwrap_err().contains("at least 1"));
+}
+
+/// `replays` caps the replays of the deal's lines a decision's sampling tries (a sample's
+/// repairs may run past it once, and the world followed stands in when nothing fitted): the
+/// capped bot searches every decision on fewer worlds than the same bot without the cap, on the
+/// same lines.
+#[test]
+fn a_replay_cap_bounds_each_decisions_sampling_and_still_searches() {
+    const CAP: u64 = 30;
+    const REPAIRS: u64 = 40;
+    let spec = spec("rikken");
+    let info = info(&spec, 4, 0);
+    let (mut decisions, mut bound) = (0, 0);
+    for seed in 1..=20 {
+        if decisions >= 6 {
+            break;
+        }
+        let mut g = (spec.new_game)(4, &info.options, Chance::seeded(seed), true).unwrap();
+        let mut capped = Pimc::new("pimc", Budget::parse(&format!("replays={CAP}")).unwrap(), 1);
+        let mut free = Pimc::new("pimc", Budget::parse("replays=1000000").unwrap(), 1);
+        capped.start(&info, seed);
+        free.start(&info, seed);
+        let mut rng = Rng::new(seed, Purpose::Bot, 0);
+        loop {
+            for e in g.take_events() {
+                if e.to.contains(0) {
+                    capped.notify(e.kind, &e.args);
+                    free.notify(e.kind, &e.args);
+                }
+            }
+            let Some(s) = g.to_move() else { break };
+            let legal = g.legal_actions();
+            if s == 0 && legal.len() > 1 && decisions < 6 {
+                let before = (capped.stats.clone(), free.stats.worlds);
+                capped.act(g.decision(), 0, &legal);
+                free.act(g.decision(), 0, &legal);
+                let replays = capped.stats.replays - before.0.replays;
+                let worlds = capped.stats.worlds - before.0.worlds;
+                assert!(replays <= CAP - 1 + 2 * REPAIRS, "{replays} replays");
+                assert!(worlds >= 1, "a decision without a world");
+                assert_eq!(capped.stats.fell_back, before.0.fell_back, "a decision left to simple");
+                bound += (worlds < free.stats.worlds - before.1) as usize;
+                decisions += 1;
+            }
+            let a = legal[rng.below(legal.len() as u64) as usize].clone();
+            g.apply(&a).unwrap();
+        }
+    }
+    assert!(decisions >= 6, "only {decisions} decisions");
+    assert!(bound >= 1, "the cap never cut a decision's sampling short");
 }
 
 /// Following the game shares the time cap with the search: a bot that must explain hundreds of

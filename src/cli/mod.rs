@@ -119,7 +119,7 @@ enum Command {
     },
     /// Run a built-in bot on standard input/output (the protocol in protocol.md).
     Bot {
-        /// random, simple, mix:p=P, pimc (with its budget: pimc:samples=N,playouts=N,ms=N,sure=Z,infer=W) or ismcts (ismcts:iterations=N,worlds=N,ms=N,...).
+        /// random, simple, mix:p=P, pimc (with its budget: pimc:samples=N,playouts=N,replays=N,ms=N,sure=Z,infer=W) or ismcts (ismcts:iterations=N,worlds=N,ms=N,...).
         name: String,
         /// Seed for the bot's own randomness (decimal or 0x-hex).
         #[arg(long, default_value = "0", allow_hyphen_values = true, value_parser = seed_arg)]

@@ -27,11 +27,11 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ),
     (
         "pimc",
-        "determinized search: samples the deals it cannot see, plays each action out with simple (pimc:samples=N,playouts=N,ms=N,sure=Z)",
+        "determinized search: samples the deals it cannot see, plays each action out with simple (pimc:samples=N,playouts=N,replays=N,ms=N,sure=Z,infer=W)",
     ),
     (
         "ismcts",
-        "information-set tree search on pimc's sampled deals: one tree for every deal it cannot tell apart (ismcts:iterations=N,worlds=N,ms=N,c=X,sure=Z,others=policy|tree,playout=simple|random)",
+        "information-set tree search on pimc's sampled deals: one tree for every deal it cannot tell apart (ismcts:iterations=N,worlds=N,walks=N,replays=N,ms=N,c=X,sure=Z,root=paired|ucb,widen=N,others=policy|tree,playout=simple|random)",
     ),
     (
         "human",

@@ -21,6 +21,7 @@ impl Ismcts {
     pub fn new(name: &str, params: Params, seed: u64) -> Ismcts {
         let budget = Budget {
             ms: params.ms,
+            replays: params.replays,
             ..Budget::default()
         };
         Ismcts {

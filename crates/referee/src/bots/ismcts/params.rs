@@ -1,5 +1,5 @@
 //! An `ismcts` bot's parameters
-//! (`ismcts:iterations=N,worlds=N,ms=N,c=X,sure=Z,root=paired|ucb,widen=N,others=policy|tree,playout=simple|random`).
+//! (`ismcts:iterations=N,worlds=N,walks=N,replays=N,ms=N,c=X,sure=Z,root=paired|ucb,widen=N,others=policy|tree,playout=simple|random`).
 
 /// How the playouts of an `ismcts` search choose their actions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,6 +36,13 @@ pub struct Params {
     pub iterations: usize,
     /// At most this many worlds sampled per decision; the iterations take them in turn.
     pub worlds: usize,
+    /// With `root=paired`: walks of each legal action in each sampled world (their mean is the
+    /// action's value there). A world costs far more to sample than to walk, and the walks of
+    /// one world differ where the seat's own later nodes are searched.
+    pub walks: usize,
+    /// At most this many replays of the deal's lines per decision to sample worlds, as
+    /// `pimc`'s [`replays`](crate::bots::pimc::Budget::replays).
+    pub replays: usize,
     /// A cap on the time per decision in milliseconds.
     pub ms: Option<u64>,
     /// UCB1's exploration constant, on scores scaled to the range seen in the search.
@@ -61,6 +68,8 @@ impl Default for Params {
         Params {
             iterations: 1000,
             worlds: 100,
+            walks: 1,
+            replays: crate::bots::pimc::Budget::default().replays,
             ms: None,
             c: 0.7,
             playouts: Playouts::Simple,
@@ -73,13 +82,13 @@ impl Default for Params {
 }
 
 impl Params {
-    /// Reads `iterations=N,worlds=N,ms=N,c=X,sure=Z,root=paired|ucb,widen=N,others=policy|tree,playout=simple|random` (any may be left out).
+    /// Reads `iterations=N,worlds=N,walks=N,replays=N,ms=N,c=X,sure=Z,root=paired|ucb,widen=N,others=policy|tree,playout=simple|random` (any may be left out).
     pub fn parse(params: &str) -> Result<Params, String> {
         let mut p = Params::default();
         for part in params.split(',').filter(|p| !p.is_empty()) {
             let (k, v) = part.split_once('=').ok_or_else(|| {
                 format!(
-                    "bad ismcts parameter '{part}': write iterations=N, worlds=N, ms=N, c=X, sure=Z, root=paired|ucb, widen=N, others=policy|tree or playout=simple|random"
+                    "bad ismcts parameter '{part}': write iterations=N, worlds=N, walks=N, replays=N, ms=N, c=X, sure=Z, root=paired|ucb, widen=N, others=policy|tree or playout=simple|random"
                 )
             })?;
             let count = || -> Result<u64, String> {
@@ -91,6 +100,8 @@ impl Params {
             match k {
                 "iterations" => p.iterations = count()? as usize,
                 "worlds" => p.worlds = count()? as usize,
+                "walks" => p.walks = count()? as usize,
+                "replays" => p.replays = count()? as usize,
                 "ms" => p.ms = Some(count()?),
                 "sure" => {
                     p.sure = Some(
@@ -135,7 +146,7 @@ impl Params {
                 }
                 _ => {
                     return Err(format!(
-                        "unknown ismcts parameter '{k}' (ismcts takes iterations=N, worlds=N, ms=N, c=X, sure=Z, root=paired|ucb, widen=N, others=policy|tree and playout=simple|random)"
+                        "unknown ismcts parameter '{k}' (ismcts takes iterations=N, worlds=N, walks=N, replays=N, ms=N, c=X, sure=Z, root=paired|ucb, widen=N, others=policy|tree and playout=simple|random)"
                     ))
                 }
             }
@@ -150,13 +161,17 @@ mod tests {
 
     #[test]
     fn reads_every_parameter_and_names_a_bad_one() {
-        let p = Params::parse("iterations=50,worlds=5,ms=20,c=1.5,sure=2,root=ucb,widen=3,others=tree,playout=random")
-            .unwrap();
+        let p = Params::parse(
+            "iterations=50,worlds=5,walks=2,replays=70,ms=20,c=1.5,sure=2,root=ucb,widen=3,others=tree,playout=random",
+        )
+        .unwrap();
         assert_eq!(
             p,
             Params {
                 iterations: 50,
                 worlds: 5,
+                walks: 2,
+                replays: 70,
                 ms: Some(20),
                 c: 1.5,
                 playouts: Playouts::Random,

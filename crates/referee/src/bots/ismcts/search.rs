@@ -42,23 +42,38 @@ pub(super) fn search(
         Root::Paired => {
             // Every action walked in every world, compared world by world (as pimc does).
             let roots: Vec<u64> = legal.iter().map(|a| key(a)).collect();
-            let samples = params.worlds.min((params.iterations / legal.len()).max(2));
-            pimc.paired(legal, decision, deadline, samples, params.sure, stats, |world, i| {
-                walk.run(&mut tree, world.for_search(), &spec, Some(roots[i]))
-                    .map_or(f64::NEG_INFINITY, |scores| scores[me])
-            })
-            .map(|i| roots[i])
+            let walks = params.walks;
+            let samples = params.worlds.min((params.iterations / (legal.len() * walks)).max(2));
+            let mut extra = 0;
+            let choice = pimc
+                .paired(legal, decision, deadline, samples, params.sure, stats, |world, i| {
+                    extra += walks as u64 - 1;
+                    let mut total = 0.0;
+                    for _ in 0..walks {
+                        match walk.run(&mut tree, world.for_search(), &spec, Some(roots[i])) {
+                            Some(scores) => total += scores[me],
+                            None => return f64::NEG_INFINITY,
+                        }
+                    }
+                    total / walks as f64
+                })
+                .map(|i| roots[i]);
+            stats.playouts += extra;
+            choice
         }
         Root::Ucb => {
             let mut worlds: Vec<(World, f64)> = Vec::new();
+            let mut replays = 0;
             for it in 0..params.iterations {
                 if it > 0 && deadline.is_some_and(|d| Instant::now() >= d) {
                     break;
                 }
-                // A new world while fewer than `worlds` were tried, else one of those by weight.
-                if it < params.worlds {
-                    let last = worlds.is_empty() && it + 1 == params.worlds.min(params.iterations);
-                    worlds.extend(pimc.sample_or_followed(last, stats));
+                // A new world while fewer than `worlds` were tried and the replays last, else
+                // one of those by weight.
+                let spent = replays >= pimc.replays();
+                if it < params.worlds && (!spent || worlds.is_empty()) {
+                    let last = worlds.is_empty() && (spent || it + 1 == params.worlds.min(params.iterations));
+                    worlds.extend(pimc.sample_or_followed(last, &mut replays, stats));
                 }
                 if worlds.is_empty() {
                     continue;

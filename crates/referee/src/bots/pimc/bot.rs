@@ -41,6 +41,8 @@ pub struct SearchStats {
     pub worlds: u64,
     /// Samples that could not be made to fit the lines.
     pub misfits: u64,
+    /// Replays of the deal's lines tried for samples (their repairs included).
+    pub replays: u64,
     /// Playouts played to their end (one per world and action in `pimc`, one per iteration in
     /// `ismcts`).
     pub playouts: u64,
@@ -88,6 +90,7 @@ impl SearchStats {
                 "fell_back": self.fell_back,
                 "worlds": self.worlds,
                 "misfits": self.misfits,
+                "replays": self.replays,
                 "playouts": self.playouts,
                 "search_ns": self.search_ns,
                 "decision_us": self.decision_us,
@@ -103,11 +106,12 @@ impl SearchStats {
             return;
         }
         eprintln!(
-            "{bot}: searched={} fell_back={} worlds={} misfits={} playouts={} search_ms={:.1} playouts_per_second={:.0} decisions={} p50_ms={:.2} p99_ms={:.2} max_ms={:.2}",
+            "{bot}: searched={} fell_back={} worlds={} misfits={} replays={} playouts={} search_ms={:.1} playouts_per_second={:.0} decisions={} p50_ms={:.2} p99_ms={:.2} max_ms={:.2}",
             self.searched,
             self.fell_back,
             self.worlds,
             self.misfits,
+            self.replays,
             self.playouts,
             self.search_ns as f64 / 1e6,
             self.playouts_per_second(),
@@ -174,7 +178,7 @@ impl Pimc {
             let w = if i == 0 {
                 Some(t.world.clone())
             } else {
-                t.sample(&mut self.rng).map(|(w, _)| w)
+                t.sample(&mut self.rng, &mut 0).map(|(w, _)| w)
             };
             if let Some(w) = w {
                 out.push(w.views.iter().map(|v| v.to_json()).collect());
@@ -192,6 +196,11 @@ impl Pimc {
     pub(crate) fn model_choice(&self, decision: &str, legal: &[String]) -> Option<String> {
         let t = self.tracker.as_ref()?;
         Some((t.spec.playout_policy)(t.own.as_ref(), decision, legal))
+    }
+
+    /// The replays of the deal's lines a decision may try ([`Budget::replays`]).
+    pub(crate) fn replays(&self) -> usize {
+        self.budget.replays
     }
 
     /// A number from the bot's seeded generator (to seed a search's own).

@@ -112,13 +112,15 @@ impl Tracker {
     /// Another world the seat cannot tell from this one: the cards it has not seen dealt anew
     /// (keeping every place's size), the deal's lines replayed and repaired. `None` when no
     /// repair made it fit.
-    pub(super) fn sample(&self, rng: &mut Rng) -> Option<(World, f64)> {
+    /// Each replay tried is counted in `replays`.
+    pub(super) fn sample(&self, rng: &mut Rng, replays: &mut usize) -> Option<(World, f64)> {
         let deal = self.world.game.chance().deals().last()?.clone();
         let mut layout = Layout::of(&deal);
         layout.rejected = self.rejected.clone();
         let fixed = self.fixed_cards(&layout, self.explained);
         shuffle_free(&mut layout, &fixed, rng);
         for _ in 0..REPAIRS {
+            *replays += 1;
             match self.replay(&layout, self.explained, false, true, rng) {
                 Ok((mut w, _, weight)) => {
                     w.game.reseed(rng.next_u64());

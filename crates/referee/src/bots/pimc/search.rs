@@ -86,10 +86,10 @@ impl Pimc {
     }
 
     /// Every legal action valued in every world sampled for this decision (at most `samples`,
-    /// while there is time; `value(world, i)` is world's value of `legal[i]` for the seat), and
-    /// the action chosen from them world by world ([`choose`]), against the playout policy's
-    /// choice with `sure` (`None`: the game's): its index in `legal`. After
-    /// [`ready`](Pimc::ready); `None` when no world was played.
+    /// while there is time and the budget's `replays` last; `value(world, i)` is world's value
+    /// of `legal[i]` for the seat), and the action chosen from them world by world
+    /// ([`choose`]), against the playout policy's choice with `sure` (`None`: the game's): its
+    /// index in `legal`. After [`ready`](Pimc::ready); `None` when no world was played.
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn paired(
         &mut self,
@@ -103,11 +103,15 @@ impl Pimc {
     ) -> Option<usize> {
         let mut values: Vec<Vec<f64>> = Vec::new();
         let mut weights: Vec<f64> = Vec::new();
+        let mut replays = 0;
         for k in 0..samples {
-            if !values.is_empty() && deadline.is_some_and(|d| Instant::now() >= d) {
+            let spent = replays >= self.budget.replays;
+            if !values.is_empty() && (spent || deadline.is_some_and(|d| Instant::now() >= d)) {
                 break;
             }
-            let Some((world, weight)) = self.sample_or_followed(k + 1 == samples && values.is_empty(), stats) else {
+            // The last try for a world: the world followed if no sample fits.
+            let last = (k + 1 == samples || spent) && values.is_empty();
+            let Some((world, weight)) = self.sample_or_followed(last, &mut replays, stats) else {
                 continue;
             };
             values.push((0..legal.len()).map(|i| value(&world, i)).collect());
@@ -128,9 +132,18 @@ impl Pimc {
 
     /// A sampled world and its weight, counted in `stats`; with `last`, when none could be
     /// sampled, the world the bot follows (weight 1).
-    pub(crate) fn sample_or_followed(&mut self, last: bool, stats: &mut SearchStats) -> Option<(World, f64)> {
+    /// `replays` counts the replays tried.
+    pub(crate) fn sample_or_followed(
+        &mut self,
+        last: bool,
+        replays: &mut usize,
+        stats: &mut SearchStats,
+    ) -> Option<(World, f64)> {
         let t = self.tracker.as_ref()?;
-        let world = match t.sample(&mut self.rng) {
+        let before = *replays;
+        let sampled = t.sample(&mut self.rng, replays);
+        stats.replays += (*replays - before) as u64;
+        let world = match sampled {
             Some(w) => w,
             None if last => (t.world.clone(), 1.0),
             None => {
