@@ -84,11 +84,6 @@ impl Chance {
         &self.log
     }
 
-    /// How many deals were made so far.
-    pub fn deal_count(&self) -> usize {
-        self.log.len()
-    }
-
     /// A uniform integer in `0..n`, for chance events that are not deals (e.g. a cut).
     pub fn below(&mut self, n: usize) -> usize {
         self.rng.below(n as u64) as usize
