@@ -47,9 +47,10 @@ pub(super) fn search(
             let mut extra = 0;
             let choice = pimc
                 .paired(legal, decision, deadline, samples, params.sure, stats, |world, i| {
-                    extra += walks as u64 - 1;
+                    // `paired` counts one playout per world and action; the walks after it here.
                     let mut total = 0.0;
-                    for _ in 0..walks {
+                    for w in 0..walks {
+                        extra += (w > 0) as u64;
                         match walk.run(&mut tree, world.for_search(), &spec, Some(roots[i])) {
                             Some(scores) => total += scores[me],
                             None => return f64::NEG_INFINITY,
@@ -133,9 +134,7 @@ impl Walk<'_> {
                 // model of it), or the seat's own at a node too new to search. A node like any
                 // (what follows depends on it), but not a choice: only its own key is made.
                 let i = world.policy(spec, seat);
-                self.token.clear();
-                world.game.write_legal_token(i, &mut self.token);
-                let k = key(&self.token);
+                let k = self.key_of(&world, i);
                 (i, k, tree.child(node, k))
             } else {
                 self.all_keys(&world, count);
@@ -160,10 +159,16 @@ impl Walk<'_> {
     fn all_keys(&mut self, world: &World, count: usize) {
         self.keys.clear();
         for i in 0..count {
-            self.token.clear();
-            world.game.write_legal_token(i, &mut self.token);
-            self.keys.push(key(&self.token));
+            let k = self.key_of(world, i);
+            self.keys.push(k);
         }
+    }
+
+    /// The key of legal action `i` of `world` (after `legal_count`): its token's.
+    fn key_of(&mut self, world: &World, i: usize) -> u64 {
+        self.token.clear();
+        world.game.write_legal_token(i, &mut self.token);
+        key(&self.token)
     }
 
     fn play_out(&mut self, world: World, spec: &GameSpec) -> Vec<f64> {
