@@ -674,9 +674,8 @@ pub struct DealLines {
     /// Lines that exchange two cards in the open, as (kind, prefix of the first argument after
     /// the seat): the argument names the card laid down, then the card taken (Schwimmen's
     /// `move <seat> swap_<laid>_<taken> turn`). A card such a line shows in a new place is
-    /// followed back to where it was dealt. (Zwikken's `exchange <seat> <taken> <ten>` is one
-    /// too, but with it listed pimc lost track of Zwikken deals it follows without it: seeds 3
-    /// and 4 of `play zwikken`; not understood yet.)
+    /// followed back to where it was dealt. Zwikken's `exchange <seat> <taken> <ten>` is one too
+    /// (an empty prefix: the line's cards are the exchange's).
     pub exchanges: &'static [(&'static str, &'static str)],
     /// Lines that exchange a seat's whole hand with a pile in the open, card for card, as (kind,
     /// the first argument after the seat, the kind of the line that shows the pile): the pile's

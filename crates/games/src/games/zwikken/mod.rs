@@ -64,7 +64,10 @@ pub fn spec() -> GameSpec {
         typed_policy: Some(policy::typed_policy),
         typed_playout_policy: Some(policy::typed_policy),
         search_sure: 1.0,
-        deal_lines: DealLines::NONE,
+        deal_lines: DealLines {
+            exchanges: &[("exchange", "")],
+            ..DealLines::NONE
+        },
         render: render::render,
         // The unit is a whole session: between simple bots it moves about ±20 chips per seat
         // at 4 players (standard deviation; ±15 at 3, ±36 at 6), and one deal's pot is n chips

@@ -12,6 +12,8 @@ use std::time::Instant;
 
 /// How many cards of the last deal a new deal's first lines may fix (`start_deal`).
 const LAST_DEAL_FIXES: usize = 24;
+/// How often in a row the lines may fail at one place in one catch-up before the bot gives up.
+const STUCK: usize = 8;
 
 impl Tracker {
     /// Follows the seat's new lines with the world; on a contradiction, deals the current deal
@@ -32,6 +34,9 @@ impl Tracker {
             }
         }
         let from = self.explained;
+        // The last line a fit failed at and how often in a row: a fit that stops where it
+        // failed again and again makes no progress (never expected; a guard against a hang).
+        let mut stuck = (usize::MAX, 0);
         'lines: while self.explained < self.observed.len() {
             if self.world.game.to_move().is_none() {
                 return self.give_up();
@@ -58,14 +63,23 @@ impl Tracker {
                     self.explained += used;
                 }
                 Err(m) => {
+                    stuck = if stuck.0 == self.explained {
+                        (stuck.0, stuck.1 + 1)
+                    } else {
+                        (self.explained, 1)
+                    };
+                    if stuck.1 > STUCK {
+                        return self.give_up();
+                    }
                     if std::env::var_os("CROUPIER_PIMC_DEBUG").is_some() {
                         eprintln!(
-                            "catch_up: at {} token {:?} lines {:?}",
-                            self.explained, m.token, m.lines
+                            "[{}] catch_up: at {} token {:?} lines {:?}",
+                            self.me, self.explained, m.token, m.lines
                         );
                     }
                     // A deal the seat saw differently: was it this very action's? Then it starts the deal.
-                    if let Some(token) = m.token.clone().filter(|t| m.legal.contains(t)) {
+                    let token = m.token.clone().filter(|t| m.legal.contains(t));
+                    if let Some(token) = token.filter(|_| self.deal_follows(self.explained)) {
                         let mut w = before.clone();
                         if w.apply(&token, self.me).is_ok() && w.deals() > deals {
                             if self.start_deal(before, token, rng) {
@@ -122,7 +136,10 @@ impl Tracker {
                 Err(m) => m,
             };
             if std::env::var_os("CROUPIER_PIMC_DEBUG").is_some() {
-                eprintln!("start_deal: refit failed at {} lines {:?}", m.pos, m.lines);
+                eprintln!(
+                    "[{}] start_deal: refit failed at {} lines {:?}",
+                    self.me, m.pos, m.lines
+                );
             }
             if self.timed_out {
                 break;

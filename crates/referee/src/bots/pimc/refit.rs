@@ -55,7 +55,8 @@ impl Tracker {
                 Err(m) => {
                     if std::env::var_os("CROUPIER_PIMC_DEBUG").is_some() {
                         eprintln!(
-                            "refit: at {} (deal from {}, base {}) seat {:?} token {:?} legal {:?} lines {:?}",
+                            "[{}] refit: at {} (deal from {}, base {}) seat {:?} token {:?} legal {:?} lines {:?}",
+                            self.me,
                             m.pos,
                             self.deal_start,
                             self.base.is_some(),

@@ -148,7 +148,13 @@ impl Tracker {
 pub(super) fn repair_lines(layout: &mut Layout, (got, want): &(Line, Line), trace: &Trace) -> Vec<Card> {
     let wanted = cards_in(&want.1);
     let mut moved = Vec::new();
-    if got.0 == want.0 {
+    // Lines of one kind about two seats (the world showed another seat's zwik first) are not
+    // the same cards in other places.
+    let seat_of = |l: &Line| match l.1.first() {
+        Some(Arg::Int(s)) => Some(*s),
+        _ => None,
+    };
+    if got.0 == want.0 && seat_of(got) == seat_of(want) {
         let got = cards_in(&got.1);
         let out: Vec<Card> = got.iter().copied().filter(|c| !wanted.contains(c)).collect();
         let into: Vec<Card> = wanted.iter().copied().filter(|c| !got.contains(c)).collect();
@@ -184,14 +190,16 @@ pub(super) fn repair_lines(layout: &mut Layout, (got, want): &(Line, Line), trac
         .and_then(|a| a.parse::<Seat>().ok())
         .filter(|&s| s < layout.hands && want.0 != "move");
     if let Some(s) = seat {
+        // The cards dealt to the places where the line's cards are now (a card the seat took
+        // in an exchange is where the card it gave was dealt).
         let hand = Place::Hand(s);
-        for &c in &wanted {
+        let dealt: Vec<Card> = wanted.iter().map(|&c| trace.origin(c)).collect();
+        for &c in &dealt {
             let Some(i) = layout.position(c) else { continue };
             if layout.cards[i].0 == hand {
                 continue;
             }
-            let j =
-                (0..layout.cards.len()).find(|&j| layout.cards[j].0 == hand && !wanted.contains(&layout.cards[j].1));
+            let j = (0..layout.cards.len()).find(|&j| layout.cards[j].0 == hand && !dealt.contains(&layout.cards[j].1));
             if let Some(j) = j {
                 layout.swap(i, j);
                 moved.push(c);
@@ -220,8 +228,11 @@ pub(super) fn repair(layout: &mut Layout, m: &Mismatch, fixed: &[Card], trace: &
         .token
         .as_deref()
         .and_then(|t| cards_in(&[Arg::Text(t.to_string())]).first().copied());
-    if let Some(c) = played.filter(|c| !held.contains(c)) {
-        // The card the seat really played: give it the place of one the world gave it instead.
+    // The card the seat really played, which the world did not let it play (a token the world
+    // offers names a card the seat may take: Zwikken's `exchange_KS` takes a turned card).
+    let offered = m.token.as_ref().is_some_and(|t| m.legal.contains(t));
+    if let Some(c) = played.filter(|c| !held.contains(c) && !offered) {
+        // Give it the place of one the world gave it instead.
         let Some(i) = trace.position(layout, c) else {
             return false;
         };

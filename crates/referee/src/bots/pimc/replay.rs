@@ -250,7 +250,9 @@ impl Tracker {
                     pos += used;
                 }
                 // The lines from here are the next deal's: this one fits up to them.
-                Err(m) if stop_at_deal && makes_deal(&world, &m, deals) => break,
+                // (Only where the seat's lines show a deal after it: otherwise the world's
+                // deal ended where the seat's goes on, and this one does not fit.)
+                Err(m) if stop_at_deal && self.deal_follows(m.pos) && makes_deal(&world, &m, deals) => break,
                 Err(m) => return Err(m),
             }
         }

@@ -75,13 +75,38 @@ impl Tracker {
         })
     }
 
-    /// Where this deal's own lines begin: after those of the action that made it (a card played
-    /// to the last deal's last trick, say, is not in this deal).
+    /// Where this deal's own lines begin: at its `deal` line (every game starts a deal with
+    /// one). The lines of the action that made it before that are the last deal's: a card
+    /// played to its last trick, an exchange, the hands shown at its end.
     pub(super) fn deal_lines_from(&self) -> usize {
-        match (&self.base, self.observed.get(self.deal_start)) {
-            (Some(_), Some((k, _))) if k == "move" => self.deal_start + 1,
-            _ => self.deal_start,
+        if self.base.is_none() {
+            return self.deal_start;
         }
+        let lines = self.observed.get(self.deal_start..).unwrap_or_default();
+        match lines.iter().position(|(k, _)| k == "deal") {
+            Some(i) => self.deal_start + i,
+            // Not come yet: at least the action's own line is the last deal's.
+            None if lines.first().is_some_and(|(k, _)| k == "move") => self.deal_start + 1,
+            None => self.deal_start,
+        }
+    }
+
+    /// Whether the seat's lines show that the action at `pos` made a new deal: a `deal` line
+    /// after it, before the next action's `move`. True when the lines end first (nothing tells).
+    pub(super) fn deal_follows(&self, pos: usize) -> bool {
+        let lines = self.observed.get(pos..).unwrap_or_default();
+        let after = match lines.first() {
+            Some((k, _)) if k == "move" => &lines[1..],
+            _ => lines,
+        };
+        for (k, _) in after {
+            match k.as_str() {
+                "deal" => return true,
+                "move" => return false,
+                _ => {}
+            }
+        }
+        true
     }
 
     /// The exchanges in this deal's lines before `upto`.
