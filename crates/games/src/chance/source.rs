@@ -3,7 +3,7 @@
 
 use super::deal::{Deal, DealRequest, DealSpec};
 use super::rng::{Purpose, Rng};
-use crate::cards::Card;
+use crate::cards::{Card, CardSet};
 use crate::seat::Seat;
 use std::collections::{BTreeMap, VecDeque};
 use std::sync::Arc;
@@ -161,8 +161,9 @@ impl Chance {
             Place::Seat(s) => format!("seat {s}"),
             Place::Pile(i) => format!("pile {}", pile_names[i]),
         };
+        let deck = CardSet::from_cards(&req.deck);
         let mut claim = |c: Card, place: Place| -> Result<(), String> {
-            if !req.deck.contains(&c) {
+            if !deck.contains(c) {
                 return Err(err(format!("{}: {c} is not in {title}'s deck", named(place))));
             }
             match used[c.index()].replace(place) {

@@ -7,7 +7,7 @@ use super::layout::{cards_in, shuffle_free, Layout, Place, Trace};
 use super::replay::Mismatch;
 use super::tracker::Tracker;
 use super::world::Line;
-use crate::cards::Card;
+use crate::cards::{Card, CardSet};
 use crate::chance::Rng;
 use crate::game::{Arg, Seat};
 
@@ -258,9 +258,10 @@ pub(super) fn repair(layout: &mut Layout, m: &Mismatch, fixed: &[Card], trace: &
         .filter(|&c| Some(c) != played && held.contains(&c) && !fixed.contains(&c))
         .collect();
     let mut changed = false;
+    let (held, fixed) = (CardSet::from_cards(held), CardSet::from_cards(fixed));
     for c in forced {
         let elsewhere: Vec<usize> = (0..layout.cards.len())
-            .filter(|&j| !held.contains(&layout.cards[j].1) && !fixed.contains(&layout.cards[j].1))
+            .filter(|&j| !held.contains(layout.cards[j].1) && !fixed.contains(layout.cards[j].1))
             .collect();
         if let (Some(i), Some(j)) = (layout.position(c), pick(elsewhere, rng)) {
             layout.swap(i, j);

@@ -4,7 +4,7 @@
 
 use super::layout::{cards_in, Layout};
 use super::tracker::Tracker;
-use super::world::{Line, World};
+use super::world::{Line, Routed, World};
 use crate::cards::Card;
 use crate::chance::Rng;
 use crate::game::{Arg, Args, Seat};
@@ -58,12 +58,13 @@ impl Mismatch {
 impl Tracker {
     /// Compares lines the world routed with the seat's from `pos`: the first difference, with
     /// the index of the seat's line that differs.
-    fn differ_at(&self, got: &[Line], pos: usize) -> Option<(usize, (Line, Line))> {
-        for (k, g) in got.iter().enumerate() {
+    fn differ_at(&self, got: &[Routed], pos: usize) -> Option<(usize, (Line, Line))> {
+        for (k, (kind, args)) in got.iter().enumerate() {
+            let g = || (kind.to_string(), args.clone());
             match self.observed.get(pos + k) {
-                Some(o) if o == g => {}
-                Some(o) => return Some((pos + k, (g.clone(), o.clone()))),
-                None => return Some((pos + k, (g.clone(), (String::new(), Args::new())))),
+                Some(o) if o.0 == *kind && o.1 == *args => {}
+                Some(o) => return Some((pos + k, (g(), o.clone()))),
+                None => return Some((pos + k, (g(), (String::new(), Args::new())))),
             }
         }
         None
@@ -228,6 +229,7 @@ impl Tracker {
             }
         };
         let mut weight = 1.0;
+        let mut expected = String::new();
         let deals = world.deals();
         while pos < upto {
             if world.game.to_move().is_none() {
@@ -236,15 +238,18 @@ impl Tracker {
             // How likely the others' actions are if they play like the playout policy (the
             // search's model of them: `simple` in every game).
             let seat = world.game.to_move().expect("a seat to move");
-            let expected = (weigh && seat != self.me).then(|| {
+            // (The policy's token written into one buffer for the whole replay.)
+            let expect = weigh && seat != self.me;
+            if expect {
                 let i = world.policy(&self.spec, seat);
-                world.game.legal_token(i)
-            });
+                expected.clear();
+                world.game.write_legal_token(i, &mut expected);
+            }
             // A sample's replay follows the world itself; a refit's keeps the world before a
             // failed action, to ask whether that action made the next deal.
             match self.step(&mut world, pos, rng, !stop_at_deal) {
                 Ok((t, used)) => {
-                    if expected.is_some_and(|e| e != t) {
+                    if expect && expected != t {
                         weight *= self.infer;
                     }
                     pos += used;

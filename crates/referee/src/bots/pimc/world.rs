@@ -7,6 +7,10 @@ use crate::game::{Args, Event, Game, GameInfo, GameSpec, Seat, SeatView};
 /// A line routed to the seat: kind and arguments.
 pub(super) type Line = (String, Args);
 
+/// A line a world routes to the seat, as the game made it (its kind not copied: compared with
+/// the seat's [`Line`]s, and made one only where they differ).
+pub(super) type Routed = (&'static str, Args);
+
 /// A game the bot plays on its own: the game and a view per seat, fed the lines each seat
 /// would be routed.
 #[derive(Clone)]
@@ -23,7 +27,7 @@ impl World {
         info: &GameInfo,
         deals: Vec<DealSpec>,
         seed: u64,
-    ) -> Result<(World, Vec<Line>), String> {
+    ) -> Result<(World, Vec<Routed>), String> {
         let chance = crate::chance::Chance::given(seed, deals).titled(spec.title);
         let game = (spec.new_game)(info.players, &info.options, chance, true)?;
         let views = (0..info.players)
@@ -43,7 +47,7 @@ impl World {
 
     /// Routes the game's new events to the views; returns those `me` receives (none for
     /// `None`: a playout reads nothing).
-    fn route(&mut self, me: Option<Seat>) -> Vec<Line> {
+    fn route(&mut self, me: Option<Seat>) -> Vec<Routed> {
         let n = self.views.len();
         let mut mine = Vec::new();
         for Event { to, kind, args } in self.game.take_events() {
@@ -51,20 +55,20 @@ impl World {
                 self.views[s].observe(kind, &args);
             }
             if me.is_some_and(|m| to.contains(m)) {
-                mine.push((kind.to_string(), args));
+                mine.push((kind, args));
             }
         }
         mine
     }
 
-    pub(super) fn apply(&mut self, token: &str, me: Seat) -> Result<Vec<Line>, String> {
+    pub(super) fn apply(&mut self, token: &str, me: Seat) -> Result<Vec<Routed>, String> {
         self.game.apply(token)?;
         Ok(self.route(Some(me)))
     }
 
     /// [`apply`](Self::apply) of legal action `i` of the last `game.legal_count()` (a clone
     /// keeps that list), its token not read again.
-    pub(super) fn apply_legal(&mut self, i: usize, me: Seat) -> Result<Vec<Line>, String> {
+    pub(super) fn apply_legal(&mut self, i: usize, me: Seat) -> Result<Vec<Routed>, String> {
         self.game.apply_legal(i)?;
         Ok(self.route(Some(me)))
     }
