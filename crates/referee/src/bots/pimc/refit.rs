@@ -118,7 +118,13 @@ impl Tracker {
         let deal = self.world.game.chance().deals().last()?.clone();
         let mut layout = Layout::of(&deal);
         layout.rejected = self.rejected.clone();
-        let fixed = self.fixed_cards(&layout, self.explained);
+        // The cards shown at the deal stay where the fitted deal has them too: dealt anew, each
+        // sample's first replay failed at the deal's first lines, to be repaired there (Skwitz's
+        // and Zwikken's open cards: most of their failed replays).
+        let mut fixed = self.fixed_cards(&layout, self.explained);
+        fixed.extend(self.shown_at_deal());
+        fixed.sort();
+        fixed.dedup();
         shuffle_free(&mut layout, &fixed, rng);
         for _ in 0..REPAIRS {
             *replays += 1;

@@ -114,6 +114,18 @@ impl Tracker {
         }
     }
 
+    /// The cards the seat's lines show at the deal itself, before the first action of this
+    /// deal (a turned trump card, the table's or the middle's open cards; its own hand): they
+    /// lie where the deal put them, as in every world that fits.
+    pub(super) fn shown_at_deal(&self) -> Vec<Card> {
+        let from = self.deal_lines_from();
+        self.observed[from.min(self.explained)..self.explained]
+            .iter()
+            .take_while(|(k, _)| k != "move")
+            .flat_map(|(_, a)| cards_in(a))
+            .collect()
+    }
+
     /// Cards whose place at the deal the seat knows from its lines of this deal before `upto`:
     /// its own hand, and the card each seat played (the first card a `move` of decision
     /// `play` names; a card named by a call is not its caller's).
