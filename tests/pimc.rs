@@ -7,7 +7,7 @@ use common::croupier;
 use croupier::bots::pimc::{Budget, Pimc};
 use croupier::bots::Bot;
 use croupier::chance::{Chance, DealSpec, Purpose, Rng};
-use croupier::game::{Game, GameInfo, SeatView};
+use croupier::game::{Arg, Game, GameInfo, SeatView};
 
 use common::{default_info as info, game_spec as spec};
 
@@ -444,6 +444,54 @@ fn pimc_follows_zwikken_exchanges_and_showdowns() {
         "{fell_back} of {} decisions left to simple",
         searched + fell_back
     );
+}
+
+/// A bot that passes every line on as text, as a bot over the protocol reads it (`Arg::Text`,
+/// not the engine's typed arguments).
+struct AsText<'a>(&'a mut Pimc);
+
+impl Bot for AsText<'_> {
+    fn name(&self) -> &str {
+        self.0.name()
+    }
+    fn version(&self) -> &str {
+        self.0.version()
+    }
+    fn start(&mut self, info: &GameInfo, rngseed: u64) {
+        self.0.start(info, rngseed)
+    }
+    fn notify(&mut self, kind: &str, args: &[Arg]) {
+        let text: Vec<Arg> = args.iter().map(|a| Arg::Text(a.to_string())).collect();
+        self.0.notify(kind, &text)
+    }
+    fn act(&mut self, decision: &str, time_ms: u64, legal: &[String]) -> String {
+        self.0.act(decision, time_ms, legal)
+    }
+}
+
+/// `pimc` decides the same whether its lines come typed (in process) or as text (over the
+/// protocol, `croupier bot pimc`): every comparison reads an argument's value, not its variant.
+/// The repair that tells lines about two seats apart matched the seat as a typed number only,
+/// and over text every Schwimmen session of seeds 1 to 25 went otherwise.
+#[test]
+fn pimc_decides_the_same_over_text_lines() {
+    for (game, seed) in [("schwimmen", 1), ("schwimmen", 2), ("zwikken", 25)] {
+        let spec = spec(game);
+        let info = info(&spec, 4, 0);
+        let play = |text: bool| {
+            let mut bot = Pimc::new("pimc", Budget::parse("samples=2,playouts=8").unwrap(), seed);
+            bot.start(&info, seed);
+            let chance = Chance::seeded(seed);
+            if text {
+                common::play_bot_against_simple(&spec, &info, chance, &mut AsText(&mut bot))
+            } else {
+                common::play_bot_against_simple(&spec, &info, chance, &mut bot)
+            }
+        };
+        let typed = play(false);
+        assert!(typed.len() >= 10, "{game} seed {seed}: only {} decisions", typed.len());
+        assert_eq!(play(true), typed, "{game} seed {seed}: other actions over text lines");
+    }
 }
 
 /// Issue 33: a Schwimmen round that ends on 31 (or at a showdown the world's hands do not make)

@@ -116,7 +116,8 @@ impl Tracker {
 
     /// The cards the seat's lines show at the deal itself, before the first action of this
     /// deal (a turned trump card, the table's or the middle's open cards; its own hand): they
-    /// lie where the deal put them, as in every world that fits.
+    /// lie where the deal put them, as in every world that fits. (A deal the rules throw away,
+    /// Skwitz's `reshuffle`, shows no cards: every card shown is the kept deal's.)
     pub(super) fn shown_at_deal(&self) -> Vec<Card> {
         let from = self.deal_lines_from();
         self.observed[from.min(self.explained)..self.explained]
@@ -161,11 +162,9 @@ pub(super) fn repair_lines(layout: &mut Layout, (got, want): &(Line, Line), trac
     let wanted = cards_in(&want.1);
     let mut moved = Vec::new();
     // Lines of one kind about two seats (the world showed another seat's zwik first) are not
-    // the same cards in other places.
-    let seat_of = |l: &Line| match l.1.first() {
-        Some(Arg::Int(s)) => Some(*s),
-        _ => None,
-    };
+    // the same cards in other places. (A number read, not matched as `Arg::Int`: the seat's
+    // lines are text when the bot runs over the protocol.)
+    let seat_of = |l: &Line| l.1.first().and_then(|a| a.parse::<i64>().ok());
     if got.0 == want.0 && seat_of(got) == seat_of(want) {
         let got = cards_in(&got.1);
         let out: Vec<Card> = got.iter().copied().filter(|c| !wanted.contains(c)).collect();
@@ -196,10 +195,8 @@ pub(super) fn repair_lines(layout: &mut Layout, (got, want): &(Line, Line), trac
     }
     // (Not a `move`: the cards an action names need not be the seat's, a card taken from the
     // table say; played cards are placed by `repair`.)
-    let seat = want
-        .1
-        .first()
-        .and_then(|a| a.parse::<Seat>().ok())
+    let seat = seat_of(want)
+        .and_then(|s| Seat::try_from(s).ok())
         .filter(|&s| s < layout.hands && want.0 != "move");
     if let Some(s) = seat {
         // The cards dealt to the places where the line's cards are now (a card the seat took
