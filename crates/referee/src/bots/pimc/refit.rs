@@ -123,8 +123,6 @@ impl Tracker {
         // and Zwikken's open cards: most of their failed replays).
         let mut fixed = self.fixed_cards(&layout, self.explained);
         fixed.extend(self.shown_at_deal());
-        fixed.sort();
-        fixed.dedup();
         shuffle_free(&mut layout, &fixed, rng);
         for _ in 0..REPAIRS {
             *replays += 1;
