@@ -32,7 +32,7 @@ fn worlds_agree_with_the_seat(game: &str, players: usize, seed: u64, must_follow
     let seat = 0;
     let info = info(&spec, players, seat);
     let mut g = (spec.new_game)(players, &info.options, Chance::seeded(seed), true).unwrap();
-    let mut bot = Pimc::new("pimc", Budget::default(), seed);
+    let mut bot = Pimc::new("pimc", Budget::default(), seed).with_views();
     bot.start(&info, seed);
     let mut view = (spec.new_view)(&info);
     // The true views of every seat, to tell whether a world differs from the truth.
@@ -549,9 +549,10 @@ fn actions_of(records: &[u8]) -> Vec<Vec<(u64, String)>> {
 
 #[test]
 fn the_searches_decide_alike_on_the_typed_engines_and_on_views() {
-    // The playouts, walks and weights on the typed engine (the default) and on seat views fed
-    // by events (CROUPIER_SEARCH_VIEWS=1): the same action at every decision of every game,
-    // so the engine's policies read exactly what the views hold.
+    // The replays, playouts, walks and weights on the typed engine without views (the default)
+    // and on worlds with a view per seat fed by events (CROUPIER_SEARCH_VIEWS=1): the same
+    // action at every decision of every game, so the engine's policies and hands read exactly
+    // what the views hold.
     for (game, players, bot) in [
         ("rikken", "4", "pimc:samples=6,playouts=40"),
         ("zwikken", "4", "pimc:samples=6,playouts=40"),

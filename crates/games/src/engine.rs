@@ -17,6 +17,7 @@
 //! Protocol tokens therefore come from exactly two functions per game: the action's `Display`
 //! and `parse`.
 
+use crate::cards::Card;
 use crate::chance::{Chance, Rng};
 use crate::game::{Args, Audience, Event, FaultRuling, Game, Outcome, Ruling, Seat};
 use std::fmt;
@@ -174,6 +175,12 @@ pub trait Engine: Clone + Send + 'static {
     fn chance(&self) -> &Chance;
     /// The chance source, to queue a deal ([`Chance::give`]).
     fn chance_mut(&mut self) -> &mut Chance;
+    /// The cards `seat` holds now, as its seat view's [`held`](crate::game::SeatView::held)
+    /// has them (the same cards; the order may differ): what a search's repairs read of a
+    /// world without views. `None` (the default): the engine does not tell.
+    fn seat_cards(&self, _seat: Seat) -> Option<Vec<Card>> {
+        None
+    }
     /// The seat to move has faulted; as [`Game::on_fault`], with a typed action. The default:
     /// no rule applies, the referee plays a seeded random legal action.
     fn on_fault<E: Events>(&mut self, _seat: Seat, _kind: &str, _events: &mut E) -> Ruling<Self::Action> {
@@ -382,6 +389,10 @@ impl<G: Engine> Game for Typed<G> {
 
     fn has_playout_policy(&self) -> bool {
         self.playout.is_some()
+    }
+
+    fn seat_cards(&self, seat: Seat) -> Option<Vec<Card>> {
+        self.engine.seat_cards(seat)
     }
 
     fn playout_index(&self) -> Option<usize> {

@@ -454,6 +454,13 @@ pub trait Game: Send + CloneGame {
     fn reseed(&mut self, seed: u64);
     /// Makes no events from now on (a search's copy of a game, played without seat views).
     fn quiet(&mut self) {}
+    /// The cards `seat` holds now, as its seat view's [`held`](SeatView::held) has them (the
+    /// same cards; the order may differ), read from the game itself: a search replays a deal
+    /// on a world without views and reads a seat's hand here. `None` (the default): the game
+    /// does not tell.
+    fn seat_cards(&self, _seat: Seat) -> Option<Vec<crate::cards::Card>> {
+        None
+    }
     /// Whether [`playout_index`](Game::playout_index) and [`play_out`](Game::play_out) play the
     /// game's playout policy on the game itself (a typed engine with
     /// [`EnginePolicy`](crate::engine::EnginePolicy)); false: a search

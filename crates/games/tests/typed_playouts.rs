@@ -15,6 +15,7 @@
 // Each game's test below uses the harness once its engine has a playout policy.
 #![allow(dead_code)]
 
+use croupier_games::cards::Card;
 use croupier_games::chance::{Chance, Purpose, Rng};
 use croupier_games::game::{Game, GameInfo, GameSpec, SeatView};
 use croupier_games::options::Options;
@@ -119,6 +120,23 @@ fn check(game: &str, players: &[usize], sessions: u64, every: u64, rules: fn(&mu
                     );
                 }
                 covered.decisions += 1;
+                // Every seat's cards as the game tells them (a search's world without views
+                // reads them there) are those its view holds.
+                for (s, v) in t.views.iter().enumerate() {
+                    let sorted = |mut cards: Vec<Card>| {
+                        cards.sort_by_key(|c| c.index());
+                        cards
+                    };
+                    let game = t.game.seat_cards(s).map(sorted);
+                    let view = v.held().map(|h| sorted(h.to_vec()));
+                    if game != view {
+                        panic!(
+                            "{game:?} != {view:?}: {}, {n} players, seed {seed}, options {assignments:?}, decision {steps}: \
+                             seat {s}'s hand on the game is not its view's",
+                            spec.name
+                        );
+                    }
+                }
                 if rng.below(every) == 0 {
                     let since = t.game.standing().map(|(k, _)| k);
                     let typed = t.game.play_out(since, None).unwrap();

@@ -466,6 +466,10 @@ impl Engine for Kul {
         Some((self.deals_done, est))
     }
 
+    fn seat_cards(&self, seat: Seat) -> Option<Vec<Card>> {
+        Some(self.hands[seat].iter().collect())
+    }
+
     fn chance(&self) -> &Chance {
         &self.chance
     }

@@ -148,6 +148,14 @@ impl Engine for Rikken {
         self.end.map(|reason| self.make_outcome(reason, false).scores)
     }
 
+    fn seat_cards(&self, seat: Seat) -> Option<Vec<Card>> {
+        Some(if self.hands_withheld {
+            Vec::new()
+        } else {
+            self.hands[seat].iter().collect()
+        })
+    }
+
     fn chance(&self) -> &Chance {
         &self.chance
     }

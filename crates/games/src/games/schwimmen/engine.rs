@@ -16,6 +16,7 @@ pub use super::action::SchwimmenAction;
 use super::scoring;
 pub use super::state::Schwimmen;
 use super::state::{Phase, Turn};
+use crate::cards::Card;
 use crate::chance::Chance;
 use crate::engine::{Engine, Events};
 use crate::game::{Outcome, Ruling, Seat};
@@ -137,6 +138,10 @@ impl Engine for Schwimmen {
             })
             .collect();
         Some((self.round.saturating_sub(1) as u64, scores))
+    }
+
+    fn seat_cards(&self, seat: Seat) -> Option<Vec<Card>> {
+        Some(self.hands[seat].clone())
     }
 
     fn chance(&self) -> &Chance {

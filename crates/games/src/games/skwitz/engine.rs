@@ -128,6 +128,10 @@ impl Engine for Skwitz {
         Some((self.deals_done, est))
     }
 
+    fn seat_cards(&self, seat: Seat) -> Option<Vec<Card>> {
+        Some(self.hands[seat].clone())
+    }
+
     fn chance(&self) -> &Chance {
         &self.chance
     }

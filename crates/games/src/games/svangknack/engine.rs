@@ -21,7 +21,7 @@ use super::state::Phase;
 pub use super::state::Svangknack;
 pub use super::tricks::{can_overtake, legal_follow, one_suited, TrickState};
 use crate::args;
-use crate::cards::{CardSet, Suit};
+use crate::cards::{Card, CardSet, Suit};
 use crate::chance::Chance;
 use crate::engine::{Engine, Events};
 use crate::game::{Outcome, Seat};
@@ -134,6 +134,10 @@ impl Engine for Svangknack {
     fn scores(&self) -> Option<Vec<f64>> {
         self.ended?;
         Some(self.chips[..self.n].iter().map(|&c| c as f64).collect())
+    }
+
+    fn seat_cards(&self, seat: Seat) -> Option<Vec<Card>> {
+        Some(self.hands[seat].iter().collect())
     }
 
     fn chance(&self) -> &Chance {

@@ -157,6 +157,10 @@ impl Engine for Zwikken {
         self.final_scores()
     }
 
+    fn seat_cards(&self, seat: Seat) -> Option<Vec<Card>> {
+        Some(self.hands[seat].iter().collect())
+    }
+
     fn chance(&self) -> &Chance {
         &self.chance
     }

@@ -27,6 +27,8 @@ pub struct Pimc {
     /// What the searches did: decisions searched, decisions left to `simple`, worlds played,
     /// worlds that could not be made to fit.
     pub stats: SearchStats,
+    /// Whether its worlds keep a view per seat ([`with_views`](Pimc::with_views)).
+    views: bool,
 }
 
 /// Counts of what a search bot did (`CROUPIER_PIMC_STATS=1` prints them when it ends, with
@@ -140,13 +142,22 @@ impl Pimc {
             tracker: None,
             early: Vec::new(),
             stats: SearchStats::default(),
+            views: false,
         }
+    }
+
+    /// The bot with a view per seat in every world it samples and follows, as
+    /// [`sampled_views`](Pimc::sampled_views) shows them (for tests and tools; a search
+    /// needs none, and feeding them costs a fifth of its sampling). The same decisions.
+    pub fn with_views(mut self) -> Pimc {
+        self.views = true;
+        self
     }
 
     fn begin(&mut self, info: &GameInfo) {
         let infer = self.budget.infer;
         self.tracker = crate::games::find(&info.game)
-            .and_then(|spec| Tracker::new(spec, info.clone(), self.rng.next_u64(), infer).ok());
+            .and_then(|spec| Tracker::new(spec, info.clone(), self.rng.next_u64(), infer, self.views).ok());
     }
 
     /// Makes the tracker from protocol setup lines once they are all in.
@@ -166,7 +177,8 @@ impl Pimc {
 
     /// What the bot would search on now: up to `k` worlds (the one it follows first), each as
     /// the JSON views of every seat in it; `None` when it follows no world. For tests and tools:
-    /// every world's view of the bot's own seat is the seat's real view.
+    /// every world's view of the bot's own seat is the seat's real view. Its worlds have views
+    /// only when the bot was made [`with_views`](Pimc::with_views) (else each is empty).
     pub fn sampled_views(&mut self, k: usize) -> Option<Vec<Vec<serde_json::Value>>> {
         self.ensure_tracker();
         let t = self.tracker.as_mut()?;

@@ -209,8 +209,8 @@ impl Tracker {
         };
         let (mut world, mut pos) = match &self.base {
             None => {
-                let (w, got) =
-                    World::start(&self.spec, &self.info, layout.specs(), self.seed).map_err(|_| no_fit(None))?;
+                let (w, got) = World::start(&self.spec, &self.info, layout.specs(), self.seed, self.views)
+                    .map_err(|_| no_fit(None))?;
                 if let Some(d) = self.differ_at(&got, 0) {
                     return Err(opening(d));
                 }
@@ -274,8 +274,14 @@ fn makes_deal(world: &World, m: &Mismatch, deals: usize) -> bool {
     w.game.apply(t).is_ok() && w.deals() > deals
 }
 
-/// What `seat` holds in `world` (its view's `hand`).
+/// What `seat` holds in `world`, in card order: as the game tells it
+/// ([`Game::seat_cards`](crate::game::Game::seat_cards); with or without views, so that both decide
+/// alike), else as its view does.
 fn hand(world: &World, seat: Seat) -> Vec<Card> {
+    if let Some(mut cards) = world.game.seat_cards(seat) {
+        cards.sort_unstable_by_key(|c| c.index());
+        return cards;
+    }
     if let Some(held) = world.views[seat].held() {
         return held.to_vec();
     }
@@ -287,5 +293,5 @@ fn hand(world: &World, seat: Seat) -> Vec<Card> {
 
 /// What every seat holds in `world`.
 pub(super) fn hands(world: &World) -> Vec<Vec<Card>> {
-    (0..world.views.len()).map(|s| hand(world, s)).collect()
+    (0..world.game.players()).map(|s| hand(world, s)).collect()
 }

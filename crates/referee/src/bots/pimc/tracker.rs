@@ -39,6 +39,8 @@ pub(super) struct Tracker {
     /// The budget's `infer`: a sampled world's weight per action of another seat unlike the
     /// playout policy's.
     pub(super) infer: f64,
+    /// Whether its worlds keep a view per seat ([`World::start`]; for tests and tools).
+    pub(super) views: bool,
 }
 
 /// A refit stopped by the clock: which deal (where its lines start, the world's deal count), the
@@ -51,9 +53,9 @@ pub(super) struct Unfinished {
 }
 
 impl Tracker {
-    pub(super) fn new(spec: GameSpec, info: GameInfo, seed: u64, infer: f64) -> Result<Tracker, String> {
+    pub(super) fn new(spec: GameSpec, info: GameInfo, seed: u64, infer: f64, views: bool) -> Result<Tracker, String> {
         let me = info.seat;
-        let (world, _) = World::start(&spec, &info, Vec::new(), seed)?;
+        let (world, _) = World::start(&spec, &info, Vec::new(), seed, views)?;
         let own = (spec.new_view)(&info);
         Ok(Tracker {
             spec,
@@ -72,6 +74,7 @@ impl Tracker {
             unfinished: None,
             seed,
             infer,
+            views,
         })
     }
 

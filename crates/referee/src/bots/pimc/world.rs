@@ -11,48 +11,61 @@ pub(super) type Line = (String, Args);
 /// the seat's [`Line`]s, and made one only where they differ).
 pub(super) type Routed = (&'static str, Args);
 
-/// A game the bot plays on its own: the game and a view per seat, fed the lines each seat
-/// would be routed.
+/// A game the bot plays on its own: the game and, where wanted, a view per seat fed the lines
+/// each seat would be routed. A replay only compares the lines routed to the bot's seat with
+/// the seat's, and reads a seat's hand from the game itself ([`Game::seat_cards`]) and the other
+/// seats' choices from the game's playout policy on itself ([`Game::playout_index`]): so its
+/// worlds have no views, unless asked for ([`World::start`]).
 #[derive(Clone)]
 pub(crate) struct World {
     pub(crate) game: Box<dyn Game>,
+    /// A view per seat, or none.
     pub(crate) views: Vec<Box<dyn SeatView>>,
 }
 
 impl World {
     /// A new game whose first deal is `deal` (or dealt at random from `seed`); returns the
-    /// world and the lines routed to `me`.
+    /// world and the lines routed to `me`. With `views`, or where the game cannot tell a seat's
+    /// hand or play its playout policy on itself (or `CROUPIER_SEARCH_VIEWS=1` asks for views),
+    /// the world keeps a view per seat.
     pub(super) fn start(
         spec: &GameSpec,
         info: &GameInfo,
         deals: Vec<DealSpec>,
         seed: u64,
+        views: bool,
     ) -> Result<(World, Vec<Routed>), String> {
         let chance = crate::chance::Chance::given(seed, deals).titled(spec.title);
         let game = (spec.new_game)(info.players, &info.options, chance, true)?;
-        let views = (0..info.players)
-            .map(|s| {
-                (spec.new_view)(&GameInfo {
-                    game: info.game.clone(),
-                    options: info.options.clone(),
-                    players: info.players,
-                    seat: s,
+        let views = if views || !typed_search() || !game.has_playout_policy() || game.seat_cards(info.seat).is_none() {
+            (0..info.players)
+                .map(|s| {
+                    (spec.new_view)(&GameInfo {
+                        game: info.game.clone(),
+                        options: info.options.clone(),
+                        players: info.players,
+                        seat: s,
+                    })
                 })
-            })
-            .collect();
+                .collect()
+        } else {
+            Vec::new()
+        };
         let mut w = World { game, views };
         let lines = w.route(Some(info.seat));
         Ok((w, lines))
     }
 
-    /// Routes the game's new events to the views; returns those `me` receives (none for
-    /// `None`: a playout reads nothing).
+    /// Routes the game's new events to the views (if any); returns those `me` receives (none
+    /// for `None`: a playout reads nothing).
     fn route(&mut self, me: Option<Seat>) -> Vec<Routed> {
-        let n = self.views.len();
+        let n = self.game.players();
         let mut mine = Vec::new();
         for Event { to, kind, args } in self.game.take_events() {
-            for s in to.members(n) {
-                self.views[s].observe(kind, &args);
+            if !self.views.is_empty() {
+                for s in to.members(n) {
+                    self.views[s].observe(kind, &args);
+                }
             }
             if me.is_some_and(|m| to.contains(m)) {
                 mine.push((kind, args));
@@ -83,7 +96,7 @@ impl World {
     /// [`play_out_from`](Self::play_out_from)). Else (or with `CROUPIER_SEARCH_VIEWS=1`, for
     /// benchmarks that compare the two) a copy with its views.
     pub(crate) fn for_search(&self) -> World {
-        if self.views.is_empty() || !typed_search() || !self.game.has_playout_policy() {
+        if !typed_search() || !self.game.has_playout_policy() {
             return self.clone();
         }
         let mut game = self.game.clone();
