@@ -71,13 +71,7 @@ impl Pimc {
             samples,
             self.budget.sure,
             &mut stats,
-            |world, i| {
-                let mut w = world.for_search();
-                match w.apply(&legal[i], me) {
-                    Ok(_) => w.play_out(&spec, me),
-                    Err(_) => f64::NEG_INFINITY,
-                }
-            },
+            |world, i| world.value(&legal[i], &spec, me).unwrap_or(f64::NEG_INFINITY),
         );
         stats.searched += 1;
         stats.search_ns += start.elapsed().as_nanos() as u64;

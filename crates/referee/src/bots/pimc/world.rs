@@ -123,13 +123,23 @@ impl World {
         spec.policy_index(self.game.as_mut(), self.views[seat].as_ref(), true)
     }
 
-    /// Plays to the end with the game's playout policy (`simple`, mostly) at every seat; the
-    /// score of `me`. In a session of several games ([`Game::standing`]), only to the next
-    /// point where it can be scored: the later deals no decision now changes would only add
-    /// noise.
-    pub(super) fn play_out(self, spec: &GameSpec, me: Seat) -> f64 {
-        let since = self.settled();
-        self.play_out_from(spec, since, None).get(me).copied().unwrap_or(0.0)
+    /// What playing `token` now is worth to `me` in this world: on a copy for search, the
+    /// action and then the game's playout policy (`simple`, mostly) at every seat, to the end.
+    /// In a session of several games ([`Game::standing`]), only to the first point after the
+    /// decision where it can be scored, which may be the one the action itself reaches (the
+    /// last card of a deal): the later deals no decision now changes would only add noise,
+    /// and every action is scored at the same point. `None` where the world refuses `token`.
+    pub(super) fn value(&self, token: &str, spec: &GameSpec, me: Seat) -> Option<f64> {
+        let mut w = self.for_search();
+        let since = w.settled();
+        let mut deals = w.deals();
+        w.apply(token, me).ok()?;
+        // The action may end the game or reach the point itself (and deal the next deal).
+        let scores = match w.stop(since, &mut deals) {
+            Some(scores) => scores,
+            None => w.play_out_from(spec, since, None),
+        };
+        Some(scores.get(me).copied().unwrap_or(0.0))
     }
 
     /// Applies legal action `i` (after `game.legal_count()`), feeding the views; the lines are
@@ -183,4 +193,49 @@ impl World {
 fn typed_search() -> bool {
     static TYPED: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
     *TYPED.get_or_init(|| std::env::var_os("CROUPIER_SEARCH_VIEWS").is_none_or(|v| v != "1"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chance::Chance;
+    use crate::options::Options;
+
+    /// A Kul session played by its playout policy up to the first action that ends a deal
+    /// (a point where the session is scored), in each of a few sessions: the world there, and
+    /// that action's token.
+    fn before_deal_ends(seed: u64) -> (World, GameSpec, String) {
+        let spec = crate::games::find("kul").unwrap();
+        let options = Options::resolve(&(spec.options)(), spec.name, &[] as &[&str]).unwrap();
+        let mut game = (spec.new_game)(3, &options, Chance::seeded(seed), false).unwrap();
+        loop {
+            game.legal_count();
+            let i = game.playout_index().expect("Kul plays its policy on the engine");
+            let token = game.legal_token(i);
+            let mut after = game.clone();
+            after.apply(&token).unwrap();
+            if after.standing().map(|(k, _)| k) > game.standing().map(|(k, _)| k) {
+                let world = World {
+                    game,
+                    views: Vec::new(),
+                };
+                return (world, spec, token);
+            }
+            game = after;
+        }
+    }
+
+    #[test]
+    fn an_action_that_ends_a_deal_is_valued_where_the_deal_ends() {
+        for seed in 1..=5 {
+            let (world, spec, token) = before_deal_ends(seed);
+            let me = world.game.to_move().unwrap();
+            let mut after = world.game.clone();
+            after.apply(&token).unwrap();
+            let (_, standing) = after.standing().unwrap();
+            // Scored at the point the action reaches, as every other action is at the first
+            // point after the decision: not after another deal of the session.
+            assert_eq!(world.value(&token, &spec, me), Some(standing[me]), "seed {seed}");
+        }
+    }
 }
