@@ -143,7 +143,7 @@ impl Walk<'_> {
                     Step::Expand(i) => {
                         world.apply_index(i).ok()?;
                         self.path.push(tree.add(node, self.keys[i], seat));
-                        break self.play_out(world, spec);
+                        break self.play_out(world, spec, deals);
                     }
                 }
             };
@@ -171,9 +171,11 @@ impl Walk<'_> {
         key(&self.token)
     }
 
-    fn play_out(&mut self, world: World, spec: &GameSpec) -> Vec<f64> {
+    /// The scores where the walk stops after its last action (`deals`: the deals made before
+    /// it): at once where that action ended a deal or the game, else after a playout.
+    fn play_out(&mut self, world: World, spec: &GameSpec, deals: usize) -> Vec<f64> {
         let random = (self.params.playouts == Playouts::Random).then_some(&mut self.rng);
-        world.play_out_from(spec, self.since, random)
+        world.play_on(spec, self.since, deals, random)
     }
 }
 

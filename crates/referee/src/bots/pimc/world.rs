@@ -132,14 +132,26 @@ impl World {
     pub(super) fn value(&self, token: &str, spec: &GameSpec, me: Seat) -> Option<f64> {
         let mut w = self.for_search();
         let since = w.settled();
-        let mut deals = w.deals();
+        let deals = w.deals();
         w.apply(token, me).ok()?;
-        // The action may end the game or reach the point itself (and deal the next deal).
-        let scores = match w.stop(since, &mut deals) {
+        Some(w.play_on(spec, since, deals, None).get(me).copied().unwrap_or(0.0))
+    }
+
+    /// Every seat's score where a search that began with `since` points settled and `deals`
+    /// deals made stops, after the actions it applied since: at once where they ended the game
+    /// or reached such a point (the last card of a deal, which deals the next), else after a
+    /// playout ([`play_out_from`](Self::play_out_from), which counts deals from its own start).
+    pub(crate) fn play_on(
+        self,
+        spec: &GameSpec,
+        since: Option<u64>,
+        mut deals: usize,
+        random: Option<&mut Rng>,
+    ) -> Vec<f64> {
+        match self.stop(since, &mut deals) {
             Some(scores) => scores,
-            None => w.play_out_from(spec, since, None),
-        };
-        Some(scores.get(me).copied().unwrap_or(0.0))
+            None => self.play_out_from(spec, since, random),
+        }
     }
 
     /// Applies legal action `i` (after `game.legal_count()`), feeding the views; the lines are
