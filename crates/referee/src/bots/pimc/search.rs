@@ -58,9 +58,11 @@ impl Pimc {
         if legal.len() == 1 {
             return Some(legal[0].clone());
         }
-        let (me, spec, decision) = {
+        // The points settled at the decision: the same in every world sampled (they fit the
+        // seat's lines), so read once, as `ismcts` does.
+        let (me, spec, decision, since) = {
             let t = self.tracker.as_ref()?;
-            (t.me, t.spec.clone(), t.world.game.decision())
+            (t.me, t.spec.clone(), t.world.game.decision(), t.world.settled())
         };
         let samples = self.budget.samples.min((self.budget.playouts / legal.len()).max(2));
         let mut stats = std::mem::take(&mut self.stats);
@@ -71,7 +73,7 @@ impl Pimc {
             samples,
             self.budget.sure,
             &mut stats,
-            |world, i| world.value(&legal[i], &spec, me).unwrap_or(f64::NEG_INFINITY),
+            |world, i| world.value(&legal[i], &spec, me, since).unwrap_or(f64::NEG_INFINITY),
         );
         stats.searched += 1;
         stats.search_ns += start.elapsed().as_nanos() as u64;

@@ -126,12 +126,13 @@ impl World {
     /// What playing `token` now is worth to `me` in this world: on a copy for search, the
     /// action and then the game's playout policy (`simple`, mostly) at every seat, to the end.
     /// In a session of several games ([`Game::standing`]), only to the first point after the
-    /// decision where it can be scored, which may be the one the action itself reaches (the
-    /// last card of a deal): the later deals no decision now changes would only add noise,
-    /// and every action is scored at the same point. `None` where the world refuses `token`.
-    pub(super) fn value(&self, token: &str, spec: &GameSpec, me: Seat) -> Option<f64> {
+    /// decision where it can be scored (`since`: the points settled at the decision, the same
+    /// in every world that fits the seat's lines, [`settled`](Self::settled)), which may be the
+    /// one the action itself reaches (the last card of a deal): the later deals no decision now
+    /// changes would only add noise, and every action is scored at the same point. `None`
+    /// where the world refuses `token`.
+    pub(super) fn value(&self, token: &str, spec: &GameSpec, me: Seat, since: Option<u64>) -> Option<f64> {
         let mut w = self.for_search();
-        let since = w.settled();
         let deals = w.deals();
         w.apply(token, me).ok()?;
         Some(w.play_on(spec, since, deals, None).get(me).copied().unwrap_or(0.0))
@@ -242,12 +243,13 @@ mod tests {
         for seed in 1..=5 {
             let (world, spec, token) = before_deal_ends(seed);
             let me = world.game.to_move().unwrap();
+            let since = world.settled();
             let mut after = world.game.clone();
             after.apply(&token).unwrap();
             let (_, standing) = after.standing().unwrap();
             // Scored at the point the action reaches, as every other action is at the first
             // point after the decision: not after another deal of the session.
-            assert_eq!(world.value(&token, &spec, me), Some(standing[me]), "seed {seed}");
+            assert_eq!(world.value(&token, &spec, me, since), Some(standing[me]), "seed {seed}");
         }
     }
 }
