@@ -123,14 +123,12 @@ impl Ctx {
         let partner = g.partner.filter(|&p| g.partner_public || p == seat);
         let leader = g.trick.first().map_or(seat, |&(s, _)| s);
         let trick = few(g.trick.iter().map(|&(_, c)| c), NO_CARD);
-        let mut played = CardSet::from_cards(trick.as_slice());
-        if !g.rules.hide_quitted_tricks {
-            for t in g.tricks.iter() {
-                for &c in &t.cards {
-                    played.insert(c);
-                }
-            }
-        }
+        // Every card is dealt, so the cards of the tricks (this one too) are those no hand holds.
+        let played = if g.rules.hide_quitted_tricks {
+            CardSet::from_cards(trick.as_slice())
+        } else {
+            CardSet((1u64 << 52) - 1).minus(g.hands.iter().fold(CardSet::default(), |a, &h| a.union(h)))
+        };
         let mut exposed = [None; 4];
         for s in (0..N).filter(|&s| g.exposed[s] && s != seat) {
             exposed[s] = Some(g.hands[s]);
