@@ -467,3 +467,41 @@ fn sec2_2a_a_short_36_card_stock_is_reshuffled() {
         .flatten()
         .all(|c| c.rank.value() >= 6));
 }
+
+/// `standing` (for search): after each round (its `chips` line) the rounds ended so far go up
+/// by one, and the chips with the pots (the bets owed and the round's pot) shared alike sum to
+/// zero; at the end of the session they are the outcome's scores. Four players (a redeal from
+/// the stock) and eight (a redeal reshuffles: a new deal within the round, not a new point).
+#[test]
+fn standing_shares_the_pots_after_each_round_and_is_the_outcome_at_the_end() {
+    for (n, seed) in [4usize, 8].into_iter().flat_map(|n| (1..=15u64).map(move |s| (n, s))) {
+        let o = Options::resolve(&options(), "svangknack", &[] as &[&str]).unwrap();
+        let mut g = Typed::new(|ev| Svangknack::new(n, &o, Chance::seeded(seed), ev)).unwrap();
+        let mut rng = croupier::chance::Rng::new(seed, croupier::chance::Purpose::Bot, 0);
+        let mut ends = 0;
+        let mut bets = 0;
+        loop {
+            let events = g.take_events();
+            ends += events.iter().filter(|e| e.kind == "chips").count() as u64;
+            bets += events.iter().filter(|e| e.kind == "bet").count();
+            let (k, est) = g.standing().unwrap();
+            assert_eq!(k, ends, "{n} players, seed {seed}");
+            assert!(
+                est.iter().sum::<f64>().abs() < 1e-9,
+                "{n} players, seed {seed}: {est:?}"
+            );
+            if g.to_move().is_none() {
+                break;
+            }
+            let legal = g.legal_actions();
+            g.apply(&legal[rng.below(legal.len() as u64) as usize]).unwrap();
+        }
+        assert!(ends >= 3 * n as u64, "{n} players, seed {seed}: {ends} rounds");
+        assert!(bets > 0, "{n} players, seed {seed}: random play never went bet");
+        assert_eq!(
+            g.standing().unwrap().1,
+            g.outcome().unwrap().scores,
+            "{n} players, seed {seed}"
+        );
+    }
+}

@@ -130,6 +130,16 @@ impl Engine for Svangknack {
         self.make_outcome()
     }
 
+    /// After each round: the rounds ended so far, and each seat's chips with the chips in the
+    /// pots (the bets owed to the next pot and this round's pot) shared alike by every seat: a
+    /// bet paid comes back in part to whoever takes tricks in the later rounds, and any seat may
+    /// take part in them. Exact at the end of the session, where every pot has been paid out.
+    fn standing(&self) -> Option<(u64, Vec<f64>)> {
+        let share = (self.carried + self.pot) as f64 / self.n as f64;
+        let est = self.chips[..self.n].iter().map(|&c| c as f64 + share).collect();
+        Some((self.rounds_log.len() as u64, est))
+    }
+
     /// The chips each seat won or lost, without the summaries of every round.
     fn scores(&self) -> Option<Vec<f64>> {
         self.ended?;
