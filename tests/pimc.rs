@@ -446,6 +446,32 @@ fn pimc_follows_zwikken_exchanges_and_showdowns() {
     );
 }
 
+/// Issue 33: a seat that exchanges in trick 1 plays `exchange_<taken>_<card>`: it takes the
+/// turned card, which the bot saw on the table, and plays a card from its hand. A world whose
+/// seat did not hold that card was repaired by putting the turned card in its hand (the first
+/// card the token names), which never fits: with a `random` seat at the table, whose trick-1
+/// exchanges are many, the bot lost track for the rest of the deal and left about a sixth of
+/// its decisions to `simple`. Now the card moved is the one whose place the bot does not know.
+#[test]
+fn pimc_follows_a_zwikken_table_with_a_random_seat() {
+    let spec = spec("zwikken");
+    let info = info(&spec, 4, 0);
+    let (mut searched, mut fell_back) = (0, 0);
+    for seed in 1..=3 {
+        let mut bot = Pimc::new("pimc", Budget::parse("samples=2,playouts=8").unwrap(), seed);
+        bot.start(&info, seed);
+        common::play_bot_at_table(&spec, &info, Chance::seeded(seed), &mut bot, &[1], seed);
+        searched += bot.stats.searched;
+        fell_back += bot.stats.fell_back;
+    }
+    assert!(searched >= 100, "only {searched} decisions searched");
+    assert!(
+        fell_back * 20 <= searched + fell_back,
+        "{fell_back} of {} decisions left to simple",
+        searched + fell_back
+    );
+}
+
 /// A bot that passes every line on as text, as a bot over the protocol reads it (`Arg::Text`,
 /// not the engine's typed arguments).
 struct AsText<'a>(&'a mut Pimc);

@@ -236,6 +236,20 @@ pub fn play_bot_against_simple(
     chance: Chance,
     bot: &mut dyn croupier::bots::Bot,
 ) -> Vec<String> {
+    play_bot_at_table(spec, info, chance, bot, &[], 0)
+}
+
+/// [`play_bot_against_simple`], but the seats in `random` choose uniformly at random among
+/// their legal actions (from `seed`), as the `random` bot does.
+pub fn play_bot_at_table(
+    spec: &GameSpec,
+    info: &GameInfo,
+    chance: Chance,
+    bot: &mut dyn croupier::bots::Bot,
+    random: &[usize],
+    seed: u64,
+) -> Vec<String> {
+    let mut rng = Rng::new(seed, croupier::chance::Purpose::Bot, 0);
     let players = info.players;
     let mut g = (spec.new_game)(players, &info.options, chance, true).unwrap();
     let mut views: Vec<Box<dyn croupier::game::SeatView>> = (0..players)
@@ -263,6 +277,8 @@ pub fn play_bot_against_simple(
             assert!(legal.contains(&a), "{}: {a} is not one of {legal:?}", spec.name);
             mine.push(a.clone());
             a
+        } else if random.contains(&s) {
+            legal[rng.below(legal.len() as u64) as usize].clone()
         } else {
             (spec.simple_policy)(views[s].as_ref(), g.decision(), &legal)
         };

@@ -233,10 +233,17 @@ pub(super) fn repair(layout: &mut Layout, m: &Mismatch, fixed: &[Card], trace: &
     // places in the deal: a card put in such a place comes to it the same way.
     let held = &m.held;
     let pick = |v: Vec<usize>, rng: &mut Rng| (!v.is_empty()).then(|| v[rng.below(v.len() as u64) as usize]);
-    let played = m
-        .token
-        .as_deref()
-        .and_then(|t| cards_in(&[Arg::Text(t.to_string())]).first().copied());
+    // The card the token plays: of the cards it names, the first whose place the seat does not
+    // know (Zwikken's `exchange_JC_KC` in trick 1 takes the turned JC, seen on the table, and
+    // plays KC from the hand).
+    let played = m.token.as_deref().and_then(|t| {
+        let named = cards_in(&[Arg::Text(t.to_string())]);
+        named
+            .iter()
+            .copied()
+            .find(|c| !fixed.contains(c))
+            .or(named.first().copied())
+    });
     // The card the seat really played, which the world did not let it play (a token the world
     // offers names a card the seat may take: Zwikken's `exchange_KS` takes a turned card).
     let offered = m.token.as_ref().is_some_and(|t| m.legal.contains(t));
