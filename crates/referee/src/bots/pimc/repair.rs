@@ -233,15 +233,17 @@ pub(super) fn repair(layout: &mut Layout, m: &Mismatch, fixed: &[Card], trace: &
     // places in the deal: a card put in such a place comes to it the same way.
     let held = &m.held;
     let pick = |v: Vec<usize>, rng: &mut Rng| (!v.is_empty()).then(|| v[rng.below(v.len() as u64) as usize]);
-    // The card the token plays: of the cards it names, the first whose place the seat does not
-    // know (Zwikken's `exchange_JC_KC` in trick 1 takes the turned JC, seen on the table, and
-    // plays KC from the hand).
+    // The card of the token the world's seat lacks: of the cards it names, the first that none
+    // of the world's legal tokens names. A token may also name a card on the table, which the
+    // world offers as well: Zwikken's `exchange_JC_KC` in trick 1 takes the turned JC and plays
+    // KC; Schwimmen's `swap_7H_AS` lays 7H and takes AS from the middle.
+    let offered_cards: Vec<Card> = m.legal.iter().flat_map(|t| cards_in(&[Arg::Text(t.clone())])).collect();
     let played = m.token.as_deref().and_then(|t| {
         let named = cards_in(&[Arg::Text(t.to_string())]);
         named
             .iter()
             .copied()
-            .find(|c| !fixed.contains(c))
+            .find(|c| !offered_cards.contains(c))
             .or(named.first().copied())
     });
     // The card the seat really played, which the world did not let it play (a token the world
