@@ -451,7 +451,8 @@ fn pimc_follows_zwikken_exchanges_and_showdowns() {
 /// seat did not hold that card was repaired by putting the turned card in its hand (the first
 /// card the token names), which never fits: with a `random` seat at the table, whose trick-1
 /// exchanges are many, the bot lost track for the rest of the deal and left about a sixth of
-/// its decisions to `simple`. Now the card moved is the one whose place the bot does not know.
+/// its decisions to `simple`. Now the card moved is the one the token names that none of the
+/// world's legal tokens names (the turned card is offered there too).
 #[test]
 fn pimc_follows_a_zwikken_table_with_a_random_seat() {
     let spec = spec("zwikken");

@@ -474,6 +474,7 @@ fn sec2_2a_a_short_36_card_stock_is_reshuffled() {
 /// the stock) and eight (a redeal reshuffles: a new deal within the round, not a new point).
 #[test]
 fn standing_shares_the_pots_after_each_round_and_is_the_outcome_at_the_end() {
+    let mut reshuffles = 0;
     for (n, seed) in [4usize, 8].into_iter().flat_map(|n| (1..=15u64).map(move |s| (n, s))) {
         let o = Options::resolve(&options(), "svangknack", &[] as &[&str]).unwrap();
         let mut g = Typed::new(|ev| Svangknack::new(n, &o, Chance::seeded(seed), ev)).unwrap();
@@ -484,6 +485,7 @@ fn standing_shares_the_pots_after_each_round_and_is_the_outcome_at_the_end() {
             let events = g.take_events();
             ends += events.iter().filter(|e| e.kind == "chips").count() as u64;
             bets += events.iter().filter(|e| e.kind == "bet").count();
+            reshuffles += lines(&events).iter().filter(|l| *l == "redeal shuffle").count();
             let (k, est) = g.standing().unwrap();
             assert_eq!(k, ends, "{n} players, seed {seed}");
             assert!(
@@ -504,4 +506,8 @@ fn standing_shares_the_pots_after_each_round_and_is_the_outcome_at_the_end() {
             "{n} players, seed {seed}"
         );
     }
+    assert!(
+        reshuffles > 0,
+        "no redeal reshuffled: the new deal inside a round was not tried"
+    );
 }

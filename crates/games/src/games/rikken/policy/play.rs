@@ -127,7 +127,7 @@ impl Ctx {
         let played = if g.rules.hide_quitted_tricks {
             CardSet::from_cards(trick.as_slice())
         } else {
-            CardSet((1u64 << 52) - 1).minus(g.hands.iter().fold(CardSet::default(), |a, &h| a.union(h)))
+            CardSet::DECK.minus(g.hands.iter().fold(CardSet::EMPTY, |a, &h| a.union(h)))
         };
         let mut exposed = [None; 4];
         for s in (0..N).filter(|&s| g.exposed[s] && s != seat) {
