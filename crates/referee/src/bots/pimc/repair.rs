@@ -233,18 +233,23 @@ pub(super) fn repair(layout: &mut Layout, m: &Mismatch, fixed: &[Card], trace: &
     // places in the deal: a card put in such a place comes to it the same way.
     let held = &m.held;
     let pick = |v: Vec<usize>, rng: &mut Rng| (!v.is_empty()).then(|| v[rng.below(v.len() as u64) as usize]);
-    // The card of the token the world's seat lacks: of the cards it names, the first that none
-    // of the world's legal tokens names. A token may also name a card on the table, which the
-    // world offers as well: Zwikken's `exchange_JC_KC` in trick 1 takes the turned JC and plays
-    // KC; Schwimmen's `swap_7H_AS` lays 7H and takes AS from the middle.
+    // The card the token plays: the first it names, unless that one lies on the world's table
+    // (a legal token names it, and the seat does not hold it): then it is taken, and the card
+    // played is the first named that no legal token names. Zwikken's `exchange_JC_KC` in
+    // trick 1 takes the turned JC and plays KC from the hand.
     let offered_cards: Vec<Card> = m.legal.iter().flat_map(|t| cards_in(&[Arg::Text(t.clone())])).collect();
     let played = m.token.as_deref().and_then(|t| {
         let named = cards_in(&[Arg::Text(t.to_string())]);
-        named
-            .iter()
-            .copied()
-            .find(|c| !offered_cards.contains(c))
-            .or(named.first().copied())
+        let first = *named.first()?;
+        if offered_cards.contains(&first) && !held.contains(&first) {
+            named
+                .iter()
+                .copied()
+                .find(|c| !offered_cards.contains(c))
+                .or(Some(first))
+        } else {
+            Some(first)
+        }
     });
     // The card the seat really played, which the world did not let it play (a token the world
     // offers names a card the seat may take: Zwikken's `exchange_KS` takes a turned card).
