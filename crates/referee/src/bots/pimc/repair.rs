@@ -236,20 +236,19 @@ pub(super) fn repair(layout: &mut Layout, m: &Mismatch, fixed: &[Card], trace: &
     // The card the token plays: the first it names, unless that one lies on the world's table
     // (a legal token names it, and the seat does not hold it): then it is taken, and the card
     // played is the first named that no legal token names. Zwikken's `exchange_JC_KC` in
-    // trick 1 takes the turned JC and plays KC from the hand.
-    let offered_cards: Vec<Card> = m.legal.iter().flat_map(|t| cards_in(&[Arg::Text(t.clone())])).collect();
+    // trick 1 takes the turned JC and plays KC from the hand. (Only a token naming several
+    // cards can name one it takes, so only then are the legal tokens read.)
     let played = m.token.as_deref().and_then(|t| {
         let named = cards_in(&[Arg::Text(t.to_string())]);
         let first = *named.first()?;
-        if offered_cards.contains(&first) && !held.contains(&first) {
-            named
-                .iter()
-                .copied()
-                .find(|c| !offered_cards.contains(c))
-                .or(Some(first))
-        } else {
-            Some(first)
+        if named.len() == 1 || held.contains(&first) {
+            return Some(first);
         }
+        let offered: Vec<Card> = m.legal.iter().flat_map(|t| cards_in(&[Arg::Text(t.clone())])).collect();
+        if !offered.contains(&first) {
+            return Some(first);
+        }
+        named.iter().copied().find(|c| !offered.contains(c)).or(Some(first))
     });
     // The card the seat really played, which the world did not let it play (a token the world
     // offers names a card the seat may take: Zwikken's `exchange_KS` takes a turned card).
