@@ -25,6 +25,21 @@ pub(super) struct Layout {
     /// Deals the rules throw away before this one (a Skwitz reshuffle): each the layout's
     /// cards shuffled by its seed.
     pub(super) rejected: Vec<u64>,
+    /// What repairs learned of the deal from the seat's lines.
+    pub(super) learned: Learned,
+}
+
+/// What repairs learned of a deal from the seat's lines, which [`shuffle_free`] keeps to: the
+/// cards a hand was not dealt (the world made the hand play them instead of the card the seat
+/// saw: a suit it did not follow, a card it would have had to beat with), and the cards whose
+/// places the lines fix (a card a line showed where a world had another, a card a seat played
+/// that a world had dealt elsewhere), which stay where the deal has them. A tracker keeps them
+/// for every later sample of the deal ([`Tracker::sample`](super::tracker::Tracker)): each
+/// sample would otherwise fail where the last one did and be repaired alike.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Learned {
+    pub(super) barred: Vec<(Card, Seat)>,
+    pub(super) pinned: Vec<Card>,
 }
 
 impl Layout {
@@ -42,6 +57,26 @@ impl Layout {
             hands: deal.hands.len(),
             cards,
             rejected: Vec::new(),
+            learned: Learned::default(),
+        }
+    }
+
+    /// Whether the seat's lines showed that `place` was not dealt `card`.
+    pub(super) fn bars(&self, card: Card, place: &Place) -> bool {
+        matches!(place, Place::Hand(s) if self.learned.barred.contains(&(card, *s)))
+    }
+
+    /// Learns that hand `seat` was not dealt `card`.
+    pub(super) fn bar(&mut self, card: Card, seat: Seat) {
+        if !self.learned.barred.contains(&(card, seat)) {
+            self.learned.barred.push((card, seat));
+        }
+    }
+
+    /// Learns that the lines fix the place of `card` (where the layout has it now).
+    pub(super) fn pin(&mut self, card: Card) {
+        if !self.learned.pinned.contains(&card) {
+            self.learned.pinned.push(card);
         }
     }
 
@@ -202,14 +237,116 @@ impl Trace {
     }
 }
 
-/// Deals the cards that are not `fixed` anew among their places.
+/// Deals the cards that are neither `fixed` nor [pinned](Layout::pin) anew among their places;
+/// none to a hand the layout [bars](Layout::bars) it from, where a swap with another free card
+/// avoids it.
 pub(super) fn shuffle_free(layout: &mut Layout, fixed: &[Card], rng: &mut Rng) {
     let free: Vec<usize> = (0..layout.cards.len())
-        .filter(|&i| !fixed.contains(&layout.cards[i].1))
+        .filter(|&i| !fixed.contains(&layout.cards[i].1) && !layout.learned.pinned.contains(&layout.cards[i].1))
         .collect();
     let mut cards: Vec<Card> = free.iter().map(|&i| layout.cards[i].1).collect();
     rng.shuffle(&mut cards);
     for (&i, c) in free.iter().zip(cards) {
         layout.cards[i].1 = c;
+    }
+    if layout.learned.barred.is_empty() {
+        return;
+    }
+    // Each card dealt where it is barred swaps with one drawn among those that may take its
+    // place and whose place may take it (the places before stay as they are).
+    let mut swaps = Vec::new();
+    for &i in &free {
+        let (p, c) = (&layout.cards[i].0, layout.cards[i].1);
+        if !layout.bars(c, p) {
+            continue;
+        }
+        swaps.clear();
+        swaps.extend(free.iter().copied().filter(|&j| {
+            let (q, d) = (&layout.cards[j].0, layout.cards[j].1);
+            j != i && q != p && !layout.bars(d, p) && !layout.bars(c, q)
+        }));
+        if !swaps.is_empty() {
+            let j = swaps[rng.below(swaps.len() as u64) as usize];
+            let d = layout.cards[j].1;
+            layout.cards[j].1 = c;
+            layout.cards[i].1 = d;
+        }
+    }
+}
+
+#[cfg(test)]
+pub(super) mod tests {
+    use super::*;
+
+    /// Four hands of three cards and two cards left undealt.
+    pub(crate) fn layout() -> Layout {
+        let deck: Vec<Card> = [
+            "AS", "KS", "QS", "JS", "AH", "KH", "QH", "JH", "AD", "KD", "QD", "JD", "AC", "KC",
+        ]
+        .iter()
+        .map(|t| Card::from_token(t).unwrap())
+        .collect();
+        let mut cards: Vec<(Place, Card)> = deck[..12]
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| (Place::Hand(i / 3), c))
+            .collect();
+        cards.extend(deck[12..].iter().map(|&c| (Place::Undealt, c)));
+        Layout {
+            dealer: 0,
+            hands: 4,
+            cards,
+            rejected: Vec::new(),
+            learned: Learned::default(),
+        }
+    }
+
+    fn hand(l: &Layout, s: Seat) -> Vec<Card> {
+        l.cards
+            .iter()
+            .filter(|(p, _)| *p == Place::Hand(s))
+            .map(|&(_, c)| c)
+            .collect()
+    }
+
+    #[test]
+    fn a_shuffle_deals_no_card_to_a_hand_barred_from_it_and_every_other_card_anywhere() {
+        let card = |t| Card::from_token(t).unwrap();
+        let mut l = layout();
+        // Hand 1 may not hold a spade (it did not follow), nor the ace of hearts; hand 0's
+        // cards stay where they are.
+        for t in ["AS", "KS", "QS", "JS", "AH"] {
+            l.bar(card(t), 1);
+        }
+        l.bar(card("AS"), 1);
+        assert_eq!(l.learned.barred.len(), 5, "a bar is learned once");
+        let fixed = hand(&l, 0);
+        let mut rng = Rng::new(7, Purpose::Bot, 0);
+        let mut seen_in_1 = Vec::new();
+        for _ in 0..500 {
+            shuffle_free(&mut l, &fixed, &mut rng);
+            assert_eq!(hand(&l, 0), fixed);
+            let h1 = hand(&l, 1);
+            assert_eq!(h1.len(), 3);
+            assert!(h1.iter().all(|c| !l.bars(*c, &Place::Hand(1))), "{h1:?}");
+            seen_in_1.extend(h1);
+            assert_eq!(l.cards.len(), 14);
+        }
+        seen_in_1.sort();
+        seen_in_1.dedup();
+        // Every free card not barred from hand 1 (hearts but the ace, diamonds, clubs) got there.
+        assert_eq!(seen_in_1.len(), 3 + 4 + 2, "{seen_in_1:?}");
+        // Elsewhere the barred cards still go anywhere: the ace of hearts reached every other
+        // free place.
+        let ah = card("AH");
+        let mut places = Vec::new();
+        for _ in 0..300 {
+            shuffle_free(&mut l, &fixed, &mut rng);
+            places.push(l.cards[l.position(ah).unwrap()].0.clone());
+        }
+        for p in [Place::Hand(2), Place::Hand(3), Place::Undealt] {
+            assert!(places.contains(&p), "{p:?}");
+        }
+        assert!(!places.contains(&Place::Hand(1)));
     }
 }

@@ -2,7 +2,7 @@
 //! its replay routes the seat's lines (a refit, which the clock may stop and the next decision
 //! go on with), and the other worlds the search samples.
 
-use super::layout::{cards_in, shuffle_free, Layout, Place, Trace};
+use super::layout::{cards_in, shuffle_free, Layout, Learned, Place, Trace};
 use super::repair::{repair, repair_lines};
 use super::replay::Mismatch;
 use super::tracker::{Tracker, Unfinished};
@@ -113,33 +113,47 @@ impl Tracker {
     /// Another world the seat cannot tell from this one: the cards it has not seen dealt anew
     /// (keeping every place's size), the deal's lines replayed and repaired. `None` when no
     /// repair made it fit.
-    /// Each replay tried is counted in `replays`.
-    pub(super) fn sample(&self, rng: &mut Rng, replays: &mut usize) -> Option<(World, f64)> {
+    /// Each replay tried is counted in `replays`. What its repairs learn of the deal
+    /// ([`Learned`]), the next samples of the deal keep to.
+    pub(super) fn sample(&mut self, rng: &mut Rng, replays: &mut usize) -> Option<(World, f64)> {
         let deal = self.world.game.chance().deals().last()?.clone();
         let mut layout = Layout::of(&deal);
         layout.rejected = self.rejected.clone();
+        let key = (self.deal_start, self.world.deals());
+        if self.learned_for != key {
+            self.learned_for = key;
+            self.learned = Learned::default();
+        }
+        layout.learned = std::mem::take(&mut self.learned);
+        let sampled = self.sample_on(&mut layout, rng, replays);
+        self.learned = layout.learned;
+        sampled
+    }
+
+    /// [`sample`](Self::sample) from `layout` (the fitted deal).
+    fn sample_on(&self, layout: &mut Layout, rng: &mut Rng, replays: &mut usize) -> Option<(World, f64)> {
         // The cards shown at the deal stay where the fitted deal has them too: dealt anew, each
         // sample's first replay failed at the deal's first lines, to be repaired there (Skwitz's
         // and Zwikken's open cards: most of their failed replays).
-        let mut fixed = self.fixed_cards(&layout, self.explained);
+        let mut fixed = self.fixed_cards(layout, self.explained);
         fixed.extend(self.shown_at_deal());
-        shuffle_free(&mut layout, &fixed, rng);
+        shuffle_free(layout, &fixed, rng);
         for _ in 0..REPAIRS {
             *replays += 1;
-            match self.replay(&layout, self.explained, false, true, rng) {
+            match self.replay(layout, self.explained, false, true, rng) {
                 Ok((mut w, _, weight)) => {
                     w.game.reseed(rng.next_u64());
                     return Some((w, weight));
                 }
                 Err(m) => {
-                    if self.fix_rejected(&mut layout, &m, &fixed, rng) {
+                    if self.fix_rejected(layout, &m, &fixed, rng) {
                         continue;
                     }
-                    if !self.repair_shown(&mut layout, &m, self.explained).is_empty() {
+                    if !self.repair_shown(layout, &m, self.explained).is_empty() {
                         continue;
                     }
-                    if !repair(&mut layout, &m, &fixed, &self.trace(m.upto()), rng) {
-                        shuffle_free(&mut layout, &fixed, rng);
+                    if !repair(layout, &m, &fixed, &self.trace(m.upto()), rng) {
+                        shuffle_free(layout, &fixed, rng);
                     }
                 }
             }

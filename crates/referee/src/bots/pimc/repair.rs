@@ -178,6 +178,7 @@ pub(super) fn repair_lines(layout: &mut Layout, (got, want): &(Line, Line), trac
             }
         }
         if !moved.is_empty() {
+            moved.iter().for_each(|&c| layout.pin(c));
             return moved;
         }
         // The same cards in another order: the seat's order, in the places the world dealt them
@@ -188,6 +189,7 @@ pub(super) fn repair_lines(layout: &mut Layout, (got, want): &(Line, Line), trac
                 let dealt: Vec<Card> = wanted.iter().map(|&c| trace.origin(c)).collect();
                 for (&i, &c) in places.iter().zip(&dealt) {
                     layout.cards[i].1 = c;
+                    layout.pin(c);
                 }
                 return dealt;
             }
@@ -211,6 +213,7 @@ pub(super) fn repair_lines(layout: &mut Layout, (got, want): &(Line, Line), trac
             let j = (0..layout.cards.len()).find(|&j| layout.cards[j].0 == hand && !dealt.contains(&layout.cards[j].1));
             if let Some(j) = j {
                 layout.swap(i, j);
+                layout.pin(c);
                 moved.push(c);
             }
         }
@@ -267,12 +270,16 @@ pub(super) fn repair(layout: &mut Layout, m: &Mismatch, fixed: &[Card], trace: &
         return match pick(instead, rng) {
             Some(j) => {
                 layout.swap(i, j);
+                layout.pin(c);
                 true
             }
             None => false,
         };
     }
-    // It holds the card, but the world made it play others: deal those elsewhere.
+    // It holds the card, but the world made it play others: deal those elsewhere, and learn
+    // that its hand was not dealt them (a suit it could not follow, a card it would have had
+    // to beat with).
+    let seat = m.seat.expect("a seat's mismatch");
     let forced: Vec<Card> = m
         .legal
         .iter()
@@ -281,14 +288,68 @@ pub(super) fn repair(layout: &mut Layout, m: &Mismatch, fixed: &[Card], trace: &
         .collect();
     let mut changed = false;
     let (held, fixed) = (CardSet::from_cards(held), CardSet::from_cards(fixed));
+    let hand = Place::Hand(seat);
     for c in forced {
+        let Some(i) = layout.position(c) else { continue };
+        if layout.cards[i].0 == hand {
+            layout.bar(c, seat);
+        }
         let elsewhere: Vec<usize> = (0..layout.cards.len())
-            .filter(|&j| !held.contains(layout.cards[j].1) && !fixed.contains(layout.cards[j].1))
+            .filter(|&j| {
+                let (q, d) = (&layout.cards[j].0, layout.cards[j].1);
+                !held.contains(d) && !fixed.contains(d) && !layout.bars(c, q) && !layout.bars(d, &layout.cards[i].0)
+            })
             .collect();
-        if let (Some(i), Some(j)) = (layout.position(c), pick(elsewhere, rng)) {
+        if let Some(j) = pick(elsewhere, rng) {
             layout.swap(i, j);
             changed = true;
         }
     }
     changed
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chance::Purpose;
+
+    #[test]
+    fn a_card_the_world_forced_a_hand_to_play_is_dealt_elsewhere_and_barred_from_it() {
+        let card = |t| Card::from_token(t).unwrap();
+        // Hand 1 holds JS AH KH; it played KH where the world made it follow spades with JS.
+        let fixed: Vec<Card> = ["AS", "KS", "QS"].map(card).to_vec();
+        let m = Mismatch {
+            seat: Some(1),
+            token: Some("KH".into()),
+            legal: vec!["JS".into()],
+            pos: 0,
+            held: ["JS", "AH", "KH"].map(card).to_vec(),
+            lines: None,
+            line_at: None,
+            seen_at: None,
+            hands: Vec::new(),
+            hands_at: 0,
+        };
+        for seed in 0..50 {
+            let mut l = super::super::layout::tests::layout();
+            // Hand 2 (QH JH AD) is known not to hold spades either.
+            l.bar(card("JS"), 2);
+            let mut rng = Rng::new(seed, Purpose::Bot, 0);
+            assert!(repair(&mut l, &m, &fixed, &Trace::default(), &mut rng));
+            assert_eq!(l.learned.barred, vec![(card("JS"), 2), (card("JS"), 1)]);
+            let js = l.cards[l.position(card("JS")).unwrap()].0.clone();
+            // Not back in hand 1, nor in hand 2, which may not have it; hand 0 kept its cards.
+            assert!(matches!(js, Place::Hand(3) | Place::Undealt), "{js:?}");
+            let h1: Vec<Card> = l
+                .cards
+                .iter()
+                .filter(|(p, _)| *p == Place::Hand(1))
+                .map(|&(_, c)| c)
+                .collect();
+            assert!(
+                h1.contains(&card("AH")) && h1.contains(&card("KH")) && h1.len() == 3,
+                "{h1:?}"
+            );
+        }
+    }
 }

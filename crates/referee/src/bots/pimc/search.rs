@@ -135,7 +135,7 @@ impl Pimc {
         replays: &mut usize,
         stats: &mut SearchStats,
     ) -> Option<(World, f64)> {
-        let t = self.tracker.as_ref()?;
+        let t = self.tracker.as_mut()?;
         let before = *replays;
         let sampled = t.sample(&mut self.rng, replays);
         stats.replays += (*replays - before) as u64;

@@ -2,7 +2,7 @@
 //! those lines to the seat, with the state of the fits that keep it so. Its methods are in the
 //! files of what they do: `follow.rs` (the new lines), `replay.rs`, `repair.rs`, `refit.rs`.
 
-use super::layout::{Layout, Trace};
+use super::layout::{Layout, Learned, Trace};
 use super::world::{Line, World};
 use crate::cards::Card;
 use crate::game::{GameInfo, GameSpec, Seat, SeatView};
@@ -41,6 +41,10 @@ pub(super) struct Tracker {
     pub(super) infer: f64,
     /// Whether its worlds keep a view per seat ([`World::start`]; for tests and tools).
     pub(super) views: bool,
+    /// What the repairs of sampled worlds learned of the current deal ([`Learned`]), which
+    /// deal that is (where its lines begin, the world's deal count).
+    pub(super) learned: Learned,
+    pub(super) learned_for: (usize, usize),
 }
 
 /// A refit stopped by the clock: which deal (where its lines start, the world's deal count), the
@@ -75,6 +79,8 @@ impl Tracker {
             seed,
             infer,
             views,
+            learned: Learned::default(),
+            learned_for: (0, 0),
         })
     }
 
