@@ -215,17 +215,20 @@ impl Chance {
         let mut rest: Vec<Card> = req.deck.iter().copied().filter(|c| used[c.index()].is_none()).collect();
         self.rng.shuffle(&mut rest);
         let mut rest = rest.into_iter();
+        // (The given hands and piles are moved into the deal, not copied.)
+        let mut given = spec.hands.into_iter();
         let mut hands = Vec::with_capacity(n);
         for s in 0..n {
-            match spec.hands.get(s).cloned().flatten() {
+            match given.next().flatten() {
                 Some(h) => hands.push(h),
                 None => hands.push(rest.by_ref().take(req.hand_sizes[s]).collect()),
             }
         }
+        let mut given_piles = spec.piles;
         let mut piles = BTreeMap::new();
         for &(name, size) in &req.piles {
-            let cards = match spec.piles.get(name) {
-                Some(c) => c.clone(),
+            let cards = match given_piles.remove(name) {
+                Some(c) => c,
                 None => {
                     let remaining: Vec<Card> = rest.clone().collect();
                     let k = req.pile_size(size, remaining.len());

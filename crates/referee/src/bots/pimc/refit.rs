@@ -125,6 +125,7 @@ impl Tracker {
             self.learned = Learned::default();
         }
         layout.learned = std::mem::take(&mut self.learned);
+        layout.learn = true;
         let sampled = self.sample_on(&mut layout, rng, replays);
         self.learned = layout.learned;
         sampled

@@ -276,10 +276,13 @@ pub(super) fn repair(layout: &mut Layout, m: &Mismatch, fixed: &[Card], trace: &
             None => false,
         };
     }
-    // It holds the card, but the world made it play others: deal those elsewhere, and learn
-    // that its hand was not dealt them (a suit it could not follow, a card it would have had
-    // to beat with).
+    // It holds the card, but the world made it play others: deal those elsewhere. Where the
+    // world refused the card (it did not offer the token), its hand was not dealt them: a suit
+    // it did not follow, a card it would have had to beat with (learned, for later samples).
+    // Not so where the world offered the token (its lines differed after), or where the token
+    // plays no card (a call the world did not offer: Svängknack's `farg`).
     let seat = m.seat.expect("a seat's mismatch");
+    let refused = played.is_some_and(|c| held.contains(&c)) && !offered;
     let forced: Vec<Card> = m
         .legal
         .iter()
@@ -287,17 +290,20 @@ pub(super) fn repair(layout: &mut Layout, m: &Mismatch, fixed: &[Card], trace: &
         .filter(|&c| Some(c) != played && held.contains(&c) && !fixed.contains(&c))
         .collect();
     let mut changed = false;
-    let (held, fixed) = (CardSet::from_cards(held), CardSet::from_cards(fixed));
+    let (held, kept) = (
+        CardSet::from_cards(held),
+        CardSet::from_cards(fixed).union(CardSet::from_cards(&layout.learned.pinned)),
+    );
     let hand = Place::Hand(seat);
     for c in forced {
         let Some(i) = layout.position(c) else { continue };
-        if layout.cards[i].0 == hand {
+        if refused && layout.cards[i].0 == hand {
             layout.bar(c, seat);
         }
         let elsewhere: Vec<usize> = (0..layout.cards.len())
             .filter(|&j| {
                 let (q, d) = (&layout.cards[j].0, layout.cards[j].1);
-                !held.contains(d) && !fixed.contains(d) && !layout.bars(c, q) && !layout.bars(d, &layout.cards[i].0)
+                !held.contains(d) && !kept.contains(d) && !layout.bars(c, q) && !layout.bars(d, &layout.cards[i].0)
             })
             .collect();
         if let Some(j) = pick(elsewhere, rng) {
@@ -314,14 +320,14 @@ mod tests {
     use crate::chance::Purpose;
 
     #[test]
-    fn a_card_the_world_forced_a_hand_to_play_is_dealt_elsewhere_and_barred_from_it() {
+    fn a_card_the_world_forced_a_hand_to_play_instead_of_one_it_refused_is_dealt_elsewhere_and_barred_from_it() {
         let card = |t| Card::from_token(t).unwrap();
         // Hand 1 holds JS AH KH; it played KH where the world made it follow spades with JS.
         let fixed: Vec<Card> = ["AS", "KS", "QS"].map(card).to_vec();
-        let m = Mismatch {
+        let mismatch = |token: &str, legal: &[&str]| Mismatch {
             seat: Some(1),
-            token: Some("KH".into()),
-            legal: vec!["JS".into()],
+            token: Some(token.into()),
+            legal: legal.iter().map(|t| t.to_string()).collect(),
             pos: 0,
             held: ["JS", "AH", "KH"].map(card).to_vec(),
             lines: None,
@@ -330,6 +336,7 @@ mod tests {
             hands: Vec::new(),
             hands_at: 0,
         };
+        let m = mismatch("KH", &["JS"]);
         for seed in 0..50 {
             let mut l = super::super::layout::tests::layout();
             // Hand 2 (QH JH AD) is known not to hold spades either.
@@ -337,7 +344,7 @@ mod tests {
             let mut rng = Rng::new(seed, Purpose::Bot, 0);
             assert!(repair(&mut l, &m, &fixed, &Trace::default(), &mut rng));
             assert_eq!(l.learned.barred, vec![(card("JS"), 2), (card("JS"), 1)]);
-            let js = l.cards[l.position(card("JS")).unwrap()].0.clone();
+            let js = l.cards[l.position(card("JS")).unwrap()].0;
             // Not back in hand 1, nor in hand 2, which may not have it; hand 0 kept its cards.
             assert!(matches!(js, Place::Hand(3) | Place::Undealt), "{js:?}");
             let h1: Vec<Card> = l
@@ -350,6 +357,14 @@ mod tests {
                 h1.contains(&card("AH")) && h1.contains(&card("KH")) && h1.len() == 3,
                 "{h1:?}"
             );
+        }
+        // Where the world offered the card (its lines differed after), or the token plays no
+        // card (a call the world did not offer), nothing is learned of the hand.
+        for (token, legal) in [("KH", &["JS", "KH"][..]), ("farg", &["JS"][..])] {
+            let mut l = super::super::layout::tests::layout();
+            let mut rng = Rng::new(1, Purpose::Bot, 0);
+            repair(&mut l, &mismatch(token, legal), &fixed, &Trace::default(), &mut rng);
+            assert!(l.learned.barred.is_empty(), "{token}: {:?}", l.learned.barred);
         }
     }
 }
