@@ -28,7 +28,7 @@ impl Tracker {
         if self.explained == 0 && self.base.is_none() && !self.observed.is_empty() {
             // The first deal: make the world's agree with the seat's lines.
             let w = self.world.clone();
-            match self.refit(w, true, rng) {
+            match self.refit(w, rng) {
                 Ok(w) => self.world = w,
                 Err(_) => return self.fail(),
             }
@@ -81,28 +81,22 @@ impl Tracker {
                     let token = m.token.clone().filter(|t| m.legal.contains(t));
                     if let Some(token) = token.filter(|_| self.deal_follows(self.explained)) {
                         let mut w = before.clone();
-                        if w.apply(&token, self.me).is_ok() && w.deals() > deals {
-                            if self.start_deal(before, token, rng) {
-                                continue 'lines;
-                            }
-                            // Or the world's deal ended where the seat's goes on: fit this deal
-                            // through that action.
-                            let current = self.world.clone();
-                            if self.timed_out {
-                                return false;
-                            }
-                            match self.refit(current, false, rng) {
-                                Ok(w) => {
-                                    self.world = w;
-                                    continue 'lines;
-                                }
-                                Err(_) => return self.fail(),
-                            }
+                        if w.apply(&token, self.me).is_ok() && w.deals() > deals && self.start_deal(before, token, rng)
+                        {
+                            continue 'lines;
                         }
                     }
-                    // Otherwise the current deal is wrong: deal it anew and replay.
+                    if self.timed_out {
+                        return false;
+                    }
+                    // Otherwise the current deal is wrong, or its lines after the action that
+                    // ended it (a hand shown at its end, a Zwikken `zwik`) are not the world's:
+                    // deal it anew and replay, up to the next deal's `deal` line. (Fitted through
+                    // that action and into the next deal, which a refit of this one deals at
+                    // random, it never fitted: a Zwikken session was lost from such a `zwik` to
+                    // its end.)
                     let current = self.world.clone();
-                    match self.refit(current, true, rng) {
+                    match self.refit(current, rng) {
                         Ok(w) => self.world = w,
                         Err(_) => return self.fail(),
                     }
@@ -128,7 +122,7 @@ impl Tracker {
             if w.apply(&token, self.me).is_err() {
                 break;
             }
-            let m = match self.refit(w, true, rng) {
+            let m = match self.refit(w, rng) {
                 Ok(fitted) => {
                     self.world = fitted;
                     return true;

@@ -6,7 +6,7 @@ use super::layout::{cards_in, shuffle_free, Layout, Learned, Place, Trace};
 use super::repair::{repair, repair_lines};
 use super::replay::Mismatch;
 use super::tracker::{Tracker, Unfinished};
-use super::world::World;
+use super::world::{Line, World};
 use crate::cards::Card;
 use crate::chance::Rng;
 use std::time::Instant;
@@ -19,8 +19,10 @@ const REFITS: usize = 150;
 const MIN_REFITS: usize = 10;
 
 impl Tracker {
-    /// The deal of `world` (just made, or the current one) changed until the lines so far fit.
-    pub(super) fn refit(&mut self, world: World, stop_at_deal: bool, rng: &mut Rng) -> Result<World, Box<Mismatch>> {
+    /// The deal of `world` (just made, or the current one) changed until the lines so far fit,
+    /// up to the next deal the lines show (its `deal` line; the lines before it, of the action
+    /// that made it, are this deal's).
+    pub(super) fn refit(&mut self, world: World, rng: &mut Rng) -> Result<World, Box<Mismatch>> {
         let no_deal = || Mismatch::of_deal(self.deal_start, None);
         let deal = world.game.chance().deals().last().ok_or_else(no_deal)?.clone();
         let key = (self.deal_start, world.deals());
@@ -46,7 +48,7 @@ impl Tracker {
                 });
                 return Err(last);
             }
-            match self.replay(&layout, upto, stop_at_deal, false, rng) {
+            match self.replay(&layout, upto, true, false, rng) {
                 Ok((w, pos, _)) => {
                     self.explained = pos;
                     self.rejected = layout.rejected;
@@ -74,7 +76,10 @@ impl Tracker {
                     }
                     if let Some(lines) = &m.lines {
                         let moved = repair_lines(&mut layout, lines, &self.trace(m.upto()));
-                        let again = moved.iter().all(|c| pinned.contains(c));
+                        // (Not where the world shows the line's very cards in another order: a
+                        // pile shown in order, Skwitz's table, whose cards an earlier repair put
+                        // there in the order of the places they took.)
+                        let again = moved.iter().all(|c| pinned.contains(c)) && !same_cards(lines);
                         if again && m.pos == self.deal_start && self.base.is_some() {
                             // The same line of the action that made this deal again: a line of
                             // the deal before, which this one cannot make.
@@ -161,6 +166,14 @@ impl Tracker {
         }
         None
     }
+}
+
+/// Whether two lines name the same cards (in any order).
+fn same_cards((got, want): &(Line, Line)) -> bool {
+    let (mut a, mut b) = (cards_in(&got.1), cards_in(&want.1));
+    a.sort();
+    b.sort();
+    a == b
 }
 
 /// Moves without progress after which a local search deals the free cards anew.

@@ -129,10 +129,13 @@ impl Tracker {
 
     /// Cards whose place at the deal the seat knows from its lines of this deal before `upto`:
     /// its own hand, and the card each seat played (the first card a `move` of decision
-    /// `play` names; a card named by a call is not its caller's).
+    /// `play` names; a card named by a call is not its caller's). A card the action that made
+    /// the deal played (before `deal_lines_from`) is the last deal's: the new deal has it
+    /// anywhere. (Fixing it once kept a Skwitz world's refit reshuffling for good: the card was a
+    /// matador at the bottom of the stock, which no shuffle moved.)
     pub(super) fn fixed_cards(&self, layout: &Layout, upto: usize) -> Vec<Card> {
         let from = self.deal_lines_from();
-        let mut fixed: Vec<Card> = self.observed[from.min(upto)..upto.max(from)]
+        let mut fixed: Vec<Card> = self.observed[from..upto.max(from)]
             .iter()
             .filter(|(k, a)| k == "move" && a.get(2).is_some_and(|d| d == "play"))
             .filter_map(|(_, a)| {
@@ -365,6 +368,38 @@ mod tests {
             let mut rng = Rng::new(1, Purpose::Bot, 0);
             repair(&mut l, &mismatch(token, legal), &fixed, &Trace::default(), &mut rng);
             assert!(l.learned.barred.is_empty(), "{token}: {:?}", l.learned.barred);
+        }
+    }
+
+    #[test]
+    fn a_card_played_by_the_action_that_made_the_deal_is_not_fixed_in_the_new_deal() {
+        use super::super::tracker::tests::{line, tracker};
+        let card = |t| Card::from_token(t).unwrap();
+        let mut t = tracker("skwitz", 3);
+        // Seat 3's capture of the last deal (with JS), its end, the new deal and seat 3's hand,
+        // then seat 1's first card.
+        t.observed = vec![
+            line("move", "3 JS:3C play"),
+            line("dealend", "3"),
+            line("deal", "4 2"),
+            line("hand", "QS 6H 3D 9C"),
+            line("move", "1 4C play"),
+        ];
+        t.base = Some((t.world.clone(), "JS:3C".into()));
+        t.deal_start = 0;
+        let mut layout = super::super::layout::tests::layout();
+        layout.cards.retain(|&(p, _)| p != Place::Hand(3));
+        layout
+            .cards
+            .extend(["QS", "6H", "3D", "9C"].map(|c| (Place::Hand(3), card(c))));
+        // At the action that made the deal (a refit failing there), and after the next card.
+        for (upto, want) in [
+            (0, &["QS", "6H", "3D", "9C"][..]),
+            (5, &["QS", "6H", "3D", "9C", "4C"][..]),
+        ] {
+            let mut want: Vec<Card> = want.iter().map(|&c| card(c)).collect();
+            want.sort();
+            assert_eq!(t.fixed_cards(&layout, upto), want, "upto {upto}");
         }
     }
 }

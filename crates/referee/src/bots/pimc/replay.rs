@@ -256,12 +256,25 @@ impl Tracker {
                 }
                 // The lines from here are the next deal's: this one fits up to them.
                 // (Only where the seat's lines show a deal after it: otherwise the world's
-                // deal ended where the seat's goes on, and this one does not fit.)
-                Err(m) if stop_at_deal && self.deal_follows(m.pos) && makes_deal(&world, &m, deals) => break,
+                // deal ended where the seat's goes on, and this one does not fit. And only
+                // where the lines differ from the next deal's on: the action's lines before
+                // it, a hand shown at this deal's end, a Zwikken `zwik`, are this deal's to fit.)
+                Err(m) if stop_at_deal && self.differs_in_next_deal(&m) && makes_deal(&world, &m, deals) => break,
                 Err(m) => return Err(m),
             }
         }
         Ok((world, pos, weight))
+    }
+}
+
+impl Tracker {
+    /// Whether the seat's lines show a deal made by the action at `m`, and `m`'s differing
+    /// line (if any) is of that deal, not of the action's lines before it.
+    fn differs_in_next_deal(&self, m: &Mismatch) -> bool {
+        match self.next_deal_at(m.pos) {
+            Some(at) => m.seen_at.is_none_or(|seen| seen >= at),
+            None => false,
+        }
     }
 }
 

@@ -101,21 +101,29 @@ impl Tracker {
     }
 
     /// Whether the seat's lines show that the action at `pos` made a new deal: a `deal` line
-    /// after it, before the next action's `move`. True when the lines end first (nothing tells).
+    /// after it, before the next action's `move`.
     pub(super) fn deal_follows(&self, pos: usize) -> bool {
+        self.next_deal_at(pos).is_some()
+    }
+
+    /// Where the seat's lines show the deal that the action at `pos` made: its `deal` line
+    /// (before the next action's `move`, or the end of the lines). `None` when there is none:
+    /// the action made no deal. (The lines of every action before a decision have all come when
+    /// the bot decides, and a deal starts with a `deal` line in every game; a world whose deal
+    /// ended where the lines end without one, a Schwimmen round ended on 31 at the dealer's
+    /// choice, does not fit: before, its deal was taken for one the seat saw nothing of yet, and
+    /// the seat's own deal was lost until the next.)
+    pub(super) fn next_deal_at(&self, pos: usize) -> Option<usize> {
         let lines = self.observed.get(pos..).unwrap_or_default();
-        let after = match lines.first() {
-            Some((k, _)) if k == "move" => &lines[1..],
-            _ => lines,
-        };
-        for (k, _) in after {
+        let skip = usize::from(lines.first().is_some_and(|(k, _)| k == "move"));
+        for (i, (k, _)) in lines.iter().enumerate().skip(skip) {
             match k.as_str() {
-                "deal" => return true,
-                "move" => return false,
+                "deal" => return Some(pos + i),
+                "move" => return None,
                 _ => {}
             }
         }
-        true
+        None
     }
 
     /// The exchanges in this deal's lines before `upto`.
@@ -126,5 +134,60 @@ impl Tracker {
             &self.spec.deal_lines,
             from,
         )
+    }
+}
+
+#[cfg(test)]
+pub(super) mod tests {
+    use super::*;
+    use crate::game::Arg;
+    use crate::options::Options;
+
+    /// A tracker of `seat` at a table of four of `game`, under its default options.
+    pub(in crate::bots::pimc) fn tracker(game: &str, seat: Seat) -> Tracker {
+        let spec = crate::games::find(game).unwrap();
+        let options = Options::from_pairs(&(spec.options)(), game, &[]).unwrap();
+        let info = GameInfo {
+            game: game.into(),
+            options,
+            players: 4,
+            seat,
+        };
+        Tracker::new(spec, info, 1, 0.0, false).unwrap()
+    }
+
+    /// A line of `kind` with `args`, each a card, a number or a word as it reads.
+    pub(in crate::bots::pimc) fn line(kind: &str, args: &str) -> Line {
+        let arg = |a: &str| match (Card::from_token(a), a.parse::<i64>()) {
+            (Some(c), _) => Arg::Card(c),
+            (None, Ok(n)) => Arg::Int(n),
+            (None, Err(_)) => Arg::Text(a.into()),
+        };
+        (kind.to_string(), args.split_whitespace().map(arg).collect())
+    }
+
+    #[test]
+    fn a_deal_follows_an_action_only_where_the_lines_show_its_deal_line() {
+        let mut t = tracker("zwikken", 2);
+        t.observed = vec![
+            line("move", "0 exchange_KH exchange"),
+            line("exchange", "0 KH TH"),
+            line("zwik", "1 QS QH QD"),
+            line("end", "zwik 1"),
+            line("deal", "8 2"),
+            line("hand", "KD AC KC"),
+            line("move", "3 ken_ask bid"),
+            line("say", "3 ik_ken_hem_en_ik_vraag"),
+            line("move", "0 pass bid"),
+            line("say", "0 pas"),
+        ];
+        // The exchange ended the deal on a zwik: the next deal's line is the fifth.
+        assert_eq!(t.next_deal_at(0), Some(4));
+        assert!(t.deal_follows(0));
+        // A bid, with the next bid after it.
+        assert_eq!(t.next_deal_at(6), None);
+        // The last action, whose lines have all come (the seat decides next): no deal.
+        assert_eq!(t.next_deal_at(8), None);
+        assert!(!t.deal_follows(8));
     }
 }
