@@ -701,7 +701,16 @@ pub struct DealLines {
     /// (Schwimmen's `show` at the end of a round): a search that cannot make a world fit an
     /// earlier line deals that hand to the seat first.
     pub shows: &'static [&'static str],
+    /// What a line tells of a card it does not name: given a deal's lines (from its `deal`
+    /// line) and the place of one among them, `Some((seat, card, holds))` when that line tells
+    /// that `seat` holds `card` then (`holds`) or does not. A Zwikken bid does: `ken_…` and
+    /// `wait_better` are said by the seat that holds the trump ten, `pass` and `ask` by the
+    /// others. A search deals its worlds to agree, instead of finding out by replaying them.
+    pub tells: Option<Tells>,
 }
+
+/// [`DealLines::tells`]: from a deal's lines and the place of one, `(seat, card, holds)`.
+pub type Tells = fn(lines: &[(String, Args)], at: usize) -> Option<(Seat, Card, bool)>;
 
 impl DealLines {
     /// A game whose deals a search rebuilds from comparing lines alone.
@@ -710,6 +719,7 @@ impl DealLines {
         exchanges: &[],
         exchanges_all: &[],
         shows: &[],
+        tells: None,
     };
 }
 

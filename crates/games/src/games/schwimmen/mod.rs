@@ -65,10 +65,10 @@ pub fn spec() -> GameSpec {
         typed_playout_policy: Some(policy::typed_policy),
         search_sure: 0.0,
         deal_lines: DealLines {
-            rejected: &[],
             exchanges: &[("move", "swap_")],
             exchanges_all: &[("move", "swap_all", "middle")],
             shows: &["show"],
+            ..DealLines::NONE
         },
         render: render::render,
         // A game pays between 1 and n francs per seat (2.5 francs on average with 4 players,

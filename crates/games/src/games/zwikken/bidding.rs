@@ -4,9 +4,9 @@
 use super::action::ZwikkenAction;
 use super::state::{ten_of, Phase, Zwikken, MAX_PLAYERS};
 use crate::args;
-use crate::cards::{CardSet, Rank};
+use crate::cards::{Card, CardSet, Rank};
 use crate::engine::Events;
-use crate::game::Seat;
+use crate::game::{Args, Seat};
 
 impl Zwikken {
     pub(super) fn start_bidding(&mut self) {
@@ -197,4 +197,31 @@ impl Zwikken {
         ev.emit(self.all(), "turn", || args![card]);
         self.start_bidding();
     }
+}
+
+/// What a bid tells of the trump ten ([`DealLines::tells`](crate::game::DealLines::tells)):
+/// the bids of [`Zwikken::legal_bids`] are `ken_pass`, `ken_ask` and `wait_better` for the seat
+/// that holds the ten of the turned card's suit, `pass` and `ask` for every other seat. Nothing
+/// where the turned card is that ten (nobody holds it).
+pub(super) fn tells(lines: &[(String, Args)], at: usize) -> Option<(Seat, Card, bool)> {
+    let (kind, args) = lines.get(at)?;
+    if kind != "move" || *args.get(2)? != "bid" {
+        return None;
+    }
+    let seat: Seat = args.first()?.parse().ok()?;
+    let turned = lines[..at]
+        .iter()
+        .rev()
+        .find(|(k, _)| k == "turn")
+        .and_then(|(_, a)| a.first()?.card())?;
+    let ten = ten_of(turned.suit);
+    if turned == ten {
+        return None;
+    }
+    let holds = match args.get(1)?.text().as_ref() {
+        "ken_pass" | "ken_ask" | "wait_better" => true,
+        "pass" | "ask" => false,
+        _ => return None,
+    };
+    Some((seat, ten, holds))
 }

@@ -66,6 +66,7 @@ pub fn spec() -> GameSpec {
         search_sure: 1.0,
         deal_lines: DealLines {
             exchanges: &[("exchange", "")],
+            tells: Some(bidding::tells),
             ..DealLines::NONE
         },
         render: render::render,

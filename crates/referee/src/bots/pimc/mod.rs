@@ -24,7 +24,7 @@
 //! (`world`) and its deal as cards in places (`layout`); the tracker, what the seat knows
 //! (`tracker`), and what it does: replay the seat's lines on a world (`replay`), repair a deal
 //! that does not fit them (`repair`), fit the deal it follows and sample others (`refit`),
-//! follow new lines (`follow`); the search of a decision (`search`) and the bot (`bot`).
+//! follow new lines (`follow`), deal what lines tell of cards they do not name (`told`); the search of a decision (`search`) and the bot (`bot`).
 
 mod bot;
 mod budget;
@@ -34,6 +34,7 @@ mod refit;
 mod repair;
 mod replay;
 mod search;
+mod told;
 mod tracker;
 mod world;
 

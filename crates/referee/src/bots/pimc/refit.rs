@@ -5,6 +5,7 @@
 use super::layout::{cards_in, shuffle_free, Layout, Learned, Place, Trace};
 use super::repair::{repair, repair_lines};
 use super::replay::Mismatch;
+use super::told::deal_told;
 use super::tracker::{Tracker, Unfinished};
 use super::world::{Line, World};
 use crate::cards::Card;
@@ -131,6 +132,10 @@ impl Tracker {
         }
         layout.learned = std::mem::take(&mut self.learned);
         layout.learn = true;
+        if self.told_for != (key, self.explained) {
+            self.told_for = (key, self.explained);
+            self.told = self.told(self.explained);
+        }
         let sampled = self.sample_on(&mut layout, rng, replays);
         self.learned = layout.learned;
         sampled
@@ -143,6 +148,7 @@ impl Tracker {
         // and Zwikken's open cards: most of their failed replays).
         let mut fixed = self.fixed_cards(layout, self.explained);
         fixed.extend(self.shown_at_deal());
+        deal_told(layout, &self.told, &fixed, rng);
         shuffle_free(layout, &fixed, rng);
         for _ in 0..REPAIRS {
             *replays += 1;

@@ -45,6 +45,10 @@ pub(super) struct Tracker {
     /// deal that is (where its lines begin, the world's deal count).
     pub(super) learned: Learned,
     pub(super) learned_for: (usize, usize),
+    /// What the lines tell of cards they do not name ([`told`](Tracker::told)), for which deal
+    /// and how many lines: worked out once for a decision's samples.
+    pub(super) told: Vec<(Seat, Card, bool)>,
+    pub(super) told_for: ((usize, usize), usize),
 }
 
 /// A refit stopped by the clock: which deal (where its lines start, the world's deal count), the
@@ -81,6 +85,8 @@ impl Tracker {
             views,
             learned: Learned::default(),
             learned_for: (0, 0),
+            told: Vec::new(),
+            told_for: ((usize::MAX, 0), 0),
         })
     }
 
