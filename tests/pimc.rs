@@ -657,12 +657,15 @@ fn table_counts(game: &str, seed: u64) -> Vec<(String, u64, u64)> {
 /// - Zwikken, seed 11 (17 of 245): the deal ended on a `zwik` the world did not make, a line of
 ///   the action that made the next deal, which the refit took for the next deal's and never
 ///   fitted;
-/// - Schwimmen, seed 3 (32 of 162): the same, for the hands shown at a round's end.
+/// - Schwimmen, seed 3 (32 of 162): a round a world ended at the dealer's choice (on 31 or three
+///   aces), where the seat's lines went on, was taken for a deal the seat had not seen yet;
+/// - Zwikken, seed 8 (47 of 256): after two seeks, a refit did not find the hand that said it
+///   held the trump ten; it now deals what the bids tell (`DealLines::tells`) before each replay.
 ///
 /// Both search bots now search all but a few of their decisions in each.
 #[test]
 fn the_search_bots_follow_sessions_that_once_lost_them() {
-    for (game, seed) in [("skwitz", 7), ("zwikken", 11), ("schwimmen", 3)] {
+    for (game, seed) in [("skwitz", 7), ("zwikken", 11), ("schwimmen", 3), ("zwikken", 8)] {
         let counts = table_counts(game, seed);
         assert_eq!(counts.len(), 2, "{game}: {counts:?}");
         for (bot, searched, fell_back) in counts {

@@ -5,10 +5,10 @@
 use super::layout::{cards_in, shuffle_free, Layout, Learned, Place, Trace};
 use super::repair::{repair, repair_lines};
 use super::replay::Mismatch;
-use super::told::deal_told;
+use super::told::{agree_told, deal_told};
 use super::tracker::{Tracker, Unfinished};
 use super::world::{Line, World};
-use crate::cards::Card;
+use crate::cards::{Card, CardSet};
 use crate::chance::Rng;
 use std::time::Instant;
 
@@ -36,7 +36,12 @@ impl Tracker {
         let upto = self.observed.len();
         let mut last = no_deal();
         let mut climb = Climb::default();
+        let told = self.told(upto);
+        let known = CardSet::from_cards(&self.fixed_cards(&layout, upto));
         for tries in first..REFITS {
+            if !told.is_empty() {
+                agree_told(&mut layout, &told, known.union(CardSet::from_cards(&pinned)), rng);
+            }
             // Out of time, having tried a few fits (most fit at once): the next decision goes
             // on from this layout; so that a short cap still makes progress.
             if tries >= first + MIN_REFITS && self.deadline.is_some_and(|d| Instant::now() >= d) {
