@@ -7,14 +7,14 @@
 #   bench/strength.sh [GAME[:DEALS]…]   # default: rikken:200 kul:100 schwimmen:60 zwikken:50
 #                                       #          svangknack:50 skwitz:20
 #
-# A GAME without :DEALS plays 50 deals. SEED=S (default 271828, the README's table), JOBS=N tournaments at once (default 1; each is one thread), OUT=dir
+# A GAME without :DEALS plays 50 deals. SEED=S (default 737373, the README's table), JOBS=N tournaments at once (default 1; each is one thread), OUT=dir
 # keeps the records, JSON results and counts (default: a temporary directory). Prints a Markdown
 # table. SMOKE=1: 2 deals of each game with tiny search budgets (judges that the script runs).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 # shellcheck source=bench/binary.sh
 source bench/binary.sh
-seed=${SEED:-271828}
+seed=${SEED:-737373}
 jobs=${JOBS:-1}
 pimc=pimc
 ismcts=ismcts
