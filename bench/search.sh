@@ -30,7 +30,7 @@ fi
 work=$(mktemp -d "${TMPDIR:-/tmp}/croupier-bench.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 echo "# $(date -u '+%F %T UTC'); load:$(uptime | sed 's/.*load average://'); pinned: ${pin[*]:-no}; $bot vs simple, $deals deals, seed $seed"
-printf '%-10s %9s %7s %12s %8s %8s %8s  %s\n' game decisions searched playouts/s p50_ms p99_ms max_ms "bot − simple per deal and seat [95 %]"
+printf '%-10s %9s %7s %12s %8s %8s %8s %8s  %s\n' game decisions searched playouts/s sampling p50_ms p99_ms max_ms "bot − simple per deal and seat [95 %]"
 for g in "${games[@]}"; do
     stats=$work/$g.jsonl
     CROUPIER_PIMC_STATS=$stats "${pin[@]}" "$C" match "$g" --bot "b=$bot" --bot s=simple \
@@ -49,7 +49,10 @@ def q(p):  # the p-quantile: the smallest time at least a share p of the decisio
     return times[min(len(times), max(1, math.ceil(p * len(times)))) - 1] / 1e3
 searched = sum(r["searched"] for r in rows)
 fell = sum(r["fell_back"] for r in rows)
-rate = sum(r["playouts"] for r in rows) / max(1e-9, sum(r["search_ns"] for r in rows) / 1e9)
-print(f"{game:<10} {len(times):9d} {100 * searched / max(1, searched + fell):6.1f}% {rate:12.0f} {q(0.5):8.2f} {q(0.99):8.2f} {times[-1] / 1e3:8.2f}  {diff}")
+search_ns = max(1, sum(r["search_ns"] for r in rows))
+rate = sum(r["playouts"] for r in rows) / (search_ns / 1e9)
+# The share of the search time spent sampling worlds (replays, repairs); the rest is mostly playouts.
+sampling = 100 * sum(r.get("sample_ns", 0) for r in rows) / search_ns
+print(f"{game:<10} {len(times):9d} {100 * searched / max(1, searched + fell):6.1f}% {rate:12.0f} {sampling:7.1f}% {q(0.5):8.2f} {q(0.99):8.2f} {times[-1] / 1e3:8.2f}  {diff}")
 PY
 done

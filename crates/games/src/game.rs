@@ -68,7 +68,7 @@ impl Audience {
 /// a rules engine to an in-process bot. An argument read from a protocol line is `Text`, and
 /// reads the same: `parse` of `Text("7")` and of `Int(7)` give 7, and they are equal, as
 /// arguments compare by the token they write.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub enum Arg {
     Int(i64),
     Card(Card),
@@ -207,6 +207,19 @@ impl fmt::Display for Arg {
             Arg::Word(w) => f.write_str(w),
             Arg::Text(t) => f.write_str(t),
             Arg::Action { code, write } => write(*code, f),
+        }
+    }
+}
+
+/// As derived, but an action shows its token (`Action(2S)`), not its number and writer.
+impl fmt::Debug for Arg {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Arg::Int(i) => f.debug_tuple("Int").field(i).finish(),
+            Arg::Card(c) => f.debug_tuple("Card").field(c).finish(),
+            Arg::Word(w) => f.debug_tuple("Word").field(w).finish(),
+            Arg::Text(t) => f.debug_tuple("Text").field(t).finish(),
+            Arg::Action { .. } => write!(f, "Action({self})"),
         }
     }
 }
@@ -742,6 +755,9 @@ mod tests {
         assert_eq!(Arg::Word("pass"), Arg::Word("pass"));
         assert_ne!(Arg::Word("pass"), Arg::Word("bid"));
         assert_eq!(Arg::Word("pass"), Arg::Text("pass".to_string()));
+        // A debug print (pimc's traces) shows an action's token, not its number and writer.
+        assert_eq!(format!("{:?}", action(4)), "Action(a2)");
+        assert_eq!(format!("{:?}", Arg::Word("pass")), "Word(\"pass\")");
     }
 
     #[test]

@@ -50,6 +50,9 @@ pub struct SearchStats {
     pub playouts: u64,
     /// Time spent in searched decisions, catch-up included, in nanoseconds.
     pub search_ns: u64,
+    /// The part of `search_ns` spent sampling worlds (their replays and repairs), in
+    /// nanoseconds: the rest is mostly playouts.
+    pub sample_ns: u64,
     /// Each decision's time, in microseconds (searched or not).
     pub decision_us: Vec<u32>,
 }
@@ -95,6 +98,7 @@ impl SearchStats {
                 "replays": self.replays,
                 "playouts": self.playouts,
                 "search_ns": self.search_ns,
+                "sample_ns": self.sample_ns,
                 "decision_us": self.decision_us,
             });
             let written = std::fs::OpenOptions::new()
@@ -108,7 +112,7 @@ impl SearchStats {
             return;
         }
         eprintln!(
-            "{bot}: searched={} fell_back={} worlds={} misfits={} replays={} playouts={} search_ms={:.1} playouts_per_second={:.0} decisions={} p50_ms={:.2} p99_ms={:.2} max_ms={:.2}",
+            "{bot}: searched={} fell_back={} worlds={} misfits={} replays={} playouts={} search_ms={:.1} sample_ms={:.1} playouts_per_second={:.0} decisions={} p50_ms={:.2} p99_ms={:.2} max_ms={:.2}",
             self.searched,
             self.fell_back,
             self.worlds,
@@ -116,6 +120,7 @@ impl SearchStats {
             self.replays,
             self.playouts,
             self.search_ns as f64 / 1e6,
+            self.sample_ns as f64 / 1e6,
             self.playouts_per_second(),
             self.decision_us.len(),
             self.decision_ms_quantile(0.5),

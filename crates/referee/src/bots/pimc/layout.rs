@@ -89,6 +89,12 @@ impl Layout {
         }
     }
 
+    /// The cards a shuffle or repair leaves where they are: `fixed` (the lines name their
+    /// places) and the [pinned](Layout::pin) ones.
+    pub(super) fn kept(&self, fixed: &[Card]) -> CardSet {
+        CardSet::from_cards(fixed).union(CardSet::from_cards(&self.learned.pinned))
+    }
+
     /// The deals to give, in order: the rejected ones, then this one.
     pub(super) fn specs(&self) -> Vec<DealSpec> {
         let mut out: Vec<DealSpec> = self
@@ -256,7 +262,7 @@ impl Trace {
 /// none to a hand the layout [bars](Layout::bars) it from, where a swap with another free card
 /// avoids it.
 pub(super) fn shuffle_free(layout: &mut Layout, fixed: &[Card], rng: &mut Rng) {
-    let kept = CardSet::from_cards(fixed).union(CardSet::from_cards(&layout.learned.pinned));
+    let kept = layout.kept(fixed);
     let free: Vec<usize> = (0..layout.cards.len())
         .filter(|&i| !kept.contains(layout.cards[i].1))
         .collect();

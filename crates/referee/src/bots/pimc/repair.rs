@@ -293,10 +293,7 @@ pub(super) fn repair(layout: &mut Layout, m: &Mismatch, fixed: &[Card], trace: &
         .filter(|&c| Some(c) != played && held.contains(&c) && !fixed.contains(&c))
         .collect();
     let mut changed = false;
-    let (held, kept) = (
-        CardSet::from_cards(held),
-        CardSet::from_cards(fixed).union(CardSet::from_cards(&layout.learned.pinned)),
-    );
+    let (held, kept) = (CardSet::from_cards(held), layout.kept(fixed));
     let hand = Place::Hand(seat);
     for c in forced {
         let Some(i) = layout.position(c) else { continue };

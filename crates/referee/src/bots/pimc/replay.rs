@@ -70,6 +70,15 @@ impl Tracker {
         None
     }
 
+    /// Whether the seat's lines show a deal made by the action at `m`, and `m`'s differing
+    /// line (if any) is of that deal, not of the action's lines before it.
+    fn differs_in_next_deal(&self, m: &Mismatch) -> bool {
+        match self.next_deal_at(m.pos) {
+            Some(at) => m.seen_at.is_none_or(|seen| seen >= at),
+            None => false,
+        }
+    }
+
     /// The token the seat's lines from `pos` show `seat` playing (`move <seat> <token> …`).
     fn shown_token(&self, pos: usize, seat: Seat) -> Option<String> {
         self.observed[pos..]
@@ -264,17 +273,6 @@ impl Tracker {
             }
         }
         Ok((world, pos, weight))
-    }
-}
-
-impl Tracker {
-    /// Whether the seat's lines show a deal made by the action at `m`, and `m`'s differing
-    /// line (if any) is of that deal, not of the action's lines before it.
-    fn differs_in_next_deal(&self, m: &Mismatch) -> bool {
-        match self.next_deal_at(m.pos) {
-            Some(at) => m.seen_at.is_none_or(|seen| seen >= at),
-            None => false,
-        }
     }
 }
 

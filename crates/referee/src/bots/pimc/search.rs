@@ -136,9 +136,10 @@ impl Pimc {
         stats: &mut SearchStats,
     ) -> Option<(World, f64)> {
         let t = self.tracker.as_mut()?;
-        let before = *replays;
+        let (before, start) = (*replays, Instant::now());
         let sampled = t.sample(&mut self.rng, replays);
         stats.replays += (*replays - before) as u64;
+        stats.sample_ns += start.elapsed().as_nanos() as u64;
         let world = match sampled {
             Some(w) => w,
             None if last => (t.world.clone(), 1.0),

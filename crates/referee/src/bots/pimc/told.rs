@@ -51,7 +51,7 @@ pub(super) fn deal_told(layout: &mut Layout, told: &[Told], fixed: &[Card], rng:
             layout.pin(card);
             continue;
         }
-        let kept = CardSet::from_cards(fixed).union(CardSet::from_cards(&layout.learned.pinned));
+        let kept = layout.kept(fixed);
         if kept.contains(card) {
             continue;
         }

@@ -21,6 +21,9 @@ pub(crate) struct World {
     pub(crate) game: Box<dyn Game>,
     /// A view per seat, or none.
     pub(crate) views: Vec<Box<dyn SeatView>>,
+    /// The game's events of the action being routed: empty between actions, kept for its
+    /// room (one buffer for every action of a replay, not one allocated per action).
+    events: Vec<Event>,
 }
 
 impl World {
@@ -51,7 +54,11 @@ impl World {
         } else {
             Vec::new()
         };
-        let mut w = World { game, views };
+        let mut w = World {
+            game,
+            views,
+            events: Vec::new(),
+        };
         let lines = w.route(Some(info.seat));
         Ok((w, lines))
     }
@@ -61,7 +68,9 @@ impl World {
     fn route(&mut self, me: Option<Seat>) -> Vec<Routed> {
         let n = self.game.players();
         let mut mine = Vec::new();
-        for Event { to, kind, args } in self.game.take_events() {
+        let mut events = std::mem::take(&mut self.events);
+        self.game.take_events_into(&mut events);
+        for Event { to, kind, args } in events.drain(..) {
             if !self.views.is_empty() {
                 for s in to.members(n) {
                     self.views[s].observe(kind, &args);
@@ -71,6 +80,7 @@ impl World {
                 mine.push((kind, args));
             }
         }
+        self.events = events;
         mine
     }
 
@@ -104,6 +114,7 @@ impl World {
         World {
             game,
             views: Vec::new(),
+            events: Vec::new(),
         }
     }
 
@@ -231,6 +242,7 @@ mod tests {
                 let world = World {
                     game,
                     views: Vec::new(),
+                    events: Vec::new(),
                 };
                 return (world, spec, token);
             }
