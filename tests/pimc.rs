@@ -4,7 +4,7 @@
 mod common;
 use common::croupier;
 
-use croupier::bots::pimc::{Budget, Pimc};
+use croupier::bots::pimc::{Budget, Counts, Pimc};
 use croupier::bots::Bot;
 use croupier::chance::{Chance, DealSpec, Purpose, Rng};
 use croupier::game::{Arg, Game, GameInfo, SeatView};
@@ -238,19 +238,58 @@ fn pimc_plays_every_game_through_the_cli_and_the_protocol() {
 }
 
 #[test]
+fn a_default_budget_is_the_games_and_a_given_count_is_kept() {
+    for game in ["rikken", "zwikken", "svangknack", "kul", "skwitz", "schwimmen"] {
+        let spec = spec(game);
+        let k = spec.search_scale;
+        assert!(k >= 1, "{game}");
+        let mut bot = Pimc::new("pimc", Budget::default(), 1);
+        // Before it knows its game, the scale-1 defaults.
+        assert_eq!(bot.counts().playouts, 1000, "{game}");
+        bot.start(&info(&spec, spec.default_players, 0), 1);
+        assert_eq!(
+            bot.counts(),
+            Counts {
+                samples: 100 * k,
+                playouts: 1000 * k,
+                replays: 600 * k
+            },
+            "{game}"
+        );
+        let mut given = Pimc::new("pimc", Budget::parse("samples=7,playouts=70").unwrap(), 1);
+        given.start(&info(&spec, spec.default_players, 0), 1);
+        assert_eq!((given.counts().samples, given.counts().playouts), (7, 70), "{game}");
+    }
+    // Svängknack, whose searches are fast, searches more worlds by default (BENCHMARKS.md:
+    // stronger so on a fresh seed).
+    assert!(spec("svangknack").search_scale > 1 && spec("rikken").search_scale == 1);
+}
+
+#[test]
 fn a_budget_reads_its_parameters() {
     assert_eq!(
         Budget::parse("samples=7,ms=30").unwrap(),
         Budget {
-            samples: 7,
-            playouts: Budget::default().playouts,
-            replays: Budget::default().replays,
+            samples: Some(7),
+            playouts: None,
+            replays: None,
             ms: Some(30),
             sure: None,
             infer: Budget::default().infer,
         }
     );
     assert_eq!(Budget::default().infer, 0.3);
+    // Counts left out are the defaults times the game's scale; those given are kept.
+    let counts = Budget::parse("samples=7,replays=50").unwrap().counts(3);
+    assert_eq!(
+        counts,
+        Counts {
+            samples: 7,
+            playouts: 3000,
+            replays: 50
+        }
+    );
+    assert_eq!(Budget::default().counts(1).playouts, 1000);
     assert_eq!(Budget::parse("infer=0.5,sure=1").unwrap().infer, 0.5);
     assert_eq!(Budget::parse("infer=1").unwrap().infer, 1.0);
     assert!(Budget::parse("infer=0").unwrap_err().contains("above 0 and at most 1"));
@@ -262,7 +301,7 @@ fn a_budget_reads_its_parameters() {
     assert!(Budget::parse("sure=-1").unwrap_err().contains("at least 0"));
     assert!(Budget::parse("samples=0").unwrap_err().contains("at least 1"));
     assert!(Budget::parse("fast").unwrap_err().contains("samples=N"));
-    assert_eq!(Budget::parse("replays=9").unwrap().replays, 9);
+    assert_eq!(Budget::parse("replays=9").unwrap().replays, Some(9));
     assert!(Budget::parse("replays=0").unwrap_err().contains("at least 1"));
 }
 

@@ -58,6 +58,7 @@ pub fn spec() -> GameSpec {
         typed_policy: Some(policy::typed_policy),
         typed_playout_policy: Some(policy::typed_policy),
         search_sure: 1.0,
+        search_scale: 1,
         deal_lines: DealLines::NONE,
         render: render::render,
         // A deal moves about ±5 points per seat: a loss of a point per deal is a clear regression.

@@ -64,6 +64,7 @@ pub fn spec() -> GameSpec {
         typed_policy: Some(policy::typed_policy),
         typed_playout_policy: Some(policy::typed_policy),
         search_sure: 0.0,
+        search_scale: 1,
         deal_lines: DealLines {
             exchanges: &[("move", "swap_")],
             exchanges_all: &[("move", "swap_all", "middle")],

@@ -60,6 +60,7 @@ pub fn spec() -> GameSpec {
         typed_policy: Some(policy::typed_policy),
         typed_playout_policy: Some(policy::typed_policy),
         search_sure: 1.0,
+        search_scale: 5,
         deal_lines: DealLines::NONE,
         render: render::render,
         // A session (3n rounds, stake 3) moves about ±50 chips per seat at the default 6 players

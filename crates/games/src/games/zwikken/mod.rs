@@ -64,6 +64,7 @@ pub fn spec() -> GameSpec {
         typed_policy: Some(policy::typed_policy),
         typed_playout_policy: Some(policy::typed_policy),
         search_sure: 1.0,
+        search_scale: 1,
         deal_lines: DealLines {
             exchanges: &[("exchange", "")],
             tells: Some(bidding::tells),

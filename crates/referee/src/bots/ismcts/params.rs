@@ -32,17 +32,20 @@ pub enum Root {
 /// How long an `ismcts` bot searches and how. Without `ms` it is deterministic for a seed.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Params {
-    /// Iterations per decision (each one a walk down the tree and a playout).
-    pub iterations: usize,
+    /// Iterations per decision (each one a walk down the tree and a playout); `None`: `pimc`'s
+    /// default playouts in the game ([`Budget::counts`](crate::bots::pimc::Budget::counts)).
+    pub iterations: Option<usize>,
     /// At most this many worlds sampled per decision; the iterations take them in turn.
-    pub worlds: usize,
+    /// `None`: `pimc`'s default samples in the game.
+    pub worlds: Option<usize>,
     /// With `root=paired`: walks of each legal action in each sampled world (their mean is the
     /// action's value there). A world costs far more to sample than to walk, and the walks of
     /// one world differ where the seat's own later nodes are searched.
     pub walks: usize,
     /// At most this many replays of the deal's lines per decision to sample worlds, as
-    /// `pimc`'s [`replays`](crate::bots::pimc::Budget::replays).
-    pub replays: usize,
+    /// `pimc`'s [`replays`](crate::bots::pimc::Budget::replays) (`None`: its default in the
+    /// game).
+    pub replays: Option<usize>,
     /// A cap on the time per decision in milliseconds.
     pub ms: Option<u64>,
     /// UCB1's exploration constant, on scores scaled to the range seen in the search.
@@ -66,10 +69,10 @@ pub struct Params {
 impl Default for Params {
     fn default() -> Params {
         Params {
-            iterations: 1000,
-            worlds: 100,
+            iterations: None,
+            worlds: None,
             walks: 1,
-            replays: crate::bots::pimc::Budget::default().replays,
+            replays: None,
             ms: None,
             c: 0.7,
             playouts: Playouts::Simple,
@@ -98,10 +101,10 @@ impl Params {
                     .ok_or_else(|| format!("bad ismcts parameter '{part}': {v} is not a whole number of at least 1"))
             };
             match k {
-                "iterations" => p.iterations = count()? as usize,
-                "worlds" => p.worlds = count()? as usize,
+                "iterations" => p.iterations = Some(count()? as usize),
+                "worlds" => p.worlds = Some(count()? as usize),
                 "walks" => p.walks = count()? as usize,
-                "replays" => p.replays = count()? as usize,
+                "replays" => p.replays = Some(count()? as usize),
                 "ms" => p.ms = Some(count()?),
                 "sure" => {
                     p.sure = Some(
@@ -168,10 +171,10 @@ mod tests {
         assert_eq!(
             p,
             Params {
-                iterations: 50,
-                worlds: 5,
+                iterations: Some(50),
+                worlds: Some(5),
                 walks: 2,
-                replays: 70,
+                replays: Some(70),
                 ms: Some(20),
                 c: 1.5,
                 playouts: Playouts::Random,

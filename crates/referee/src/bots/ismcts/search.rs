@@ -28,6 +28,10 @@ pub(super) fn search(
         let (world, me, spec) = pimc.followed()?;
         (world.game.players(), world.settled(), me, spec.clone())
     };
+    // The game's default counts where the spec gives none (`pimc`'s playouts and samples).
+    let counts = pimc.counts();
+    let iterations = params.iterations.unwrap_or(counts.playouts);
+    let most_worlds = params.worlds.unwrap_or(counts.samples);
     let mut walk = Walk {
         params,
         me,
@@ -43,7 +47,7 @@ pub(super) fn search(
             // Every action walked in every world, compared world by world (as pimc does).
             let roots: Vec<u64> = legal.iter().map(|a| key(a)).collect();
             let walks = params.walks;
-            let samples = params.worlds.min((params.iterations / (legal.len() * walks)).max(2));
+            let samples = most_worlds.min((iterations / (legal.len() * walks)).max(2));
             let mut extra = 0;
             let choice = pimc
                 .paired(legal, decision, deadline, samples, params.sure, stats, |world, i| {
@@ -65,15 +69,15 @@ pub(super) fn search(
         Root::Ucb => {
             let mut worlds: Vec<(World, f64)> = Vec::new();
             let mut replays = 0;
-            for it in 0..params.iterations {
+            for it in 0..iterations {
                 if it > 0 && deadline.is_some_and(|d| Instant::now() >= d) {
                     break;
                 }
                 // A new world while fewer than `worlds` were tried and the replays last, else
                 // one of those by weight.
                 let spent = replays >= pimc.replays();
-                if it < params.worlds && (!spent || worlds.is_empty()) {
-                    let last = worlds.is_empty() && (spent || it + 1 == params.worlds.min(params.iterations));
+                if it < most_worlds && (!spent || worlds.is_empty()) {
+                    let last = worlds.is_empty() && (spent || it + 1 == most_worlds.min(iterations));
                     worlds.extend(pimc.sample_or_followed(last, &mut replays, stats));
                 }
                 if worlds.is_empty() {

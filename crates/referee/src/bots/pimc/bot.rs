@@ -1,7 +1,7 @@
 //! The `pimc` bot itself: its state between decisions, the game's lines it is given (over the
 //! protocol or in-process) and its answer to a decision, by search or else by `simple`.
 
-use super::budget::Budget;
+use super::budget::{Budget, Counts};
 use super::tracker::Tracker;
 use super::world::{Line, World};
 use crate::bots::bot::Bot;
@@ -215,9 +215,21 @@ impl Pimc {
         Some((t.spec.playout_policy)(t.own.as_ref(), decision, legal))
     }
 
+    /// The budget's counts in the game played ([`Budget::counts`]; at scale 1 before the bot
+    /// knows its game).
+    pub fn counts(&self) -> Counts {
+        self.budget.counts(self.scale())
+    }
+
+    /// The game's [`search_scale`](crate::game::GameSpec::search_scale) (1 before the bot knows
+    /// its game): what a search's default counts are multiplied by.
+    pub(crate) fn scale(&self) -> usize {
+        self.tracker.as_ref().map_or(1, |t| t.spec.search_scale)
+    }
+
     /// The replays of the deal's lines a decision may try ([`Budget::replays`]).
     pub(crate) fn replays(&self) -> usize {
-        self.budget.replays
+        self.counts().replays
     }
 
     /// A number from the bot's seeded generator (to seed a search's own).

@@ -3,19 +3,21 @@
 //! (`pimc:samples=N,playouts=N,replays=N,ms=N,sure=Z,infer=W`).
 
 /// How long a `pimc` bot thinks, and how sure it must be to leave the playout policy's choice.
-/// Without `ms` it is deterministic for a given seed.
+/// Without `ms` it is deterministic for a given seed. A count left out is the game's default:
+/// [`SAMPLES`], [`PLAYOUTS`] and [`REPLAYS`] times its
+/// [`search_scale`](crate::game::GameSpec::search_scale) ([`Budget::counts`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Budget {
     /// At most this many worlds per decision (each legal action is played out once in each).
-    pub samples: usize,
+    pub samples: Option<usize>,
     /// At most this many playouts per decision: a decision with many legal actions plays out
     /// fewer worlds (but at least two).
-    pub playouts: usize,
+    pub playouts: Option<usize>,
     /// At most this many replays of the deal's lines per decision, the repairs of sampled
     /// worlds included: where the seat's lines fit few deals (a revealing bid), the worlds found
     /// by then are searched, so that such a decision does not take ten times as long (a
     /// deterministic cap, unlike `ms`). At least one world is always searched.
-    pub replays: usize,
+    pub replays: Option<usize>,
     /// A cap on the time per decision in milliseconds.
     pub ms: Option<u64>,
     /// The search plays another action than the playout policy (its model of good play) would
@@ -30,12 +32,20 @@ pub struct Budget {
     pub infer: f64,
 }
 
+/// A search's counts per decision in one game: worlds, playouts and replays at most.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Counts {
+    pub samples: usize,
+    pub playouts: usize,
+    pub replays: usize,
+}
+
 impl Default for Budget {
     fn default() -> Budget {
         Budget {
-            samples: 100,
-            playouts: 1000,
-            replays: REPLAYS,
+            samples: None,
+            playouts: None,
+            replays: None,
             ms: None,
             sure: None,
             infer: UNLIKE_SIMPLE,
@@ -44,6 +54,16 @@ impl Default for Budget {
 }
 
 impl Budget {
+    /// The counts in a game whose [`search_scale`](crate::game::GameSpec::search_scale) is
+    /// `scale`: those the spec gave, else the defaults times `scale`.
+    pub fn counts(&self, scale: usize) -> Counts {
+        Counts {
+            samples: self.samples.unwrap_or(SAMPLES * scale),
+            playouts: self.playouts.unwrap_or(PLAYOUTS * scale),
+            replays: self.replays.unwrap_or(REPLAYS * scale),
+        }
+    }
+
     /// Reads `samples=N,playouts=N,replays=N,ms=M,sure=Z,infer=W` (any may be left out).
     pub fn parse(params: &str) -> Result<Budget, String> {
         let mut b = Budget::default();
@@ -73,9 +93,9 @@ impl Budget {
                 .filter(|&n| n > 0)
                 .ok_or_else(|| format!("bad pimc parameter '{part}': {v} is not a whole number of at least 1"))?;
             match k {
-                "samples" => b.samples = n as usize,
-                "playouts" => b.playouts = n as usize,
-                "replays" => b.replays = n as usize,
+                "samples" => b.samples = Some(n as usize),
+                "playouts" => b.playouts = Some(n as usize),
+                "replays" => b.replays = Some(n as usize),
                 "ms" => b.ms = Some(n),
                 _ => {
                     return Err(format!(
@@ -94,7 +114,14 @@ impl Budget {
 /// from the actions seen).
 const UNLIKE_SIMPLE: f64 = 0.3;
 
-/// The replays of a decision's deal lines, by default (`replays`): a decision takes about 200
+/// The worlds of a decision at most, by default (`samples`), in a game of
+/// [`search_scale`](crate::game::GameSpec::search_scale) 1.
+pub const SAMPLES: usize = 100;
+
+/// The playouts of a decision at most, by default (`playouts`), at scale 1.
+pub const PLAYOUTS: usize = 1000;
+
+/// The replays of a decision's deal lines, by default (`replays`), at scale 1: a decision takes about 200
 /// on average (Rikken, `pimc` against `simple`), one in twenty-five more than 600, and those
 /// took up to 2,400 and 180 ms.
-const REPLAYS: usize = 600;
+pub const REPLAYS: usize = 600;

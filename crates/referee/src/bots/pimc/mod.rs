@@ -39,6 +39,6 @@ mod tracker;
 mod world;
 
 pub use bot::{Pimc, SearchStats};
-pub use budget::Budget;
+pub use budget::{Budget, Counts};
 pub use search::choose;
 pub(crate) use world::World;

@@ -64,7 +64,8 @@ impl Pimc {
             let t = self.tracker.as_ref()?;
             (t.me, t.spec.clone(), t.world.game.decision(), t.world.settled())
         };
-        let samples = self.budget.samples.min((self.budget.playouts / legal.len()).max(2));
+        let counts = self.counts();
+        let samples = counts.samples.min((counts.playouts / legal.len()).max(2));
         let mut stats = std::mem::take(&mut self.stats);
         let choice = self.paired(
             legal,
@@ -99,9 +100,9 @@ impl Pimc {
     ) -> Option<usize> {
         let mut values: Vec<Vec<f64>> = Vec::new();
         let mut weights: Vec<f64> = Vec::new();
-        let mut replays = 0;
+        let (mut replays, most) = (0, self.replays());
         for k in 0..samples {
-            let spent = replays >= self.budget.replays;
+            let spent = replays >= most;
             if !values.is_empty() && (spent || deadline.is_some_and(|d| Instant::now() >= d)) {
                 break;
             }
