@@ -4,7 +4,7 @@
 
 /// How long a `pimc` bot thinks, and how sure it must be to leave the playout policy's choice.
 /// Without `ms` it is deterministic for a given seed. A count left out is the game's default:
-/// [`SAMPLES`], [`PLAYOUTS`] and [`REPLAYS`] times its
+/// 100 worlds, 1,000 playouts and 600 replays (`SAMPLES`, `PLAYOUTS` and `REPLAYS`) times its
 /// [`search_scale`](crate::game::GameSpec::search_scale) ([`Budget::counts`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Budget {
