@@ -44,7 +44,7 @@ pub fn spec() -> GameSpec {
         typed_policy: Some(policy::typed_policy),
         typed_playout_policy: Some(policy::typed_policy),
         search_sure: 1.0,
-        search_scale: 1,
+        search_scale: 5,
         deal_lines: DealLines::NONE,
         render: render::render,
         // A session (3 Kul games, stake 1) moves about ±3.5 chips per seat at 5 players
