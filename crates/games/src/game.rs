@@ -649,10 +649,10 @@ pub struct GameSpec {
     pub search_sure: f64,
     /// The search bots' default budget per decision as a multiple of 1,000 playouts in at most
     /// 100 worlds, found in at most 600 replays (`pimc`'s `playouts`, `samples` and `replays`,
-    /// `ismcts`'s `iterations`, `worlds` and `replays`, where a bot's spec does not say): sized
-    /// so that the 99th percentile of a decision's time stays well under 50 ms on one core
-    /// (the search-bot issue's limit) in games whose searches are fast, and kept where more
-    /// worlds measured stronger on seeds no tuning used (BENCHMARKS.md).
+    /// `ismcts`'s `iterations`, `worlds` and `replays`, where a bot's spec does not say): above 1
+    /// only where the searches are fast enough that the 99th percentile of a decision's time
+    /// stays under 50 ms on one idle core (the search-bot issue's limit), and where more worlds
+    /// measured stronger on seeds no tuning used (BENCHMARKS.md, "fifteenth session").
     pub search_scale: usize,
     /// What a search bot must know of the game's lines to rebuild deals from them (most
     /// games: [`DealLines::NONE`]).
