@@ -32,12 +32,22 @@ pub trait Events {
     fn listening(&self) -> bool {
         true
     }
+    /// The seats whose events the sink keeps (`None`: every event, the record's too). An
+    /// engine that gathers events before handing them over makes only these.
+    fn only(&self) -> Option<Audience> {
+        None
+    }
     /// Reports events already made, in order, leaving `events` empty.
     fn emit_all(&mut self, events: &mut Vec<Event>) {
         for e in events.drain(..) {
             self.emit(e.to, e.kind, move || e.args);
         }
     }
+}
+
+/// Whether a sink that keeps only `only`'s events (`None`: every event) keeps one for `to`.
+fn heard(only: Option<Audience>, to: Audience) -> bool {
+    only.is_none_or(|a| a.0 & to.0 != 0)
 }
 
 /// An event sink that drops everything (search playouts).
@@ -52,6 +62,32 @@ impl Events for NoEvents {
     fn emit(&mut self, _to: Audience, _kind: &'static str, _args: impl FnOnce() -> Args) {}
     fn listening(&self) -> bool {
         false
+    }
+}
+
+/// The events a [`Typed`] game collects: every one (what the referee routes and records), or
+/// only those some seats receive ([`Game::hear_only`]): a search's replay compares only its own
+/// seat's lines, and the arguments of the others' events are then never built.
+#[derive(Clone, Debug, Default)]
+struct Gathered {
+    events: Vec<Event>,
+    only: Option<Audience>,
+}
+
+impl Events for Gathered {
+    fn emit(&mut self, to: Audience, kind: &'static str, args: impl FnOnce() -> Args) {
+        if heard(self.only, to) {
+            self.events.push(Event::new(to, kind, args()));
+        }
+    }
+    fn only(&self) -> Option<Audience> {
+        self.only
+    }
+    fn emit_all(&mut self, events: &mut Vec<Event>) {
+        if self.only.is_some() {
+            events.retain(|e| heard(self.only, e.to));
+        }
+        self.events.append(events);
     }
 }
 
@@ -72,6 +108,8 @@ impl Events for Vec<Event> {
 #[derive(Clone, Debug, Default)]
 pub struct Pending {
     listen: bool,
+    /// The seats whose events the sink keeps (`None`: every event).
+    only: Option<Audience>,
     events: Vec<Event>,
 }
 
@@ -83,26 +121,31 @@ impl Events for Pending {
     fn listening(&self) -> bool {
         self.listen
     }
+    fn only(&self) -> Option<Audience> {
+        self.only
+    }
 }
 
 impl Pending {
-    /// An empty buffer that listens when `events` does.
+    /// An empty buffer that listens when `events` does, to what it keeps.
     pub fn new(events: &impl Events) -> Pending {
         Pending {
             listen: events.listening(),
+            only: events.only(),
             events: Vec::new(),
         }
     }
-    /// Listens from now on when `events` does (at the start of an action).
+    /// Listens from now on when `events` does, to what it keeps (at the start of an action).
     pub fn listen_to(&mut self, events: &impl Events) {
         self.listen = events.listening();
+        self.only = events.only();
     }
     /// Whether the sink of this action listens (work done only for events can be skipped).
     pub fn listening(&self) -> bool {
         self.listen
     }
     pub fn emit(&mut self, to: Audience, kind: &'static str, args: impl FnOnce() -> Args) {
-        if self.listen {
+        if self.listen && heard(self.only, to) {
             self.events.push(Event::new(to, kind, args()));
         }
     }
@@ -194,7 +237,7 @@ pub trait Engine: Clone + Send + 'static {
 #[derive(Clone)]
 pub struct Typed<G: Engine> {
     engine: G,
-    events: Vec<Event>,
+    events: Gathered,
     /// False when nobody reads the events: actions are then applied with [`NoEvents`].
     listening: bool,
     /// The legal actions of the last [`Game::legal_count`], addressed by index.
@@ -230,12 +273,16 @@ impl<G: Engine> Typed<G> {
     ) -> Result<Typed<G>, String> {
         let mut gathered = Pending {
             listen: listening,
+            only: None,
             events: Vec::new(),
         };
         let engine = build(&mut gathered)?;
         Ok(Typed {
             engine,
-            events: gathered.events,
+            events: Gathered {
+                events: gathered.events,
+                only: None,
+            },
             listening,
             legal: Vec::new(),
             playout: None,
@@ -292,11 +339,11 @@ impl<G: Engine> Game for Typed<G> {
     }
 
     fn take_events(&mut self) -> Vec<Event> {
-        std::mem::take(&mut self.events)
+        std::mem::take(&mut self.events.events)
     }
 
     fn take_events_into(&mut self, out: &mut Vec<Event>) {
-        out.append(&mut self.events);
+        out.append(&mut self.events.events);
     }
 
     fn indexed(&self) -> bool {
@@ -384,7 +431,13 @@ impl<G: Engine> Game for Typed<G> {
 
     fn quiet(&mut self) {
         self.listening = false;
-        self.events.clear();
+        self.events.events.clear();
+    }
+
+    fn hear_only(&mut self, seat: Seat) {
+        let only = Some(Audience::seat(seat));
+        self.events.events.retain(|e| heard(only, e.to));
+        self.events.only = only;
     }
 
     fn has_playout_policy(&self) -> bool {

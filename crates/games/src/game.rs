@@ -467,6 +467,10 @@ pub trait Game: Send + CloneGame {
     fn reseed(&mut self, seed: u64);
     /// Makes no events from now on (a search's copy of a game, played without seat views).
     fn quiet(&mut self) {}
+    /// Keeps from now on only the events `seat` receives, and drops the others not yet taken
+    /// (a search's replay, which compares only its own seat's lines: the others' events are
+    /// not made). The default: every event is kept.
+    fn hear_only(&mut self, _seat: Seat) {}
     /// The cards `seat` holds now, as its seat view's [`held`](SeatView::held) has them (the
     /// same cards; the order may differ), read from the game itself: a search replays a deal
     /// on a world without views and reads a seat's hand here. `None` (the default): the game

@@ -49,14 +49,17 @@ impl Tracker {
             let before = self.world.clone();
             let deals = self.world.deals();
             let mut w = self.world.clone();
-            match self.step(&mut w, self.explained, rng, true) {
+            match self.step(&mut w, self.explained, rng, true, None) {
                 Ok((_, used)) if w.deals() == deals => {
                     self.world = w;
                     self.explained += used;
                 }
-                Ok((token, used)) => {
+                Ok((i, used)) => {
                     // The action made a deal whose lines agree with the world's (a deal the seat sees nothing of).
-                    self.base = Some((before, token.clone()));
+                    let mut before = before;
+                    before.game.legal_count();
+                    let token = before.game.legal_token(i);
+                    self.base = Some((before, token));
                     self.deal_start = self.explained;
                     self.rejected.clear();
                     self.world = w;

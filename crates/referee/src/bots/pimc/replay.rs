@@ -88,8 +88,9 @@ impl Tracker {
     }
 
     /// One action of `world` that routes to the seat the lines from `pos`: the shown token
-    /// first, else (a hidden action) any legal one whose lines agree. Returns the token and
-    /// the lines consumed.
+    /// first, else (a hidden action) any legal one whose lines agree. Returns its index among
+    /// the legal actions and the lines consumed. `count`: the legal actions' count, where the
+    /// caller has just made the list (`legal_count`); `None` makes it here.
     ///
     /// With `in_place`, a shown token is applied to `world` itself, not to a copy: faster (a
     /// copy of the game and every view per action was a tenth of a Skwitz search), but on a
@@ -106,9 +107,10 @@ impl Tracker {
         pos: usize,
         rng: &mut Rng,
         in_place: bool,
-    ) -> Result<(String, usize), Box<Mismatch>> {
+        count: Option<usize>,
+    ) -> Result<(usize, usize), Box<Mismatch>> {
         let seat = world.game.to_move().expect("a seat to move");
-        let count = world.game.legal_count();
+        let count = count.unwrap_or_else(|| world.game.legal_count());
         // A game without typed legal actions makes its tokens from its state: before the action.
         let eager = (!world.game.indexed()).then(|| world.game.legal_actions());
         let tokens = |world: &World| -> Vec<String> {
@@ -147,14 +149,14 @@ impl Tracker {
                 .apply_legal(i, self.me)
                 .map_err(|_| mismatch(world, None, None, pos))?;
             return match self.differ_at(&got, pos) {
-                None => Ok((t.clone(), got.len())),
+                None => Ok((i, got.len())),
                 Some(d) => {
                     let played = cards_in(&[Arg::Text(t.clone())]).first().copied();
                     Err(mismatch(world, Some(d), played, pos + got.len()))
                 }
             };
         }
-        if let (Some(t), Some(i)) = (shown.as_ref(), offered) {
+        if let (Some(_), Some(i)) = (shown.as_ref(), offered) {
             let mut w = world.clone();
             let got = w
                 .apply_legal(i, self.me)
@@ -162,7 +164,7 @@ impl Tracker {
             return match self.differ_at(&got, pos) {
                 None => {
                     *world = w;
-                    Ok((t.clone(), got.len()))
+                    Ok((i, got.len()))
                 }
                 Some(d) => Err(mismatch(world, Some(d), None, pos)),
             };
@@ -170,11 +172,11 @@ impl Tracker {
         // Not a token the world offers: a hidden action, or a card this world did not deal there.
         let mut fits = Vec::new();
         let mut first_difference = None;
-        for t in tokens(world) {
+        for (i, t) in tokens(world).into_iter().enumerate() {
             let mut w = world.clone();
             if let Ok(got) = w.apply(&t, self.me) {
                 match self.differ_at(&got, pos) {
-                    None if !got.is_empty() => fits.push((t.clone(), w, got.len())),
+                    None if !got.is_empty() => fits.push((i, w, got.len())),
                     None => {}
                     Some(d) => {
                         first_difference.get_or_insert(d);
@@ -191,9 +193,9 @@ impl Tracker {
                 pos,
             ));
         }
-        let (t, w, used) = fits.swap_remove(rng.below(fits.len() as u64) as usize);
+        let (i, w, used) = fits.swap_remove(rng.below(fits.len() as u64) as usize);
         *world = w;
-        Ok((t, used))
+        Ok((i, used))
     }
 
     /// The lines of the current deal replayed on `layout` from its base; the world at
@@ -238,7 +240,6 @@ impl Tracker {
             }
         };
         let mut weight = 1.0;
-        let mut expected = String::new();
         let deals = world.deals();
         while pos < upto {
             if world.game.to_move().is_none() {
@@ -247,18 +248,15 @@ impl Tracker {
             // How likely the others' actions are if they play like the playout policy (the
             // search's model of them: `simple` in every game).
             let seat = world.game.to_move().expect("a seat to move");
-            // (The policy's token written into one buffer for the whole replay.)
-            let expect = weigh && seat != self.me;
-            if expect {
-                let i = world.policy(&self.spec, seat);
-                expected.clear();
-                world.game.write_legal_token(i, &mut expected);
-            }
+            // The legal actions listed once for the policy and the step: the policy's choice
+            // and the action applied are indices into the same list.
+            let count = world.game.legal_count();
+            let expected = (weigh && seat != self.me).then(|| world.policy_counted(&self.spec, seat));
             // A sample's replay follows the world itself; a refit's keeps the world before a
             // failed action, to ask whether that action made the next deal.
-            match self.step(&mut world, pos, rng, !stop_at_deal) {
-                Ok((t, used)) => {
-                    if expect && expected != t {
+            match self.step(&mut world, pos, rng, !stop_at_deal, Some(count)) {
+                Ok((applied, used)) => {
+                    if expected.is_some_and(|i| i != applied) {
                         weight *= self.infer;
                     }
                     pos += used;

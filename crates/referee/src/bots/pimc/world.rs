@@ -30,7 +30,8 @@ impl World {
     /// A new game whose first deal is `deal` (or dealt at random from `seed`); returns the
     /// world and the lines routed to `me`. With `views`, or where the game cannot tell a seat's
     /// hand or play its playout policy on itself (or `CROUPIER_SEARCH_VIEWS=1` asks for views),
-    /// the world keeps a view per seat.
+    /// the world keeps a view per seat; without views, it keeps only the events of `me`
+    /// ([`Game::hear_only`]).
     pub(super) fn start(
         spec: &GameSpec,
         info: &GameInfo,
@@ -54,6 +55,11 @@ impl World {
         } else {
             Vec::new()
         };
+        let mut game = game;
+        if views.is_empty() {
+            // Nothing reads the other seats' events: they are not made.
+            game.hear_only(info.seat);
+        }
         let mut w = World {
             game,
             views,
@@ -123,10 +129,15 @@ impl World {
     /// ([`Game::playout_index`]; always in a copy [`for_search`](Self::for_search) made without
     /// views), else on the seat's view.
     pub(crate) fn policy(&mut self, spec: &GameSpec, seat: Seat) -> usize {
+        self.game.legal_count();
+        self.policy_counted(spec, seat)
+    }
+
+    /// [`policy`](Self::policy) where `game.legal_count()` has just listed the legal actions.
+    pub(crate) fn policy_counted(&mut self, spec: &GameSpec, seat: Seat) -> usize {
         if self.views.is_empty() || typed_search() && self.game.has_playout_policy() {
             // On the game itself: the same choice as on the view (the games' typed_playouts
             // test), without reading the view.
-            self.game.legal_count();
             if let Some(i) = self.game.playout_index() {
                 return i;
             }
