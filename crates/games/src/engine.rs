@@ -453,14 +453,13 @@ impl<G: Engine> Game for Typed<G> {
     }
 
     fn play_out(&self, since: Option<u64>, random: Option<&mut Rng>) -> Option<Vec<f64>> {
-        let engine = self.engine.clone();
         match (random, self.playout) {
             (Some(rng), _) => Some(play_out(
-                engine,
+                self.engine.clone(),
                 |_, legal| rng.below(legal.len() as u64) as usize,
                 since,
             )),
-            (None, Some(policy)) => Some(play_out(engine, policy, since)),
+            (None, Some(policy)) => Some(play_out_sketched(&self.engine, policy, since)),
             (None, None) => None,
         }
     }
@@ -503,16 +502,53 @@ pub fn settled_after(
 /// chooses and stops as [`play_out_on_views`](crate::playout::play_out_on_views) does, so a search's decisions do not depend on
 /// which of the two it plays out with.
 pub fn play_out<G: Engine>(
-    mut engine: G,
+    engine: G,
     mut choose: impl FnMut(&G, &[G::Action]) -> usize,
     since: Option<u64>,
 ) -> Vec<f64> {
-    let mut legal = Vec::new();
-    let mut deals = engine.chance().deals().len();
-    let mut steps = 0u32;
-    while engine.to_move().is_some() {
-        if let Some(scores) = settled_after(since, &mut deals, engine.chance().deals().len(), || engine.standing()) {
+    run_out(engine, &mut choose, since).unwrap_or_else(|| unreachable!("a playout without sketched deals"))
+}
+
+/// [`play_out`] of a copy of `start` with the game's playout policy (deterministic), where the
+/// deals it makes are first only sketched ([`Chance::sketch`]): a playout of a session game
+/// mostly stops at the first point the session is scored after a deal ends
+/// ([`settled_after`]), which is when the next deal has just been made, and looks at none of
+/// its cards; shuffling that deal with ChaCha was a sixth of a Svängknack or Kul search. Where
+/// the playout would go on into a sketched deal (or end the game after one), it is played again
+/// from `start` with real deals: the same scores as [`play_out`] in every case, as the policy
+/// chooses the same actions up to that deal, and the standing at a deal's start does not
+/// depend on its cards (the games' `typed_playouts` test).
+pub fn play_out_sketched<G: Engine>(start: &G, policy: EnginePolicy<G>, since: Option<u64>) -> Vec<f64> {
+    let mut choose = |g: &G, legal: &[G::Action]| policy(g, legal);
+    if since.is_some() {
+        let mut engine = start.clone();
+        engine.chance_mut().sketch();
+        if let Some(scores) = run_out(engine, &mut choose, since) {
             return scores;
+        }
+    }
+    play_out(start.clone(), choose, since)
+}
+
+/// The loop of [`play_out`]; `None` where a deal made by the sketch generator would be played
+/// on or scored at the game's end.
+fn run_out<G: Engine>(
+    mut engine: G,
+    choose: &mut impl FnMut(&G, &[G::Action]) -> usize,
+    since: Option<u64>,
+) -> Option<Vec<f64>> {
+    let mut legal = Vec::new();
+    let first = engine.chance().deals().len();
+    let mut deals = first;
+    let mut steps = 0u32;
+    let sketched = engine.chance().sketching();
+    while engine.to_move().is_some() {
+        let now = engine.chance().deals().len();
+        if let Some(scores) = settled_after(since, &mut deals, now, || engine.standing()) {
+            return Some(scores);
+        }
+        if sketched && now != first {
+            return None;
         }
         engine.legal(&mut legal);
         let i = choose(&engine, &legal);
@@ -524,5 +560,8 @@ pub fn play_out<G: Engine>(
             break;
         }
     }
-    engine.scores().unwrap_or_else(|| vec![0.0; engine.players()])
+    if sketched && engine.chance().deals().len() != first {
+        return None;
+    }
+    Some(engine.scores().unwrap_or_else(|| vec![0.0; engine.players()]))
 }

@@ -12,7 +12,7 @@ use crate::chance::Rng;
 use crate::game::{Game, GameSpec, SeatView};
 
 // The typed loop is the engine's (the `Typed` adapter plays it); it is read here with the other.
-pub use crate::engine::{play_out, settled_after};
+pub use crate::engine::{play_out, play_out_sketched, settled_after};
 
 /// Plays `game` out with the playout policy of `spec` on the view of the seat to move, the
 /// views fed the game's events (`views[s]` for seat `s`), or uniformly at random with `random`,

@@ -1,7 +1,9 @@
 //! Every game's playout policy on the engine itself ([`EnginePolicy`], what a search
 //! plays out with, without events) against the same policy on the seat's view fed by events
 //! ([`GameSpec::policy_index`]): the same choice at every decision, and the same scores from
-//! playouts ([`playout::play_out`] against [`playout::play_out_on_views`], the searches' two loops).
+//! playouts ([`Game::play_out`], which sketches the deals it stops at
+//! ([`playout::play_out_sketched`]), against [`playout::play_out_on_views`], which deals them all
+//! from the seed: the searches' two loops).
 //!
 //! The sessions are played by that policy at every seat with a random action now and then (so
 //! that positions the policy alone never reaches are asked too), over random option sets. A

@@ -25,6 +25,9 @@ pub struct Chance {
     title: &'static str,
     /// A buffer for the order of the cards of a deal (empty between deals).
     order: Vec<Card>,
+    /// `Some`: deals are made by a cheap generator with this state, not by `rng`
+    /// ([`sketch`](Chance::sketch)).
+    sketch: Option<u64>,
 }
 
 impl Chance {
@@ -37,6 +40,7 @@ impl Chance {
             log: Arc::default(),
             title: "this game",
             order: Vec::new(),
+            sketch: None,
         }
     }
 
@@ -50,6 +54,7 @@ impl Chance {
             log: Arc::default(),
             title: "this game",
             order: Vec::new(),
+            sketch: None,
         }
     }
 
@@ -62,6 +67,47 @@ impl Chance {
     /// Makes every chance event from now on from `seed` (a sampled world's own future).
     pub fn reseed(&mut self, seed: u64) {
         self.rng = Rng::new(seed, Purpose::Deal, 0);
+    }
+
+    /// Makes the deals from now on (those not given) with a cheap generator, leaving the seeded
+    /// one as it is: for a search's own copy of a game that stops where a deal has been made and
+    /// looks at none of its cards ([`play_out`](crate::engine::play_out)). A ChaCha shuffle of
+    /// the deck was a sixth of a Svängknack search, spent on deals no playout played.
+    pub fn sketch(&mut self) {
+        self.sketch = Some(0x9E37_79B9_7F4A_7C15);
+    }
+
+    /// Whether deals are made by [`sketch`](Chance::sketch)'s generator.
+    pub fn sketching(&self) -> bool {
+        self.sketch.is_some()
+    }
+
+    /// A uniform integer in `0..n` for a deal: the seeded generator's, or the sketch's.
+    fn below_for_deal(&mut self, n: usize) -> usize {
+        match &mut self.sketch {
+            // SplitMix64, bounded by a multiply: uniform enough for cards nobody plays.
+            Some(state) => {
+                *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+                let mut z = *state;
+                z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+                z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+                z ^= z >> 31;
+                ((u128::from(z) * n as u128) >> 64) as usize
+            }
+            None => self.below(n),
+        }
+    }
+
+    /// Shuffles `cards` for a deal: with the seeded generator, or the sketch's.
+    fn shuffle_for_deal(&mut self, cards: &mut [Card]) {
+        if self.sketch.is_none() {
+            self.rng.shuffle(cards);
+            return;
+        }
+        for i in (1..cards.len()).rev() {
+            let j = self.below_for_deal(i + 1);
+            cards.swap(i, j);
+        }
     }
 
     /// Names the game in messages about given deals.
@@ -115,12 +161,16 @@ impl Chance {
                 match &req.cut_from {
                     Some(order) => {
                         o.extend_from_slice(order);
-                        let cut = if o.len() > 1 { 1 + self.below(o.len() - 1) } else { 0 };
+                        let cut = if o.len() > 1 {
+                            1 + self.below_for_deal(o.len() - 1)
+                        } else {
+                            0
+                        };
                         o.rotate_left(cut);
                     }
                     None => {
                         o.extend_from_slice(&req.deck);
-                        self.rng.shuffle(&mut o);
+                        self.shuffle_for_deal(&mut o);
                     }
                 }
                 let deal = req.deal_order(&o);
@@ -213,7 +263,7 @@ impl Chance {
         }
         // Deal what was left out, at random, from the remaining cards.
         let mut rest: Vec<Card> = req.deck.iter().copied().filter(|c| used[c.index()].is_none()).collect();
-        self.rng.shuffle(&mut rest);
+        self.shuffle_for_deal(&mut rest);
         let mut rest = rest.into_iter();
         // (The given hands and piles are moved into the deal, not copied.)
         let mut given = spec.hands.into_iter();
@@ -272,6 +322,38 @@ mod tests {
         let mut all: Vec<Card> = d1.hands.concat();
         all.sort_by_key(|c| c.index());
         assert_eq!(all, full_deck());
+    }
+
+    /// A sketching chance deals whole decks, in other orders than the seed's, logs its deals,
+    /// and leaves the seeded generator where it was (what a playout stopped at such a deal
+    /// discards, and what a game played on would use).
+    #[test]
+    fn a_sketch_deals_without_the_seeded_generator() {
+        let req = DealRequest::hands(3, full_deck(), 4, 13);
+        let mut seeded = Chance::seeded(42);
+        let mut sketch = seeded.clone();
+        sketch.sketch();
+        assert!(sketch.sketching() && !seeded.sketching());
+        let a = sketch.deal(&req).cloned().unwrap();
+        let b = sketch.deal(&req).cloned().unwrap();
+        assert_ne!(a, b, "each sketched deal is another");
+        assert_ne!(a, seeded.clone().deal(&req).cloned().unwrap());
+        for d in [&a, &b] {
+            let mut all: Vec<Card> = d.hands.concat();
+            all.sort_by_key(|c| c.index());
+            assert_eq!(all, full_deck());
+        }
+        assert_eq!(sketch.deals().len(), 2);
+        // The seeded generator has not moved: its next number is the untouched copy's.
+        assert_eq!(sketch.below(1 << 30), seeded.below(1 << 30));
+        // A cut (a deal from a given order) is sketched too.
+        let mut cut = req.clone();
+        cut.cut_from = Some(full_deck());
+        let mut c = Chance::seeded(7);
+        let untouched = c.clone();
+        c.sketch();
+        c.deal(&cut).unwrap();
+        assert_eq!(c.below(1 << 30), untouched.clone().below(1 << 30));
     }
 
     /// A clone shares the log until it deals itself (search clones states by the million),
