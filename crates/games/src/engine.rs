@@ -506,7 +506,7 @@ pub fn play_out<G: Engine>(
     mut choose: impl FnMut(&G, &[G::Action]) -> usize,
     since: Option<u64>,
 ) -> Vec<f64> {
-    run_out(engine, &mut choose, since).unwrap_or_else(|| unreachable!("a playout without sketched deals"))
+    run_out(engine, &mut choose, since, false).unwrap_or_default()
 }
 
 /// [`play_out`] of a copy of `start` with the game's playout policy (deterministic), where the
@@ -523,25 +523,25 @@ pub fn play_out_sketched<G: Engine>(start: &G, policy: EnginePolicy<G>, since: O
     if since.is_some() {
         let mut engine = start.clone();
         engine.chance_mut().sketch();
-        if let Some(scores) = run_out(engine, &mut choose, since) {
+        if let Some(scores) = run_out(engine, &mut choose, since, true) {
             return scores;
         }
     }
     play_out(start.clone(), choose, since)
 }
 
-/// The loop of [`play_out`]; `None` where a deal made by the sketch generator would be played
-/// on or scored at the game's end.
+/// The loop of [`play_out`]. With `sketched` (the engine's deals are sketched), `None` where a
+/// deal it made would be played on or scored at the game's end; else always `Some`.
 fn run_out<G: Engine>(
     mut engine: G,
     choose: &mut impl FnMut(&G, &[G::Action]) -> usize,
     since: Option<u64>,
+    sketched: bool,
 ) -> Option<Vec<f64>> {
     let mut legal = Vec::new();
     let first = engine.chance().deals().len();
     let mut deals = first;
     let mut steps = 0u32;
-    let sketched = engine.chance().sketching();
     while engine.to_move().is_some() {
         let now = engine.chance().deals().len();
         if let Some(scores) = settled_after(since, &mut deals, now, || engine.standing()) {
