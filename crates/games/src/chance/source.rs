@@ -71,8 +71,9 @@ impl Chance {
 
     /// Makes the deals from now on (those not given) with a cheap generator, leaving the seeded
     /// one as it is: for a search's own copy of a game that stops where a deal has been made and
-    /// looks at none of its cards ([`play_out`](crate::engine::play_out)). A ChaCha shuffle of
-    /// the deck was a sixth of a Svängknack search, spent on deals no playout played.
+    /// looks at none of its cards ([`play_out_sketched`](crate::engine::play_out_sketched)). A
+    /// ChaCha shuffle of the deck was a sixth of a Svängknack search, spent on deals no playout
+    /// played.
     pub fn sketch(&mut self) {
         self.sketch = Some(0x9E37_79B9_7F4A_7C15);
     }
