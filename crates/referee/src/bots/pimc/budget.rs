@@ -116,12 +116,12 @@ const UNLIKE_SIMPLE: f64 = 0.3;
 
 /// The worlds of a decision at most, by default (`samples`), in a game of
 /// [`search_scale`](crate::game::GameSpec::search_scale) 1.
-pub const SAMPLES: usize = 100;
+const SAMPLES: usize = 100;
 
 /// The playouts of a decision at most, by default (`playouts`), at scale 1.
-pub const PLAYOUTS: usize = 1000;
+const PLAYOUTS: usize = 1000;
 
 /// The replays of a decision's deal lines, by default (`replays`), at scale 1: a decision takes about 200
 /// on average (Rikken, `pimc` against `simple`), one in twenty-five more than 600, and those
 /// took up to 2,400 and 180 ms.
-pub const REPLAYS: usize = 600;
+const REPLAYS: usize = 600;

@@ -40,7 +40,7 @@ impl World {
         views: bool,
     ) -> Result<(World, Vec<Routed>), String> {
         let chance = crate::chance::Chance::given(seed, deals).titled(spec.title);
-        let game = (spec.new_game)(info.players, &info.options, chance, true)?;
+        let mut game = (spec.new_game)(info.players, &info.options, chance, true)?;
         let views = if views || !typed_search() || !game.has_playout_policy() || game.seat_cards(info.seat).is_none() {
             (0..info.players)
                 .map(|s| {
@@ -55,7 +55,6 @@ impl World {
         } else {
             Vec::new()
         };
-        let mut game = game;
         if views.is_empty() {
             // Nothing reads the other seats' events: they are not made.
             game.hear_only(info.seat);
