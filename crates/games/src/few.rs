@@ -72,6 +72,13 @@ impl<T: Copy, const N: usize> Few<T, N> {
     }
 }
 
+impl<T: Copy, const N: usize> std::ops::Deref for Few<T, N> {
+    type Target = [T];
+    fn deref(&self) -> &[T] {
+        self.as_slice()
+    }
+}
+
 impl<T: Copy, const N: usize> std::ops::Index<usize> for Few<T, N> {
     type Output = T;
     fn index(&self, i: usize) -> &T {

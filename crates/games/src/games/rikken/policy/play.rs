@@ -59,6 +59,12 @@ fn kind_of(c: Option<Contract>) -> (Kind, bool) {
     (kind, with_partner)
 }
 
+/// The cards of `l` (at most a hand) for which `keep` holds, in their order: on the stack, as a
+/// search's playouts ask this by the million.
+fn those(l: &[Card], keep: impl Fn(Card) -> bool) -> Few<Card, 13> {
+    few(l.iter().copied().filter(|&c| keep(c)), NO_CARD)
+}
+
 /// The first `n` of `items` as a [`Few`].
 fn few<T: Copy, const M: usize>(items: impl IntoIterator<Item = T>, fill: T) -> Few<T, M> {
     let mut f = Few::new(fill);
@@ -240,10 +246,8 @@ impl Ctx {
     }
 
     /// Seats still to play to this trick after me.
-    fn after_me(&self) -> Vec<usize> {
-        (self.trick().len() + 1..self.players)
-            .map(|i| self.seat_at(i))
-            .collect()
+    fn after_me(&self) -> Few<usize, 4> {
+        few((self.trick().len() + 1..self.players).map(|i| self.seat_at(i)), 0)
     }
 }
 
@@ -281,8 +285,8 @@ pub(super) fn card_play(ctx: &Ctx, l: &[Card]) -> Option<Card> {
 
 /// The lowest card to throw away: not a trump if possible, not a master if possible.
 fn discard(ctx: &Ctx, l: &[Card]) -> Option<Card> {
-    let side: Vec<Card> = l.iter().copied().filter(|c| Some(c.suit) != ctx.trump).collect();
-    let pool = if side.is_empty() { l.to_vec() } else { side };
+    let side = those(l, |c| Some(c.suit) != ctx.trump);
+    let pool = if side.is_empty() { l } else { side.as_slice() };
     pool.iter()
         .copied()
         .min_by_key(|&c| (ctx.is_master(c), c.rank, ctx.hand_set.of_suit(c.suit).len()))
@@ -298,7 +302,7 @@ fn play_tricks(ctx: &Ctx, l: &[Card]) -> Option<Card> {
     let last = ctx.trick().len() + 1 == ctx.players;
     let led = ctx.trick()[0].suit;
     let follows = l.iter().any(|c| c.suit == led);
-    let winners: Vec<Card> = l.iter().copied().filter(|&c| ctx.beats(c, w)).collect();
+    let winners = those(l, |c| ctx.beats(c, w));
     // A friend's card that will hold: let it stand.
     let partner_holds = ctx.friend(ws) && (last || ctx.is_master(w) || Some(w.suit) == ctx.trump);
     if partner_holds || winners.is_empty() {
@@ -314,7 +318,7 @@ fn play_tricks(ctx: &Ctx, l: &[Card]) -> Option<Card> {
         }
         return lowest(&winners);
     }
-    let masters: Vec<Card> = winners.iter().copied().filter(|&c| ctx.is_master(c)).collect();
+    let masters = those(&winners, |c| ctx.is_master(c));
     if !masters.is_empty() {
         return lowest(&masters);
     }
@@ -344,11 +348,9 @@ fn lead_tricks(ctx: &Ctx, l: &[Card]) -> Option<Card> {
         }
     }
     // Cash a master in a side suit that others still hold.
-    let masters: Vec<Card> = l
-        .iter()
-        .copied()
-        .filter(|&c| Some(c.suit) != ctx.trump && ctx.is_master(c) && ctx.unseen_in(c.suit) > 0)
-        .collect();
+    let masters = those(l, |c| {
+        Some(c.suit) != ctx.trump && ctx.is_master(c) && ctx.unseen_in(c.suit) > 0
+    });
     if let Some(c) = masters
         .iter()
         .copied()
@@ -390,7 +392,7 @@ fn avoid(ctx: &Ctx, l: &[Card]) -> Option<Card> {
     if !l.iter().any(|c| c.suit == led) {
         return throw_danger(ctx, l);
     }
-    let under: Vec<Card> = l.iter().copied().filter(|&c| !ctx.beats(c, w)).collect();
+    let under = those(l, |c| !ctx.beats(c, w));
     if let Some(c) = highest(&under) {
         return Some(c);
     }
@@ -419,24 +421,24 @@ pub(super) fn piek(ctx: &Ctx, l: &[Card]) -> Option<Card> {
     }
     // Win one trick, preferably with a master card.
     if ctx.trick().is_empty() {
-        let masters: Vec<Card> = l.iter().copied().filter(|&c| ctx.is_master(c)).collect();
+        let masters = those(l, |c| ctx.is_master(c));
         return highest(&masters).or_else(|| avoid(ctx, l));
     }
     let w = ctx.trick()[ctx.winner_index()];
-    let winners: Vec<Card> = l.iter().copied().filter(|&c| ctx.beats(c, w)).collect();
+    let winners = those(l, |c| ctx.beats(c, w));
     let last = ctx.trick().len() + 1 == ctx.players;
     if last {
         if let Some(c) = lowest(&winners) {
             return Some(c);
         }
     }
-    let sure: Vec<Card> = winners.iter().copied().filter(|&c| ctx.is_master(c)).collect();
+    let sure = those(&winners, |c| ctx.is_master(c));
     lowest(&sure).or_else(|| avoid(ctx, l))
 }
 
 /// Against misère / piek: make a declarer win tricks.
 fn against_misere(ctx: &Ctx, l: &[Card]) -> Option<Card> {
-    let decl: Vec<usize> = ctx.declarers().iter().copied().filter(|&d| d != ctx.seat).collect();
+    let decl: Few<usize, 4> = few(ctx.declarers().iter().copied().filter(|&d| d != ctx.seat), 0);
     if ctx.trick().is_empty() {
         // With an open hand: lead a suit where the declarer's lowest card beats my lowest.
         let mine = CardSet::from_cards(l);
@@ -461,7 +463,7 @@ fn against_misere(ctx: &Ctx, l: &[Card]) -> Option<Card> {
     let w = ctx.trick()[wi];
     let led = ctx.trick()[0].suit;
     let follows = l.iter().any(|c| c.suit == led);
-    let under: Vec<Card> = l.iter().copied().filter(|&c| !ctx.beats(c, w)).collect();
+    let under = those(l, |c| !ctx.beats(c, w));
     let declarer_winning = decl.contains(&ctx.seat_at(wi));
     let declarer_to_come = ctx.after_me().iter().any(|s| decl.contains(s));
     if !follows {
@@ -498,6 +500,6 @@ fn mie(ctx: &Ctx, l: &[Card]) -> Option<Card> {
             }
         }
     }
-    let safe: Vec<Card> = l.iter().copied().filter(|&c| c != qs).collect();
+    let safe = those(l, |c| c != qs);
     avoid(ctx, if safe.is_empty() { l } else { &safe })
 }
