@@ -8,6 +8,7 @@ use super::world::{Line, Routed, World};
 use crate::cards::Card;
 use crate::chance::Rng;
 use crate::game::{Arg, Args, Seat};
+use std::borrow::Cow;
 
 /// Why a replay stopped: the world refused or contradicted what the seat saw.
 pub(super) struct Mismatch {
@@ -79,12 +80,16 @@ impl Tracker {
         }
     }
 
-    /// The token the seat's lines from `pos` show `seat` playing (`move <seat> <token> …`).
-    fn shown_token(&self, pos: usize, seat: Seat) -> Option<String> {
+    /// The token the seat's lines from `pos` show `seat` playing (`move <seat> <token> …`):
+    /// borrowed from the line (read from text, as the seat's lines are), written otherwise.
+    fn shown_token(&self, pos: usize, seat: Seat) -> Option<Cow<'_, str>> {
         self.observed[pos..]
             .iter()
             .find(|(k, a)| k == "move" && a.first().and_then(|s| s.parse::<Seat>().ok()) == Some(seat))
-            .and_then(|(_, a)| a.get(1).map(Arg::to_string))
+            .and_then(|(_, a)| match a.get(1)? {
+                Arg::Text(t) => Some(Cow::Borrowed(t.as_str())),
+                other => Some(Cow::Owned(other.to_string())),
+            })
     }
 
     /// One action of `world` that routes to the seat the lines from `pos`: the shown token
@@ -133,7 +138,7 @@ impl Tracker {
             };
             Box::new(Mismatch {
                 seat: Some(seat),
-                token: shown.clone(),
+                token: shown.as_deref().map(str::to_owned),
                 legal: tokens(world),
                 pos,
                 held,
@@ -151,7 +156,7 @@ impl Tracker {
             return match self.differ_at(&got, pos) {
                 None => Ok((i, got.len())),
                 Some(d) => {
-                    let played = cards_in(&[Arg::Text(t.clone())]).first().copied();
+                    let played = cards_in(&[Arg::Text(t.to_string())]).first().copied();
                     Err(mismatch(world, Some(d), played, pos + got.len()))
                 }
             };
