@@ -212,7 +212,8 @@ impl<'a> Replay<'a> {
                     rec.deals.len()
                 ));
             };
-            if let Some(diff) = deal_difference(recorded, &made[k]) {
+            let Some(dealt) = made.get(k) else { break };
+            if let Some(diff) = deal_difference(recorded, dealt) {
                 return Err(format!(
                     "deal {}: the recorded deal differs from what seed {} deals: {diff}",
                     k + 1,

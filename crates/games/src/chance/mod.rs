@@ -10,10 +10,12 @@
 
 mod deal;
 mod deal_file;
+mod log;
 mod rng;
 mod source;
 
 pub use deal::{Deal, DealRequest, DealSpec};
 pub use deal_file::{parse_deal_file, parse_seat, DealGame};
+pub use log::DealLog;
 pub use rng::{derive, format_seed, parse_seed, Purpose, Rng};
 pub use source::Chance;

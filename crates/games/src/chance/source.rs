@@ -2,6 +2,7 @@
 //! random draws.
 
 use super::deal::{Deal, DealRequest, DealSpec};
+use super::log::DealLog;
 use super::rng::{Purpose, Rng};
 use crate::cards::{Card, CardSet};
 use crate::seat::Seat;
@@ -11,16 +12,16 @@ use std::sync::Arc;
 /// The source of every chance event of one game, and the log of the deals it made. A clone
 /// (a game state copied for search) makes the same deals as the original from then on.
 ///
-/// Cloning is cheap: the log and the given deals are shared (reference-counted) and copied
-/// only when a clone makes a deal of its own; even then only the log's pointers are copied, not
-/// the deals (a session game's playout that reaches its next deal copied every deal before).
+/// Cloning is cheap: the log and the given deals are shared (reference-counted). A clone that
+/// makes a deal of its own adds it to its log without copying the deals before
+/// ([`DealLog`]); the given deals are copied only when a clone takes one.
 #[derive(Clone)]
 pub struct Chance {
     rng: Rng,
     given: Arc<VecDeque<DealSpec>>,
     /// Where the deals came from: `"seed"` or `"file"`.
     source: &'static str,
-    log: Arc<Vec<Arc<Deal>>>,
+    log: DealLog,
     /// The game's name for messages about given deals ("Rikken deals 13").
     title: &'static str,
     /// A buffer for the order of the cards of a deal (empty between deals).
@@ -37,7 +38,7 @@ impl Chance {
             rng: Rng::new(game_seed, Purpose::Deal, 0),
             given: Arc::default(),
             source: "seed",
-            log: Arc::default(),
+            log: DealLog::default(),
             title: "this game",
             order: Vec::new(),
             sketch: None,
@@ -51,7 +52,7 @@ impl Chance {
             rng: Rng::new(game_seed, Purpose::Deal, 0),
             given: Arc::new(deals.into()),
             source,
-            log: Arc::default(),
+            log: DealLog::default(),
             title: "this game",
             order: Vec::new(),
             sketch: None,
@@ -122,12 +123,12 @@ impl Chance {
     }
 
     /// The deals made so far, shared: a game that is over hands them on without copying.
-    pub fn shared_deals(&self) -> Arc<Vec<Arc<Deal>>> {
-        Arc::clone(&self.log)
+    pub fn shared_deals(&self) -> DealLog {
+        self.log.clone()
     }
 
     /// Every deal made so far, in order.
-    pub fn deals(&self) -> &[Arc<Deal>] {
+    pub fn deals(&self) -> &DealLog {
         &self.log
     }
 
@@ -182,9 +183,7 @@ impl Chance {
         };
         // The deal is kept in the log, and lent from there: an engine copies what it plays
         // with into buffers of its own (a deal returned by value was a second copy of it).
-        let log = Arc::make_mut(&mut self.log);
-        log.push(Arc::new(deal));
-        Ok(log.last().expect("the deal just made"))
+        Ok(self.log.push(deal))
     }
 
     /// Checks a given deal against the request and deals what it leaves out.
@@ -365,9 +364,9 @@ mod tests {
         let mut a = Chance::given(9, vec![DealSpec::default()]);
         a.deal(&req).unwrap();
         let mut b = a.clone();
-        assert!(Arc::ptr_eq(&a.log, &b.log) && Arc::ptr_eq(&a.given, &b.given));
+        assert!(a.log.shares(&b.log) && Arc::ptr_eq(&a.given, &b.given));
         let from_b = b.deal(&req).cloned().unwrap();
-        assert!(!Arc::ptr_eq(&a.log, &b.log));
+        assert!(!a.log.shares(&b.log));
         assert_eq!((a.deals().len(), b.deals().len()), (1, 2));
         assert_eq!(*a.deal(&req).unwrap(), from_b);
         // What a deal returns is the deal its log keeps.

@@ -450,11 +450,7 @@ impl Table {
         let source = g.game.chance().source();
         let deals = g.game.chance().shared_deals();
         drop(g.game);
-        let deals = std::sync::Arc::try_unwrap(deals)
-            .unwrap_or_else(|d| d.as_ref().clone())
-            .into_iter()
-            .map(|d| std::sync::Arc::try_unwrap(d).unwrap_or_else(|d| d.as_ref().clone()))
-            .collect();
+        let deals = deals.into_deals();
         let mut rec = GameRecord::new(
             g.spec.name,
             n,
