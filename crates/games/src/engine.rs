@@ -257,7 +257,20 @@ pub struct Typed<G: Engine> {
 ///
 /// A game's policy is written above its engine (it reads the engine's state), so the engine
 /// does not name it: the game's spec attaches it to the [`Typed`] game it builds.
+///
+/// A search does not ask it where the seat has one legal action ([`policy_index`]): its answer
+/// can only be 0, and the last tricks of a deal and many a follow are forced.
 pub type EnginePolicy<G> = fn(&G, &[<G as Engine>::Action]) -> usize;
+
+/// The index `policy` chooses among `legal` for the seat to move in `g`: 0, without asking
+/// it, where there is one legal action.
+fn policy_index<G: Engine>(policy: EnginePolicy<G>, g: &G, legal: &[G::Action]) -> usize {
+    if legal.len() == 1 {
+        0
+    } else {
+        policy(g, legal)
+    }
+}
 
 impl<G: Engine> Typed<G> {
     /// Builds the engine with `build`, keeping the events its construction emits.
@@ -449,7 +462,8 @@ impl<G: Engine> Game for Typed<G> {
     }
 
     fn playout_index(&self) -> Option<usize> {
-        self.playout.map(|policy| policy(&self.engine, &self.legal))
+        self.playout
+            .map(|policy| policy_index(policy, &self.engine, &self.legal))
     }
 
     fn play_out(&self, since: Option<u64>, random: Option<&mut Rng>) -> Option<Vec<f64>> {
@@ -519,7 +533,7 @@ pub fn play_out<G: Engine>(
 /// chooses the same actions up to that deal, and the standing at a deal's start does not
 /// depend on its cards (the games' `typed_playouts` test).
 pub fn play_out_sketched<G: Engine>(start: &G, policy: EnginePolicy<G>, since: Option<u64>) -> Vec<f64> {
-    let mut choose = |g: &G, legal: &[G::Action]| policy(g, legal);
+    let mut choose = |g: &G, legal: &[G::Action]| policy_index(policy, g, legal);
     if since.is_some() {
         let mut engine = start.clone();
         engine.chance_mut().sketch();
