@@ -258,7 +258,7 @@ pub struct Typed<G: Engine> {
 /// A game's policy is written above its engine (it reads the engine's state), so the engine
 /// does not name it: the game's spec attaches it to the [`Typed`] game it builds.
 ///
-/// A search does not ask it where the seat has one legal action ([`policy_index`]): its answer
+/// A search does not ask it where the seat has one legal action (`policy_index`): its answer
 /// can only be 0, and the last tricks of a deal and many a follow are forced.
 pub type EnginePolicy<G> = fn(&G, &[<G as Engine>::Action]) -> usize;
 
