@@ -478,6 +478,11 @@ impl<G: Engine> Game for Typed<G> {
         }
     }
 
+    fn play_out_after(&self, i: usize, since: Option<u64>) -> Option<Vec<f64>> {
+        let policy = self.playout?;
+        play_out_after(&self.engine, *self.legal.get(i)?, policy, since)
+    }
+
     fn on_fault(&mut self, seat: Seat, kind: &str) -> FaultRuling {
         let ruling = if self.listening {
             self.engine.on_fault(seat, kind, &mut self.events)
@@ -542,6 +547,63 @@ pub fn play_out_sketched<G: Engine>(start: &G, policy: EnginePolicy<G>, since: O
         }
     }
     play_out(start.clone(), choose, since)
+}
+
+/// `action` on a copy of `start`, then [`play_out_sketched`] from there, with one copy: the
+/// scores where the action itself ends the game or reaches a point where a search that began
+/// with `since` points settled stops ([`settled_after`]), else the playout's. In a session game
+/// the copy sketches from before the action, so a deal the action makes is sketched too; where
+/// the game would end at a sketched deal or play on into one, it is played again from `start`
+/// with real deals, so the scores are always those of the action applied to a copy and
+/// `play_out_sketched` from there. `None` where the engine refuses `action`.
+pub fn play_out_after<G: Engine>(
+    start: &G,
+    action: G::Action,
+    policy: EnginePolicy<G>,
+    since: Option<u64>,
+) -> Option<Vec<f64>> {
+    let mut engine = start.clone();
+    let first = engine.chance().deals().len();
+    let sketched = since.is_some();
+    if sketched {
+        engine.chance_mut().sketch();
+    }
+    engine.apply(action, &mut NoEvents).ok()?;
+    if sketched && engine.chance().deals().len() != first {
+        // The action made a deal, sketched: only the standing at its start may be read.
+        if engine.to_move().is_some() {
+            if let Some(scores) = settled_after(since, &mut { first }, engine.chance().deals().len(), || {
+                engine.standing()
+            }) {
+                return Some(scores);
+            }
+        }
+    } else {
+        if let Some(scores) = stopped(&engine, since, first) {
+            return Some(scores);
+        }
+        let mut choose = |g: &G, legal: &[G::Action]| policy_index(policy, g, legal);
+        if let Some(scores) = run_out(engine, &mut choose, since, sketched) {
+            return Some(scores);
+        }
+    }
+    // A sketched deal was played on or ended the game: the action and the playout again, with
+    // real deals.
+    let mut engine = start.clone();
+    engine.apply(action, &mut NoEvents).ok()?;
+    stopped(&engine, since, first).or_else(|| Some(play_out_sketched(&engine, policy, since)))
+}
+
+/// Every seat's score where the game has ended, or where a search that began with `since`
+/// points settled stops once a deal has ended since `first` deals were made
+/// ([`settled_after`]); `None` while play goes on.
+fn stopped<G: Engine>(engine: &G, since: Option<u64>, first: usize) -> Option<Vec<f64>> {
+    if engine.to_move().is_none() {
+        return Some(engine.scores().unwrap_or_else(|| vec![0.0; engine.players()]));
+    }
+    settled_after(since, &mut { first }, engine.chance().deals().len(), || {
+        engine.standing()
+    })
 }
 
 /// The loop of [`play_out`]. With `sketched` (the engine's deals are sketched), `None` where a

@@ -499,6 +499,15 @@ pub trait Game: Send + CloneGame {
     fn play_out(&self, _since: Option<u64>, _random: Option<&mut crate::chance::Rng>) -> Option<Vec<f64>> {
         None
     }
+    /// Legal action `i` (after [`legal_count`](Game::legal_count)) and then
+    /// [`play_out`](Game::play_out) with the playout policy, on one copy of the game: every
+    /// seat's score where a search that began with `since` points settled stops, which may be
+    /// where the action itself ended a deal or the game. What a search's playout of one of its
+    /// actions is worth, without a second copy. `None` where the game cannot (as `play_out`) or
+    /// `i` is not a legal action's index.
+    fn play_out_after(&self, _i: usize, _since: Option<u64>) -> Option<Vec<f64>> {
+        None
+    }
     /// The seat to move has faulted (`kind`: `illegal`, `error`, `timeout`, `crash`, `flood`,
     /// `dead`; see protocol.md). Games whose rules attach a consequence to a failing player (a
     /// penalty, a misdeal, a forfeit) apply it here, with events like any change of state, and

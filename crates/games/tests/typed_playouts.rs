@@ -150,6 +150,29 @@ fn check(game: &str, players: &[usize], sessions: u64, every: u64, rules: fn(&mu
                          the typed playout and the one on views end differently"
                     );
                     covered.playouts += 1;
+                    // A legal action played out on one copy (what a search's value of it is)
+                    // scores as the action applied to a copy, and then, unless it ended the game
+                    // or reached the point where the search stops, that copy's playout.
+                    let count = t.game.legal_count();
+                    let j = rng.below(count as u64) as usize;
+                    let after = t.game.play_out_after(j, since).unwrap();
+                    let mut c = t.game.clone();
+                    let mut deals = c.chance().deals().len();
+                    c.apply_legal(j).unwrap();
+                    let stepwise = if c.to_move().is_none() {
+                        c.scores().unwrap_or_else(|| vec![0.0; n])
+                    } else if let Some(s) =
+                        playout::settled_after(since, &mut deals, c.chance().deals().len(), || c.standing())
+                    {
+                        s
+                    } else {
+                        c.play_out(since, None).unwrap()
+                    };
+                    assert_eq!(
+                        after, stepwise,
+                        "{game}, {n} players, seed {seed}, options {assignments:?}, decision {steps}: \
+                         legal action {j} played out on one copy ends otherwise than applied and played out"
+                    );
                     // The seat to move's cards, as a search reads them (pimc's repairs).
                     {
                         let v = &t.views[seat];

@@ -108,9 +108,11 @@ impl Pimc {
             }
             // The last try for a world: the world followed if no sample fits.
             let last = (k + 1 == samples || spent) && values.is_empty();
-            let Some((world, weight)) = self.sample_or_followed(last, &mut replays, stats) else {
+            let Some((mut world, weight)) = self.sample_or_followed(last, &mut replays, stats) else {
                 continue;
             };
+            // The world's legal actions at the decision, listed once for every action's value.
+            world.game.legal_count();
             values.push((0..legal.len()).map(|i| value(&world, i)).collect());
             weights.push(weight);
             stats.playouts += legal.len() as u64;

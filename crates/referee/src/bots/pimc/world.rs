@@ -151,8 +151,19 @@ impl World {
     /// in every world that fits the seat's lines, [`settled`](Self::settled)), which may be the
     /// one the action itself reaches (the last card of a deal): the later deals no decision now
     /// changes would only add noise, and every action is scored at the same point. `None`
-    /// where the world refuses `token`.
+    /// where the world refuses `token`. After `game.legal_count()` at the decision: on the
+    /// typed engine the action is found among those legal actions and played out on one copy
+    /// ([`Game::play_out_after`]).
     pub(super) fn value(&self, token: &str, spec: &GameSpec, me: Seat, since: Option<u64>) -> Option<f64> {
+        if self.views.is_empty() && typed_search() {
+            if let Some(scores) = self
+                .game
+                .legal_index(token)
+                .and_then(|i| self.game.play_out_after(i, since))
+            {
+                return Some(scores.get(me).copied().unwrap_or(0.0));
+            }
+        }
         let mut w = self.for_search();
         let deals = w.deals();
         w.apply(token, me).ok()?;
