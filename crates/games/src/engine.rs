@@ -569,19 +569,15 @@ pub fn play_out_after<G: Engine>(
         engine.chance_mut().sketch();
     }
     engine.apply(action, &mut NoEvents).ok()?;
-    if sketched && engine.chance().deals().len() != first {
-        // The action made a deal, sketched: only the standing at its start may be read.
-        if engine.to_move().is_some() {
-            if let Some(scores) = settled_after(since, &mut { first }, engine.chance().deals().len(), || {
-                engine.standing()
-            }) {
-                return Some(scores);
-            }
-        }
-    } else {
+    // A deal the action made is sketched: only the standing at its start may be read, not the
+    // scores of a game it ended, nor its play.
+    let sketched_deal = sketched && engine.chance().deals().len() != first;
+    if !(sketched_deal && engine.to_move().is_none()) {
         if let Some(scores) = stopped(&engine, since, first) {
             return Some(scores);
         }
+    }
+    if !sketched_deal {
         let mut choose = |g: &G, legal: &[G::Action]| policy_index(policy, g, legal);
         if let Some(scores) = run_out(engine, &mut choose, since, sketched) {
             return Some(scores);
