@@ -230,3 +230,79 @@ fn the_example_suite_passes_with_simple_and_fails_with_random() {
         .unwrap();
     assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stdout));
 }
+
+/// A built-in search bot shows what it found: every legal action's value for the seat and its
+/// gain on the playout policy's choice, with the standard error it was judged by; the action
+/// marked chosen is its answer, and it left the policy's choice only for a gain above `sure`
+/// standard errors. A bot that does not search, or one over the protocol, shows none.
+#[test]
+fn a_search_bot_shows_the_values_it_chose_by() {
+    let dir = tempfile::tempdir().unwrap();
+    for (game, n) in [("rikken", 4), ("kul", 3), ("schwimmen", 4)] {
+        let path = record(dir.path(), game, &vec!["simple"; n], "21");
+        let rec = &common::records(&path)[0];
+        let actions = rec["actions"].as_array().unwrap();
+        let mut searched = 0;
+        for k in (1..=actions.len()).step_by((actions.len() / 5).max(1)) {
+            for bot in ["pimc:samples=12", "ismcts:worlds=12"] {
+                let j = ask_json(&path, k, bot);
+                let an = &j["analysis"];
+                let legal = j["legal"].as_array().unwrap();
+                if legal.len() == 1 {
+                    // One legal action: nothing to search.
+                    assert!(an.is_null(), "{game} {k} {bot}: {j}");
+                    continue;
+                }
+                assert!(an.is_object(), "{game} action {k} {bot}: no analysis: {j}");
+                searched += 1;
+                let rows = an["actions"].as_array().unwrap();
+                let tokens: Vec<&serde_json::Value> = rows.iter().map(|r| &r["action"]).collect();
+                assert_eq!(tokens, legal.iter().collect::<Vec<_>>(), "{game} {k} {bot}");
+                assert_eq!(an["chosen"], j["answer"], "{game} {k} {bot}");
+                let worlds = an["worlds"].as_u64().unwrap();
+                assert!((1..=12).contains(&worlds), "{game} {k} {bot}: {worlds} worlds");
+                let policy = an["policy"].as_str().expect("the playout policy's choice");
+                assert!(legal.iter().any(|l| l == policy));
+                let sure = an["sure"].as_f64().unwrap();
+                for r in rows {
+                    assert!(r["mean"].as_f64().is_some_and(f64::is_finite), "{game} {k} {bot}: {r}");
+                    assert_eq!(r["action"] == policy, r["gain"].is_null(), "{game} {k} {bot}: {r}");
+                }
+                let chosen = rows.iter().find(|r| r["action"] == an["chosen"]).unwrap();
+                if chosen["action"] != policy && sure > 0.0 && worlds >= 2 {
+                    let (g, se) = (chosen["gain"].as_f64().unwrap(), chosen["se"].as_f64().unwrap());
+                    assert!(g - sure * se > 0.0, "{game} {k} {bot}: left the policy for {g} ± {se}");
+                    // And no other action's lower bound is higher.
+                    for r in rows.iter().filter(|r| r["action"] != policy) {
+                        let lower = r["gain"].as_f64().unwrap() - sure * r["se"].as_f64().unwrap();
+                        assert!(lower <= g - sure * se + 1e-12, "{game} {k} {bot}: {r} beats the choice");
+                    }
+                }
+            }
+        }
+        assert!(searched >= 4, "{game}: only {searched} positions searched");
+        // The answer of a bot that does not search: no analysis.
+        assert!(ask_json(&path, 1, "simple")["analysis"].is_null());
+        assert!(ask_json(&path, 1, "croupier bot pimc")["analysis"].is_null());
+    }
+    // For people: a row per legal action, the answer marked.
+    let path = dir.path().join("rikken.jsonl");
+    let out = croupier()
+        .args(["ask"])
+        .arg(&path)
+        .args(["--action", "30", "--bot", "pimc:samples=12"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("its search: "), "{text}");
+    let j = ask_json(&path, 30, "pimc:samples=12");
+    let answer = j["answer"].as_str().unwrap();
+    let marked: Vec<&str> = text.lines().filter(|l| l.ends_with("← chosen")).collect();
+    assert_eq!(marked.len(), 1, "{text}");
+    assert!(marked[0].contains(&format!("({answer})")), "{text}");
+    let rows = text
+        .lines()
+        .filter(|l| l.starts_with("    ") && l.contains('('))
+        .count();
+    assert_eq!(rows, j["legal"].as_array().unwrap().len(), "{text}");
+}

@@ -7,6 +7,7 @@
 
 use super::exit::{self, usage, Outcome};
 use super::io;
+use crate::bots::analysis::Analysis;
 use crate::chance::parse_seed;
 use crate::game::{Event, GameInfo, GameSpec};
 use crate::record::{options_of, GameRecord};
@@ -64,6 +65,8 @@ pub(super) struct Asked {
     pub(super) hand: Option<String>,
     /// The answer and the milliseconds it took, or the fault.
     pub(super) answer: Result<(String, f64), String>,
+    /// What the bot's search found, where it is a built-in search bot that searched.
+    pub(super) analysis: Option<Analysis>,
 }
 
 impl Asked {
@@ -116,6 +119,7 @@ pub(super) fn ask(
         &decision,
         &legal,
     );
+    let analysis = table.analysis(0);
     table.shutdown();
     Ok(Asked {
         game: rec.game.clone(),
@@ -126,7 +130,50 @@ pub(super) fn ask(
         bot: name,
         hand,
         answer,
+        analysis,
     })
+}
+
+/// A search's analysis for people: how many worlds, what the playout policy would play and how
+/// sure the search must be to leave it, then a row per action (its mean value for the seat and
+/// its gain on the policy's choice, ± a standard error), the chosen one marked.
+fn analysis_lines(an: &Analysis, people: &dyn Fn(&str) -> String) -> Vec<String> {
+    let num = |x: Option<f64>| x.map_or("refused".to_string(), |x| format!("{x:+.2}"));
+    let mut out = vec![format!(
+        "  its search: {} world(s) (effective {:.1}){}",
+        an.worlds,
+        an.effective_worlds,
+        match &an.policy {
+            Some(p) if an.sure > 0.0 => format!(
+                "; the playout policy plays {}, another action only for a gain above {} standard error(s)",
+                people(p),
+                an.sure
+            ),
+            Some(p) => format!("; the playout policy plays {}; the best mean is chosen", people(p)),
+            None => "; the best mean is chosen".to_string(),
+        }
+    )];
+    let labels: Vec<String> = an.actions.iter().map(|a| people(&a.action)).collect();
+    let width = labels.iter().map(|l| l.chars().count()).max().unwrap_or(0).max(6);
+    out.push(format!(
+        "    {:width$}  {:>8}  {}",
+        "action", "value", "gain on the policy's choice"
+    ));
+    for (a, label) in an.actions.iter().zip(&labels) {
+        let gain = match (a.gain, a.se) {
+            (Some(g), Some(se)) => format!("{g:+.2} ± {se:.2}"),
+            (Some(g), None) => format!("{g:+.2}"),
+            _ if an.policy.as_deref() == Some(a.action.as_str()) => "(the policy's choice)".to_string(),
+            _ => String::new(),
+        };
+        let mark = if a.action == an.chosen { "  ← chosen" } else { "" };
+        out.push(
+            format!("    {label:width$}  {:>8}  {gain}{mark}", num(a.mean))
+                .trim_end()
+                .to_string(),
+        );
+    }
+    out
 }
 
 /// The seat's hand at the position, for people (from its view, where the game has one).
@@ -164,6 +211,7 @@ pub fn run_ask(a: AskArgs) -> Outcome {
             "game": asked.game, "index": a.index, "action": a.action, "seat": asked.seat,
             "decision": asked.decision, "legal": asked.legal, "recorded": asked.recorded,
             "bot": asked.bot, "answer": answer, "ms": ms, "is_legal": ok, "fault": fault,
+            "analysis": asked.analysis.as_ref().map(Analysis::to_json),
         });
         outln!("{j}");
     } else {
@@ -193,6 +241,11 @@ pub fn run_ask(a: AskArgs) -> Outcome {
             Ok((t, ms)) if ok => outln!("  {} answers: {} ({ms:.1} ms)", asked.bot, people(t)),
             Ok((t, _)) => outln!("  {} answers: {t}, which is not legal here", asked.bot),
             Err(f) => outln!("  {} gave no answer: {f}", asked.bot),
+        }
+        if let Some(an) = &asked.analysis {
+            for line in analysis_lines(an, &people) {
+                outln!("{line}");
+            }
         }
     }
     Ok(if ok { exit::OK } else { exit::CHECK_FAILED })

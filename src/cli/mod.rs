@@ -89,7 +89,9 @@ enum Command {
     /// Put one recorded decision to a bot and print its answer.
     ///
     /// Replays a game up to a decision, starts the bot, tells it what its seat saw, asks it and
-    /// prints its answer beside the record's. Exit 0 when it answers a legal action, 1 otherwise.
+    /// prints its answer beside the record's; a built-in search bot (pimc, ismcts) also shows each
+    /// legal action's value and its gain on the playout policy's choice. Exit 0 when it answers a
+    /// legal action, 1 otherwise.
     Ask(ask::AskArgs),
     /// Run a suite of recorded positions with the answers expected or forbidden there.
     ///

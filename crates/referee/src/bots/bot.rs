@@ -33,6 +33,11 @@ pub trait Bot: Send {
     fn act_by_index(&mut self, _decision: &str, _count: usize, _typed: Option<&dyn std::any::Any>) -> Option<usize> {
         None
     }
+    /// What the bot's search found at its last decision (each legal action's value), for
+    /// `croupier ask`; `None` where it did not search there, or does not search.
+    fn analysis(&self) -> Option<crate::bots::analysis::Analysis> {
+        None
+    }
     /// Why the run must stop after the last [`act`](Bot::act), if it must: a person at a
     /// `human` seat ended the input (Ctrl-D) or pressed Ctrl-C at the prompt. The referee then
     /// ends the game unrecorded. Bots never stop a run.

@@ -3,6 +3,7 @@
 //! would write to a pipe; `croupier bot NAME` runs one on stdin/stdout ([`stdio::run`]), where
 //! the setup comes as lines.
 
+pub mod analysis;
 mod bot;
 pub mod human;
 pub mod ismcts;

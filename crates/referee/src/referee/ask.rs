@@ -42,6 +42,15 @@ impl Table {
         }
     }
 
+    /// What player `p`'s search found at its last decision ([`Bot::analysis`](crate::bots::Bot::analysis)):
+    /// only a built-in bot in this process gives one.
+    pub fn analysis(&self, p: usize) -> Option<crate::bots::analysis::Analysis> {
+        match &self.players[p].engine {
+            Engine::InProcess(bot) => bot.analysis(),
+            Engine::Process(_) => None,
+        }
+    }
+
     /// Asks player `p` for a decision. Returns the answer or a fault, the time it took, and a
     /// `garbage` fault when the bot wrote lines that are not protocol while deciding (they do
     /// not void a valid answer, but are recorded and told to the bot).

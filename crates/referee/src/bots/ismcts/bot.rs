@@ -40,6 +40,12 @@ impl Drop for Ismcts {
 }
 
 impl Bot for Ismcts {
+    /// With `root=paired`, what `pimc`'s rule chose on (each action's walks, world by world);
+    /// `root=ucb` gives none.
+    fn analysis(&self) -> Option<crate::bots::analysis::Analysis> {
+        self.tracking.analysis()
+    }
+
     fn name(&self) -> &str {
         &self.name
     }

@@ -2,6 +2,7 @@
 //! protocol or in-process) and its answer to a decision, by search or else by `simple`.
 
 use super::budget::{Budget, Counts};
+use super::choice::Searched;
 use super::tracker::Tracker;
 use super::world::{Line, World};
 use crate::bots::bot::Bot;
@@ -29,6 +30,8 @@ pub struct Pimc {
     pub stats: SearchStats,
     /// Whether its worlds keep a view per seat ([`with_views`](Pimc::with_views)).
     views: bool,
+    /// The last decision's search, for [`Bot::analysis`] (`None` where it did not search).
+    pub(super) searched: Option<Searched>,
 }
 
 /// Counts of what a search bot did (`CROUPIER_PIMC_STATS=1` prints them when it ends, with
@@ -148,6 +151,7 @@ impl Pimc {
             early: Vec::new(),
             stats: SearchStats::default(),
             views: false,
+            searched: None,
         }
     }
 
@@ -252,6 +256,10 @@ impl Pimc {
 }
 
 impl Bot for Pimc {
+    fn analysis(&self) -> Option<crate::bots::analysis::Analysis> {
+        self.searched.as_ref().map(Searched::analysis)
+    }
+
     fn name(&self) -> &str {
         &self.name
     }

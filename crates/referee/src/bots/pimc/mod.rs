@@ -24,10 +24,13 @@
 //! (`world`) and its deal as cards in places (`layout`); the tracker, what the seat knows
 //! (`tracker`), and what it does: replay the seat's lines on a world (`replay`), repair a deal
 //! that does not fit them (`repair`), fit the deal it follows and sample others (`refit`),
-//! follow new lines (`follow`), deal what lines tell of cards they do not name (`told`); the search of a decision (`search`) and the bot (`bot`).
+//! follow new lines (`follow`), deal what lines tell of cards they do not name (`told`); the
+//! search of a decision (`search`), the action it picks from the playouts' values (`choice`),
+//! and the bot (`bot`).
 
 mod bot;
 mod budget;
+mod choice;
 mod follow;
 mod layout;
 mod refit;
@@ -40,5 +43,5 @@ mod world;
 
 pub use bot::{Pimc, SearchStats};
 pub use budget::{Budget, Counts};
-pub use search::choose;
+pub use choice::choose;
 pub(crate) use world::World;

@@ -2,6 +2,7 @@
 //! action picked from the playouts' values ([`choose`]).
 
 use super::bot::{Pimc, SearchStats};
+use super::choice::{choose, Searched};
 use super::world::World;
 use std::time::{Duration, Instant};
 
@@ -15,6 +16,7 @@ impl Pimc {
         if self.tracker.is_none() && std::env::var_os("CROUPIER_PIMC_DEBUG").is_some() {
             eprintln!("pimc: no world for this game");
         }
+        self.searched = None;
         let start = Instant::now();
         // Half the referee's limit at most, so that an answer is never late: following the
         // game (catch-up) and the search share it.
@@ -126,7 +128,16 @@ impl Pimc {
         let base = self
             .model_choice(decision, legal)
             .and_then(|m| legal.iter().position(|a| *a == m));
-        Some(choose(&values, &weights, base, sure))
+        let choice = choose(&values, &weights, base, sure);
+        self.searched = Some(Searched {
+            legal: legal.to_vec(),
+            values,
+            weights,
+            base,
+            sure,
+            choice,
+        });
+        Some(choice)
     }
 
     /// A sampled world and its weight, counted in `stats`; with `last`, when none could be
@@ -154,40 +165,4 @@ impl Pimc {
         stats.worlds += 1;
         Some(world)
     }
-}
-
-/// The action a search picks from its playouts: `values[w][i]` is world `w`'s value of action
-/// `i`, `weights[w]` the world's weight. With `sure` = 0 (or no `base`), the best weighted
-/// mean; otherwise `base` (the playout policy's choice) unless another action gains on it,
-/// world by world, by more than `sure` standard errors: then the one with the highest such
-/// lower bound. Ties go to the earlier action.
-pub fn choose(values: &[Vec<f64>], weights: &[f64], base: Option<usize>, sure: f64) -> usize {
-    let actions = values.first().map_or(0, Vec::len);
-    let total: f64 = weights.iter().sum();
-    let mean =
-        |f: &dyn Fn(&[f64]) -> f64| -> f64 { values.iter().zip(weights).map(|(v, w)| w * f(v)).sum::<f64>() / total };
-    let best_mean = || {
-        (0..actions)
-            .map(|i| (i, mean(&|v| v[i])))
-            .fold((0, f64::NEG_INFINITY), |b, (i, m)| if m > b.1 { (i, m) } else { b })
-            .0
-    };
-    let Some(b) = base.filter(|_| sure > 0.0 && values.len() >= 2) else {
-        return best_mean();
-    };
-    // Effective number of worlds of the weighted means.
-    let n_eff = total * total / weights.iter().map(|w| w * w).sum::<f64>();
-    let mut pick = (b, 0.0);
-    for i in (0..actions).filter(|&i| i != b) {
-        let d = mean(&|v| v[i] - v[b]);
-        if !d.is_finite() {
-            continue;
-        }
-        let var = mean(&|v| (v[i] - v[b] - d).powi(2)) * n_eff / (n_eff - 1.0).max(1.0);
-        let lower = d - sure * (var / n_eff).sqrt();
-        if lower > pick.1 {
-            pick = (i, lower);
-        }
-    }
-    pick.0
 }
