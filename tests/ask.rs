@@ -306,3 +306,98 @@ fn a_search_bot_shows_the_values_it_chose_by() {
         .count();
     assert_eq!(rows, j["legal"].as_array().unwrap().len(), "{text}");
 }
+
+/// `ask --seat` reviews a whole game of one seat: every decision where the seat had a choice,
+/// in order, put to the bot. A deterministic bot asked about its own game agrees with every
+/// decision; a search bot says by its own values how much more its answers are worth.
+#[test]
+fn ask_seat_reviews_every_decision_of_a_seat() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = record(dir.path(), "rikken", &["simple"; 4], "21");
+    let rec = &common::records(&path)[0];
+    let lines = |bot: &str, seat: &str| -> Vec<serde_json::Value> {
+        let out = croupier()
+            .arg("ask")
+            .arg(&path)
+            .args(["--seat", seat, "--bot", bot, "--json"])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect()
+    };
+    // Seat 2 is S at a table of four (N, E, S, W): the same seat either way (times apart).
+    let untimed = |mut v: Vec<serde_json::Value>| {
+        v.iter_mut().for_each(|j| j["ms"] = serde_json::Value::Null);
+        v
+    };
+    let simple = untimed(lines("simple", "S"));
+    assert_eq!(simple, untimed(lines("simple", "2")));
+    let actions = rec["actions"].as_array().unwrap();
+    let mine: Vec<usize> = (1..=actions.len()).filter(|&k| actions[k - 1]["seat"] == 2).collect();
+    let asked: Vec<usize> = simple.iter().map(|j| j["action"].as_u64().unwrap() as usize).collect();
+    assert!(
+        asked.len() >= 8 && asked.iter().all(|k| mine.contains(k)),
+        "{asked:?} of {mine:?}"
+    );
+    // Only the decisions with a choice, each one of them.
+    for &k in &mine {
+        let one = ask_json(&path, k, "simple");
+        let choices = one["legal"].as_array().unwrap().len();
+        assert_eq!(asked.contains(&k), choices > 1, "action {k}: {one}");
+    }
+    for j in &simple {
+        assert_eq!(j["answer"], j["recorded"], "{j}");
+        assert!(j["analysis"].is_null() && j["better_by"].is_null(), "{j}");
+    }
+    // A search bot: `better_by` is its answer's mean less the record's, 0 where they agree.
+    let searched = lines("pimc:samples=12", "2");
+    assert_eq!(searched.len(), simple.len());
+    let mut total = 0.0;
+    for j in &searched {
+        let by = j["better_by"].as_f64().unwrap_or_else(|| panic!("no better_by: {j}"));
+        let mean = |t: &serde_json::Value| {
+            j["analysis"]["actions"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|a| a["action"] == *t)
+                .unwrap()["mean"]
+                .as_f64()
+                .unwrap()
+        };
+        if j["answer"] == j["recorded"] {
+            assert_eq!(by, 0.0);
+        } else {
+            assert!((by - (mean(&j["answer"]) - mean(&j["recorded"]))).abs() < 1e-9, "{j}");
+        }
+        total += by;
+    }
+    // The text: a row per decision and the sum in the summary.
+    let out = croupier()
+        .arg("ask")
+        .arg(&path)
+        .args(["--seat", "2", "--bot", "pimc:samples=12"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let rows = text
+        .lines()
+        .filter(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit()) && !l.contains("with a choice"))
+        .count();
+    assert_eq!(rows, searched.len(), "{text}");
+    let agreed = searched.iter().filter(|j| j["answer"] == j["recorded"]).count();
+    assert!(
+        text.contains(&format!("the bot agreed with the record on {agreed}")),
+        "{text}"
+    );
+    assert!(text.contains(&format!("worth {total:+.2} more in all")), "{text}");
+    // A seat the game does not have.
+    assert_usage_error(
+        &["ask", path.to_str().unwrap(), "--seat", "4", "--bot", "simple"],
+        &["--seat", "4"],
+    );
+}

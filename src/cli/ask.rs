@@ -17,6 +17,7 @@ use clap::Args;
 use std::time::Duration;
 
 #[derive(Args, Debug)]
+#[command(group(clap::ArgGroup::new("position").required(true).args(["action", "seat"])))]
 pub struct AskArgs {
     /// A record file (JSON Lines); `-` reads standard input.
     file: String,
@@ -29,7 +30,13 @@ pub struct AskArgs {
     /// is put in the seat that chose it, at the moment it chose. Games and actions are counted
     /// from 1, seats from 0 (the seat printed is the record's).
     #[arg(long, value_name = "N", allow_hyphen_values = true, value_parser = super::args::at_least_one_usize)]
-    action: usize,
+    action: Option<usize>,
+    /// Instead of one decision: every decision of this seat in the game where it had a choice,
+    /// each put to the bot in turn, listed with the record's action, the bot's, and (a search
+    /// bot's) how much more the bot's action is worth by its values. A seat number from 0, or
+    /// N, E, S or W in a 4-player game.
+    #[arg(long, value_name = "SEAT", allow_hyphen_values = true, value_parser = super::show::seat_arg)]
+    seat: Option<String>,
     /// The bot: a built-in bot's name or a command line (as `--bot` in `play`).
     #[arg(long, value_name = "SPEC")]
     bot: String,
@@ -75,6 +82,19 @@ impl Asked {
             Ok((a, _)) if self.legal.contains(a) => Some(a),
             _ => None,
         }
+    }
+
+    /// By the bot's own values (its analysis), how much more its answer is worth to the seat
+    /// than the recorded action, both valued on the same worlds; 0 where they agree. `None`
+    /// without an analysis, or where either has no value (a world refused it).
+    pub(super) fn better_by(&self) -> Option<f64> {
+        let an = self.analysis.as_ref()?;
+        let answer = self.legal_answer()?;
+        let mean = |t: &str| an.actions.iter().find(|v| v.action == t).and_then(|v| v.mean);
+        if answer == self.recorded {
+            return Some(0.0);
+        }
+        Some(mean(answer)? - mean(&self.recorded)?)
     }
 }
 
@@ -200,26 +220,21 @@ pub fn run_ask(a: AskArgs) -> Outcome {
     let mut hide = vec![Config::default().log_dir];
     hide.extend((!io::is_dash(std::path::Path::new(&a.file))).then(|| a.file.clone().into()));
     a.time.sandbox.enable(hide, false)?;
-    let asked = ask(&rec, &spec, a.action, &bot, &a.time).map_err(|e| usage(format!("{name}:{line}: {e}")))?;
+    let Some(action) = a.action else {
+        let seat = a.seat.as_deref().unwrap_or_default();
+        let seat = crate::chance::parse_seat(&serde_json::Value::String(seat.to_string()), rec.players)
+            .map_err(|e| usage(format!("--seat: {e}")))?;
+        return review(&a, &name, line, &rec, &spec, &bot, seat);
+    };
+    let asked = ask(&rec, &spec, action, &bot, &a.time).map_err(|e| usage(format!("{name}:{line}: {e}")))?;
     let ok = asked.legal_answer().is_some();
     if a.json {
-        let (answer, ms, fault) = match &asked.answer {
-            Ok((t, ms)) => (Some(t.clone()), Some(*ms), None),
-            Err(f) => (None, None, Some(f.clone())),
-        };
-        let j = serde_json::json!({
-            "game": asked.game, "index": a.index, "action": a.action, "seat": asked.seat,
-            "decision": asked.decision, "legal": asked.legal, "recorded": asked.recorded,
-            "bot": asked.bot, "answer": answer, "ms": ms, "is_legal": ok, "fault": fault,
-            "analysis": asked.analysis.as_ref().map(Analysis::to_json),
-        });
-        outln!("{j}");
+        outln!("{}", asked_json(&asked, a.index, action));
     } else {
         outln!(
-            "{} game {} of {name}, action {}: seat {} to {}",
+            "{} game {} of {name}, action {action}: seat {} to {}",
             asked.game,
             a.index,
-            a.action,
             asked.seat,
             asked.decision
         );
@@ -249,4 +264,128 @@ pub fn run_ask(a: AskArgs) -> Outcome {
         }
     }
     Ok(if ok { exit::OK } else { exit::CHECK_FAILED })
+}
+
+/// `ask --json`'s object for one position.
+fn asked_json(asked: &Asked, index: usize, action: usize) -> serde_json::Value {
+    let (answer, ms, fault) = match &asked.answer {
+        Ok((t, ms)) => (Some(t.clone()), Some(*ms), None),
+        Err(f) => (None, None, Some(f.clone())),
+    };
+    serde_json::json!({
+        "game": asked.game, "index": index, "action": action, "seat": asked.seat,
+        "decision": asked.decision, "legal": asked.legal, "recorded": asked.recorded,
+        "bot": asked.bot, "answer": answer, "ms": ms, "is_legal": asked.legal_answer().is_some(),
+        "fault": fault, "analysis": asked.analysis.as_ref().map(Analysis::to_json),
+        "better_by": asked.better_by(),
+    })
+}
+
+/// `ask --seat`: every decision of `seat` in the game where it had more than one legal action,
+/// put to the bot in turn. Text: a row per decision (the record's action, the bot's, and how
+/// much more the bot's is worth by its own values), then a summary; `--json`: one `ask --json`
+/// object per decision. Exit 1 when any answer was not legal.
+fn review(
+    a: &AskArgs,
+    name: &str,
+    line: usize,
+    rec: &GameRecord,
+    spec: &GameSpec,
+    bot: &SeatSpec,
+    seat: usize,
+) -> Outcome {
+    let mut all_legal = true;
+    let (mut reviewed, mut agreed, mut valued, mut total) = (0, 0, 0, 0.0);
+    let mut rows: Vec<(usize, Asked)> = Vec::new();
+    for (i, act) in rec.actions.iter().enumerate() {
+        if act.seat != seat {
+            continue;
+        }
+        let asked = ask(rec, spec, i + 1, bot, &a.time).map_err(|e| usage(format!("{name}:{line}: {e}")))?;
+        if asked.legal.len() < 2 {
+            continue;
+        }
+        all_legal &= asked.legal_answer().is_some();
+        reviewed += 1;
+        agreed += usize::from(asked.legal_answer() == Some(asked.recorded.as_str()));
+        if let Some(d) = asked.better_by() {
+            valued += 1;
+            total += d;
+        }
+        if a.json {
+            outln!("{}", asked_json(&asked, a.index, i + 1));
+        } else {
+            rows.push((i + 1, asked));
+        }
+    }
+    if !a.json {
+        let game = &rec.game;
+        outln!(
+            "{game} game {} of {name}: the decisions of seat {seat} ({}) put to {}",
+            a.index,
+            rec.seats[seat].name,
+            rows.first().map_or(a.bot.as_str(), |(_, x)| x.bot.as_str())
+        );
+        let people = |d: &str, t: &str| crate::bots::human::action_with_token(game, d, t);
+        let cells: Vec<[String; 5]> = rows
+            .iter()
+            .map(|(k, x)| {
+                let answer = match &x.answer {
+                    Ok((t, _)) if x.legal.contains(t) => people(&x.decision, t),
+                    Ok((t, _)) => format!("{t} (not legal)"),
+                    Err(f) => format!("no answer: {f}"),
+                };
+                let by = match x.better_by() {
+                    Some(d) if x.legal_answer() != Some(x.recorded.as_str()) => format!("{d:+.2}"),
+                    _ => String::new(),
+                };
+                [
+                    k.to_string(),
+                    x.decision.clone(),
+                    people(&x.decision, &x.recorded),
+                    answer,
+                    by,
+                ]
+            })
+            .collect();
+        let head = ["action", "decision", "recorded", "bot", "better by"];
+        let width = |c: usize| {
+            cells
+                .iter()
+                .map(|r| r[c].chars().count())
+                .chain([head[c].chars().count()])
+                .max()
+                .unwrap_or(0)
+        };
+        let w: Vec<usize> = (0..5).map(width).collect();
+        let row = |r: [&str; 5]| {
+            format!(
+                "  {:>w0$}  {:w1$}  {:w2$}  {:w3$}  {}",
+                r[0],
+                r[1],
+                r[2],
+                r[3],
+                r[4],
+                w0 = w[0],
+                w1 = w[1],
+                w2 = w[2],
+                w3 = w[3]
+            )
+            .trim_end()
+            .to_string()
+        };
+        outln!("{}", row(head));
+        for c in &cells {
+            outln!("{}", row([&c[0], &c[1], &c[2], &c[3], &c[4]]));
+        }
+        outln!(
+            "  {reviewed} decision(s) with a choice; the bot agreed with the record on {agreed}{}",
+            if valued > 0 {
+                format!("; by its values, its actions are worth {total:+.2} more in all, over the {valued} it valued")
+            } else {
+                String::new()
+            }
+        );
+    }
+    Ok(if all_legal { exit::OK } else { exit::CHECK_FAILED })
 }

@@ -38,7 +38,7 @@ pub struct ShowArgs {
 }
 
 /// `--seat`: a number from 0, or a compass letter (checked against the game once it is read).
-fn seat_arg(s: &str) -> Result<String, String> {
+pub(super) fn seat_arg(s: &str) -> Result<String, String> {
     let t = s.trim();
     if t.parse::<usize>().is_ok() || ["N", "E", "S", "W", "O", "Z"].contains(&t) {
         Ok(t.to_string())
