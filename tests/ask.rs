@@ -401,3 +401,72 @@ fn ask_seat_reviews_every_decision_of_a_seat() {
         &["--seat", "4"],
     );
 }
+
+/// A search bot's failed position says what its search valued its answer and the listed
+/// actions at (the analysis's means), so that a suite's author sees how close it was; a bot
+/// without a search says only what it answered.
+#[test]
+fn regress_shows_a_search_bots_values_where_it_fails() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = record(dir.path(), "rikken", &["simple"; 4], "21");
+    let bot = "pimc:samples=12";
+    // A position with a choice, and an action other than the bot's answer there.
+    let (k, j) = (20..60)
+        .map(|k| (k, ask_json(&path, k, bot)))
+        .find(|(_, j)| j["legal"].as_array().unwrap().len() >= 3 && j["analysis"].is_object())
+        .expect("a searched position with three actions");
+    let answer = j["answer"].as_str().unwrap();
+    let other = j["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l.as_str().unwrap())
+        .find(|l| *l != answer)
+        .unwrap();
+    let mean = |t: &str| {
+        let rows = j["analysis"]["actions"].as_array().unwrap();
+        rows.iter().find(|r| r["action"] == t).unwrap()["mean"]
+            .as_f64()
+            .unwrap()
+    };
+    let suite = dir.path().join("suite.txt");
+    std::fs::write(
+        &suite,
+        format!("rikken.jsonl 1 {k} expect {other}\nrikken.jsonl 1 {k} forbid {answer}\n"),
+    )
+    .unwrap();
+    let run = |bot: &str| {
+        let out = croupier()
+            .arg("regress")
+            .arg(&suite)
+            .args(["--bot", bot])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let text = run(bot);
+    let values = format!(
+        "(its values: {answer} {:+.2}, {other} {:+.2})",
+        mean(answer),
+        mean(other)
+    );
+    assert!(
+        text.contains(&format!("answered {answer}, expected {other} {values}")),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!(
+            "answered {answer}, which is forbidden (its values: {answer} {:+.2})",
+            mean(answer)
+        )),
+        "{text}"
+    );
+    // `simple` answers as the record did: forbidding that fails it, without values.
+    std::fs::write(&suite, format!("rikken.jsonl 1 {k} forbid recorded\n")).unwrap();
+    let text = run("simple");
+    assert!(
+        text.contains("which is forbidden") && !text.contains("its values"),
+        "{text}"
+    );
+}

@@ -174,10 +174,14 @@ fn check(
     let verdict = match (&asked.answer, asked.legal_answer()) {
         (Err(f), _) => Err(format!("no answer: {f}")),
         (Ok((t, _)), None) => Err(format!("answered {t}, which is not legal")),
-        (_, Some(t)) if c.expect && !listed.iter().any(|l| l == t) => {
-            Err(format!("answered {t}, expected {}", listed.join(" or ")))
+        (_, Some(t)) if c.expect && !listed.iter().any(|l| l == t) => Err(format!(
+            "answered {t}, expected {}{}",
+            listed.join(" or "),
+            values_of(&asked, t, &listed)
+        )),
+        (_, Some(t)) if !c.expect && listed.iter().any(|l| l == t) => {
+            Err(format!("answered {t}, which is forbidden{}", values_of(&asked, t, &[])))
         }
-        (_, Some(t)) if !c.expect && listed.iter().any(|l| l == t) => Err(format!("answered {t}, which is forbidden")),
         (_, Some(t)) => Ok(t.to_string()),
     };
     let position = format!(
@@ -207,6 +211,25 @@ fn check(
         verdict,
         seconds: asked_at.elapsed().as_secs_f64(),
     })
+}
+
+/// For a search bot's failed answer `t`: what its search valued it and the `listed` actions at,
+/// as ` (its values: AS +1.20, KH +0.85)` (its answer first; empty without an analysis), so that
+/// the failure says how close the search was.
+fn values_of(asked: &super::ask::Asked, t: &str, listed: &[String]) -> String {
+    let Some(an) = &asked.analysis else {
+        return String::new();
+    };
+    let value = |a: &str| {
+        let mean = an.actions.iter().find(|v| v.action == a).and_then(|v| v.mean);
+        format!("{a} {}", mean.map_or("refused".to_string(), |m| format!("{m:+.2}")))
+    };
+    let shown: Vec<String> = std::iter::once(t)
+        .chain(listed.iter().map(String::as_str).filter(|l| *l != t))
+        .filter(|a| asked.legal.iter().any(|l| l == a))
+        .map(value)
+        .collect();
+    format!(" (its values: {})", shown.join(", "))
 }
 
 /// The suite's result as one JSON object: every position with its result and message, and
