@@ -395,6 +395,21 @@ fn ask_seat_reviews_every_decision_of_a_seat() {
         "{text}"
     );
     assert!(text.contains(&format!("worth {total:+.2} more in all")), "{text}");
+    // The decisions worth a look first: the largest gains, largest first.
+    let mut gains: Vec<(f64, u64)> = searched
+        .iter()
+        .map(|j| (j["better_by"].as_f64().unwrap(), j["action"].as_u64().unwrap()))
+        .filter(|(d, _)| *d > 0.0)
+        .collect();
+    gains.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+    if let Some(&(d, k)) = gains.first() {
+        assert!(
+            text.contains(&format!("worth a look first: action {k} ({d:+.2})")),
+            "{text}"
+        );
+    } else {
+        assert!(!text.contains("worth a look first"), "{text}");
+    }
     // A seat the game does not have.
     assert_usage_error(
         &["ask", path.to_str().unwrap(), "--seat", "4", "--bot", "simple"],

@@ -386,6 +386,20 @@ fn review(
                 String::new()
             }
         );
+        // Where to look first: the decisions the bot values most above the record's.
+        let mut worst: Vec<(usize, f64)> = rows
+            .iter()
+            .filter_map(|(k, x)| x.better_by().filter(|d| *d > 0.0).map(|d| (*k, d)))
+            .collect();
+        worst.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        if !worst.is_empty() {
+            let top: Vec<String> = worst
+                .iter()
+                .take(3)
+                .map(|(k, d)| format!("action {k} ({d:+.2})"))
+                .collect();
+            outln!("  worth a look first: {}", top.join(", "));
+        }
     }
     Ok(if all_legal { exit::OK } else { exit::CHECK_FAILED })
 }
