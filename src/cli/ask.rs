@@ -301,10 +301,13 @@ fn review(
         if act.seat != seat {
             continue;
         }
-        let asked = ask(rec, spec, i + 1, bot, &a.time).map_err(|e| usage(format!("{name}:{line}: {e}")))?;
-        if asked.legal.len() < 2 {
+        // A decision without a choice is not put to the bot (a process bot would be started
+        // for nothing).
+        let (game, _) = replay_to(rec, spec, Some(i)).map_err(|e| usage(format!("{name}:{line}: {e}")))?;
+        if game.legal_actions().len() < 2 {
             continue;
         }
+        let asked = ask(rec, spec, i + 1, bot, &a.time).map_err(|e| usage(format!("{name}:{line}: {e}")))?;
         all_legal &= asked.legal_answer().is_some();
         reviewed += 1;
         agreed += usize::from(asked.legal_answer() == Some(asked.recorded.as_str()));
