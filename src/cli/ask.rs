@@ -7,6 +7,7 @@
 
 use super::exit::{self, usage, Outcome};
 use super::io;
+use super::output::table;
 use crate::bots::analysis::Analysis;
 use crate::chance::parse_seed;
 use crate::game::{Event, GameInfo, GameSpec};
@@ -90,11 +91,10 @@ impl Asked {
     pub(super) fn better_by(&self) -> Option<f64> {
         let an = self.analysis.as_ref()?;
         let answer = self.legal_answer()?;
-        let mean = |t: &str| an.actions.iter().find(|v| v.action == t).and_then(|v| v.mean);
         if answer == self.recorded {
             return Some(0.0);
         }
-        Some(mean(answer)? - mean(&self.recorded)?)
+        Some(an.mean(answer)? - an.mean(&self.recorded)?)
     }
 }
 
@@ -158,7 +158,6 @@ pub(super) fn ask(
 /// sure the search must be to leave it, then a row per action (its mean value for the seat and
 /// its gain on the policy's choice, ± a standard error), the chosen one marked.
 fn analysis_lines(an: &Analysis, people: &dyn Fn(&str) -> String) -> Vec<String> {
-    let num = |x: Option<f64>| x.map_or("refused".to_string(), |x| format!("{x:+.2}"));
     let mut out = vec![format!(
         "  its search: {} world(s) (effective {:.1}){}",
         an.worlds,
@@ -173,13 +172,12 @@ fn analysis_lines(an: &Analysis, people: &dyn Fn(&str) -> String) -> Vec<String>
             None => "; the best mean is chosen".to_string(),
         }
     )];
-    let labels: Vec<String> = an.actions.iter().map(|a| people(&a.action)).collect();
-    let width = labels.iter().map(|l| l.chars().count()).max().unwrap_or(0).max(6);
-    out.push(format!(
-        "    {:width$}  {:>8}  {}",
-        "action", "value", "gain on the policy's choice"
-    ));
-    for (a, label) in an.actions.iter().zip(&labels) {
+    let mut rows = vec![[
+        "action".to_string(),
+        "value".to_string(),
+        "gain on the policy's choice".to_string(),
+    ]];
+    rows.extend(an.actions.iter().map(|a| {
         let gain = match (a.gain, a.se) {
             (Some(g), Some(se)) => format!("{g:+.2} ± {se:.2}"),
             (Some(g), None) => format!("{g:+.2}"),
@@ -187,12 +185,13 @@ fn analysis_lines(an: &Analysis, people: &dyn Fn(&str) -> String) -> Vec<String>
             _ => String::new(),
         };
         let mark = if a.action == an.chosen { "  ← chosen" } else { "" };
-        out.push(
-            format!("    {label:width$}  {:>8}  {gain}{mark}", num(a.mean))
-                .trim_end()
-                .to_string(),
-        );
-    }
+        [
+            people(&a.action),
+            Analysis::value_text(a.mean),
+            format!("{gain}{mark}").trim_start().to_string(),
+        ]
+    }));
+    out.extend(table(&rows).into_iter().map(|l| format!("    {l}")));
     out
 }
 
@@ -294,9 +293,9 @@ fn review(
     bot: &SeatSpec,
     seat: usize,
 ) -> Outcome {
-    let mut all_legal = true;
-    let (mut reviewed, mut agreed, mut valued, mut total) = (0, 0, 0, 0.0);
-    let mut rows: Vec<(usize, Asked)> = Vec::new();
+    // Each decision with a choice: its action number, what the bot made of it, and by how
+    // much the bot's answer is worth more (by its values).
+    let mut rows: Vec<(usize, Asked, Option<f64>)> = Vec::new();
     for (i, act) in rec.actions.iter().enumerate() {
         if act.seat != seat {
             continue;
@@ -308,92 +307,59 @@ fn review(
             continue;
         }
         let asked = ask(rec, spec, i + 1, bot, &a.time).map_err(|e| usage(format!("{name}:{line}: {e}")))?;
-        all_legal &= asked.legal_answer().is_some();
-        reviewed += 1;
-        agreed += usize::from(asked.legal_answer() == Some(asked.recorded.as_str()));
-        if let Some(d) = asked.better_by() {
-            valued += 1;
-            total += d;
-        }
         if a.json {
             outln!("{}", asked_json(&asked, a.index, i + 1));
-        } else {
-            rows.push((i + 1, asked));
         }
+        let by = asked.better_by();
+        rows.push((i + 1, asked, by));
     }
+    let all_legal = rows.iter().all(|(_, x, _)| x.legal_answer().is_some());
     if !a.json {
         let game = &rec.game;
         outln!(
             "{game} game {} of {name}: the decisions of seat {seat} ({}) put to {}",
             a.index,
             rec.seats[seat].name,
-            rows.first().map_or(a.bot.as_str(), |(_, x)| x.bot.as_str())
+            rows.first().map_or(a.bot.as_str(), |(_, x, _)| x.bot.as_str())
         );
         let people = |d: &str, t: &str| crate::bots::human::action_with_token(game, d, t);
-        let cells: Vec<[String; 5]> = rows
-            .iter()
-            .map(|(k, x)| {
-                let answer = match &x.answer {
-                    Ok((t, _)) if x.legal.contains(t) => people(&x.decision, t),
-                    Ok((t, _)) => format!("{t} (not legal)"),
-                    Err(f) => format!("no answer: {f}"),
-                };
-                let by = match x.better_by() {
-                    Some(d) if x.legal_answer() != Some(x.recorded.as_str()) => format!("{d:+.2}"),
-                    _ => String::new(),
-                };
-                [
-                    k.to_string(),
-                    x.decision.clone(),
-                    people(&x.decision, &x.recorded),
-                    answer,
-                    by,
-                ]
-            })
-            .collect();
-        let head = ["action", "decision", "recorded", "bot", "better by"];
-        let width = |c: usize| {
-            cells
-                .iter()
-                .map(|r| r[c].chars().count())
-                .chain([head[c].chars().count()])
-                .max()
-                .unwrap_or(0)
-        };
-        let w: Vec<usize> = (0..5).map(width).collect();
-        let row = |r: [&str; 5]| {
-            format!(
-                "  {:>w0$}  {:w1$}  {:w2$}  {:w3$}  {}",
-                r[0],
-                r[1],
-                r[2],
-                r[3],
-                r[4],
-                w0 = w[0],
-                w1 = w[1],
-                w2 = w[2],
-                w3 = w[3]
-            )
-            .trim_end()
-            .to_string()
-        };
-        outln!("{}", row(head));
-        for c in &cells {
-            outln!("{}", row([&c[0], &c[1], &c[2], &c[3], &c[4]]));
+        let agrees = |x: &Asked| x.legal_answer() == Some(x.recorded.as_str());
+        let mut cells = vec![["action", "decision", "recorded", "bot", "better by"].map(String::from)];
+        cells.extend(rows.iter().map(|(k, x, by)| {
+            let answer = match &x.answer {
+                Ok((t, _)) if x.legal.contains(t) => people(&x.decision, t),
+                Ok((t, _)) => format!("{t} (not legal)"),
+                Err(f) => format!("no answer: {f}"),
+            };
+            let by = by.filter(|_| !agrees(x)).map_or(String::new(), |d| format!("{d:+.2}"));
+            [
+                k.to_string(),
+                x.decision.clone(),
+                people(&x.decision, &x.recorded),
+                answer,
+                by,
+            ]
+        }));
+        for l in table(&cells) {
+            outln!("  {l}");
         }
+        let agreed = rows.iter().filter(|(_, x, _)| agrees(x)).count();
+        let valued: Vec<(usize, f64)> = rows.iter().filter_map(|(k, _, by)| by.map(|d| (*k, d))).collect();
+        let total: f64 = valued.iter().map(|(_, d)| d).sum();
         outln!(
-            "  {reviewed} decision(s) with a choice; the bot agreed with the record on {agreed}{}",
-            if valued > 0 {
-                format!("; by its values, its actions are worth {total:+.2} more in all, over the {valued} it valued")
-            } else {
+            "  {} decision(s) with a choice; the bot agreed with the record on {agreed}{}",
+            rows.len(),
+            if valued.is_empty() {
                 String::new()
+            } else {
+                format!(
+                    "; by its values, its actions are worth {total:+.2} more in all, over the {} it valued",
+                    valued.len()
+                )
             }
         );
         // Where to look first: the decisions the bot values most above the record's.
-        let mut worst: Vec<(usize, f64)> = rows
-            .iter()
-            .filter_map(|(k, x)| x.better_by().filter(|d| *d > 0.0).map(|d| (*k, d)))
-            .collect();
+        let mut worst: Vec<(usize, f64)> = valued.into_iter().filter(|(_, d)| *d > 0.0).collect();
         worst.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
         if !worst.is_empty() {
             let top: Vec<String> = worst

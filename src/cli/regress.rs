@@ -5,6 +5,7 @@
 use super::ask::{ask, Asked, TimeArgs};
 use super::exit::{self, usage, Outcome};
 use super::io;
+use crate::bots::analysis::Analysis;
 use crate::game::GameSpec;
 use crate::record::GameRecord;
 use crate::referee::SeatSpec;
@@ -216,14 +217,11 @@ fn check(
 /// For a search bot's failed answer `t`: what its search valued it and the `listed` actions at,
 /// as ` (its values: AS +1.20, KH +0.85)` (its answer first; empty without an analysis), so that
 /// the failure says how close the search was.
-fn values_of(asked: &super::ask::Asked, t: &str, listed: &[String]) -> String {
+fn values_of(asked: &Asked, t: &str, listed: &[String]) -> String {
     let Some(an) = &asked.analysis else {
         return String::new();
     };
-    let value = |a: &str| {
-        let mean = an.actions.iter().find(|v| v.action == a).and_then(|v| v.mean);
-        format!("{a} {}", mean.map_or("refused".to_string(), |m| format!("{m:+.2}")))
-    };
+    let value = |a: &str| format!("{a} {}", Analysis::value_text(an.mean(a)));
     let shown: Vec<String> = std::iter::once(t)
         .chain(listed.iter().map(String::as_str).filter(|l| *l != t))
         .filter(|a| asked.legal.iter().any(|l| l == a))

@@ -37,6 +37,16 @@ pub struct Analysis {
 }
 
 impl Analysis {
+    /// The mean value of `action` (`None` where it is not listed or a world refused it).
+    pub fn mean(&self, action: &str) -> Option<f64> {
+        self.actions.iter().find(|v| v.action == action).and_then(|v| v.mean)
+    }
+
+    /// A value as people read it: `+0.74`, or `refused` where a world refused the action.
+    pub fn value_text(mean: Option<f64>) -> String {
+        mean.map_or("refused".to_string(), |m| format!("{m:+.2}"))
+    }
+
     /// As JSON (numbers that are not finite as `null`).
     pub fn to_json(&self) -> serde_json::Value {
         let actions: Vec<serde_json::Value> = self
