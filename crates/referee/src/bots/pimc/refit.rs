@@ -3,7 +3,7 @@
 //! go on with), and the other worlds the search samples.
 
 use super::layout::{cards_in, shuffle_free, Layout, Learned, Place, Trace};
-use super::repair::{repair, repair_lines};
+use super::repair::{repair, repair_lines, with_own_hand};
 use super::replay::Mismatch;
 use super::told::{agree_told, deal_told};
 use super::tracker::{Tracker, Unfinished};
@@ -140,6 +140,7 @@ impl Tracker {
         if self.told_for != (key, self.explained) {
             self.told_for = (key, self.explained);
             self.told = self.told(self.explained);
+            self.seen = (self.played_cards(self.explained), self.shown_at_deal());
         }
         let sampled = self.sample_on(&mut layout, rng, replays);
         self.learned = layout.learned;
@@ -151,8 +152,9 @@ impl Tracker {
         // The cards shown at the deal stay where the fitted deal has them too: dealt anew, each
         // sample's first replay failed at the deal's first lines, to be repaired there (Skwitz's
         // and Zwikken's open cards: most of their failed replays).
-        let mut fixed = self.fixed_cards(layout, self.explained);
-        fixed.extend(self.shown_at_deal());
+        let (played, shown) = &self.seen;
+        let mut fixed = with_own_hand(played.clone(), layout, self.me);
+        fixed.extend(shown);
         deal_told(layout, &self.told, &fixed, rng);
         shuffle_free(layout, &fixed, rng);
         for _ in 0..REPAIRS {

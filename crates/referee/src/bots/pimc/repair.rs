@@ -134,26 +134,37 @@ impl Tracker {
     /// anywhere. (Fixing it once kept a Skwitz world's refit reshuffling for good: the card was a
     /// matador at the bottom of the stock, which no shuffle moved.)
     pub(super) fn fixed_cards(&self, layout: &Layout, upto: usize) -> Vec<Card> {
+        with_own_hand(self.played_cards(upto), layout, self.me)
+    }
+
+    /// The cards each seat played in this deal's lines before `upto` (the first card a `move`
+    /// of decision `play` names), in the order of the lines: [`fixed_cards`](Self::fixed_cards)
+    /// without the seat's hand.
+    pub(super) fn played_cards(&self, upto: usize) -> Vec<Card> {
         let from = self.deal_lines_from();
-        let mut fixed: Vec<Card> = self.observed[from..upto.max(from)]
+        self.observed[from..upto.max(from)]
             .iter()
             .filter(|(k, a)| k == "move" && a.get(2).is_some_and(|d| d == "play"))
             .filter_map(|(_, a)| {
                 a.get(1)
                     .and_then(|t| cards_in(std::slice::from_ref(t)).first().copied())
             })
-            .collect();
-        fixed.extend(
-            layout
-                .cards
-                .iter()
-                .filter(|(p, _)| *p == Place::Hand(self.me))
-                .map(|&(_, c)| c),
-        );
-        fixed.sort();
-        fixed.dedup();
-        fixed
+            .collect()
     }
+}
+
+/// `played` and the cards `layout` deals to hand `me`, sorted, each once.
+pub(super) fn with_own_hand(mut fixed: Vec<Card>, layout: &Layout, me: Seat) -> Vec<Card> {
+    fixed.extend(
+        layout
+            .cards
+            .iter()
+            .filter(|(p, _)| *p == Place::Hand(me))
+            .map(|&(_, c)| c),
+    );
+    fixed.sort();
+    fixed.dedup();
+    fixed
 }
 
 /// A line that names other cards than the seat's (the world's, the seat's): puts the seat's

@@ -49,6 +49,9 @@ pub(super) struct Tracker {
     /// and how many lines: worked out once for a decision's samples.
     pub(super) told: Vec<(Seat, Card, bool)>,
     pub(super) told_for: ((usize, usize), usize),
+    /// The cards played in this deal's lines so far and those shown at the deal, for the same
+    /// deal and lines as `told`: where the lines put them, in every sample.
+    pub(super) seen: (Vec<Card>, Vec<Card>),
 }
 
 /// A refit stopped by the clock: which deal (where its lines start, the world's deal count), the
@@ -87,6 +90,7 @@ impl Tracker {
             learned_for: (0, 0),
             told: Vec::new(),
             told_for: ((usize::MAX, 0), 0),
+            seen: (Vec::new(), Vec::new()),
         })
     }
 
