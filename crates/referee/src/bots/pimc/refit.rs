@@ -140,7 +140,10 @@ impl Tracker {
         if self.told_for != (key, self.explained) {
             self.told_for = (key, self.explained);
             self.told = self.told(self.explained);
-            self.seen = (self.played_cards(self.explained), self.shown_at_deal());
+            self.seen = (
+                CardSet::from_cards(&self.played_cards(self.explained)),
+                self.shown_at_deal(),
+            );
         }
         let sampled = self.sample_on(&mut layout, rng, replays);
         self.learned = layout.learned;
@@ -153,7 +156,7 @@ impl Tracker {
         // sample's first replay failed at the deal's first lines, to be repaired there (Skwitz's
         // and Zwikken's open cards: most of their failed replays).
         let (played, shown) = &self.seen;
-        let mut fixed = with_own_hand(played.clone(), layout, self.me);
+        let mut fixed = with_own_hand(*played, layout, self.me);
         fixed.extend(shown);
         deal_told(layout, &self.told, &fixed, rng);
         shuffle_free(layout, &fixed, rng);

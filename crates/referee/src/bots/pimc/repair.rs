@@ -134,7 +134,7 @@ impl Tracker {
     /// anywhere. (Fixing it once kept a Skwitz world's refit reshuffling for good: the card was a
     /// matador at the bottom of the stock, which no shuffle moved.)
     pub(super) fn fixed_cards(&self, layout: &Layout, upto: usize) -> Vec<Card> {
-        with_own_hand(self.played_cards(upto), layout, self.me)
+        with_own_hand(CardSet::from_cards(&self.played_cards(upto)), layout, self.me)
     }
 
     /// The cards each seat played in this deal's lines before `upto` (the first card a `move`
@@ -154,17 +154,12 @@ impl Tracker {
 }
 
 /// `played` and the cards `layout` deals to hand `me`, sorted, each once.
-pub(super) fn with_own_hand(mut fixed: Vec<Card>, layout: &Layout, me: Seat) -> Vec<Card> {
-    fixed.extend(
-        layout
-            .cards
-            .iter()
-            .filter(|(p, _)| *p == Place::Hand(me))
-            .map(|&(_, c)| c),
-    );
-    fixed.sort();
-    fixed.dedup();
-    fixed
+pub(super) fn with_own_hand(played: CardSet, layout: &Layout, me: Seat) -> Vec<Card> {
+    let mut fixed = played;
+    for &(_, c) in layout.cards.iter().filter(|(p, _)| *p == Place::Hand(me)) {
+        fixed.insert(c);
+    }
+    fixed.cards()
 }
 
 /// A line that names other cards than the seat's (the world's, the seat's): puts the seat's

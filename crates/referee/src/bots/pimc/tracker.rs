@@ -4,7 +4,7 @@
 
 use super::layout::{Layout, Learned, Trace};
 use super::world::{Line, World};
-use crate::cards::Card;
+use crate::cards::{Card, CardSet};
 use crate::game::{GameInfo, GameSpec, Seat, SeatView};
 use std::time::Instant;
 
@@ -51,7 +51,7 @@ pub(super) struct Tracker {
     pub(super) told_for: ((usize, usize), usize),
     /// The cards played in this deal's lines so far and those shown at the deal, for the same
     /// deal and lines as `told`: where the lines put them, in every sample.
-    pub(super) seen: (Vec<Card>, Vec<Card>),
+    pub(super) seen: (CardSet, Vec<Card>),
 }
 
 /// A refit stopped by the clock: which deal (where its lines start, the world's deal count), the
@@ -90,7 +90,7 @@ impl Tracker {
             learned_for: (0, 0),
             told: Vec::new(),
             told_for: ((usize::MAX, 0), 0),
-            seen: (Vec::new(), Vec::new()),
+            seen: (CardSet::EMPTY, Vec::new()),
         })
     }
 
