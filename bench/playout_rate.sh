@@ -5,7 +5,10 @@
 # bot's playouts per second of search time from its own counts (CROUPIER_PIMC_STATS, catch-up
 # and sampling included), and this build's rate divided by BASE's, round by round. Both builds
 # run in the same conditions, so their ratio holds where a rate measured on another day would
-# not (this machine's rates vary by a quarter between runs).
+# not (this machine's rates vary by a quarter between runs). Its rates are search wall time, two
+# tournaments sharing the cores: made for ratios of several times, they cannot tell a change of a
+# few per cent (BENCHMARKS.md, nineteenth session); for that, time whole runs of the two builds
+# in turn, many times, with the same decisions checked first.
 #
 #   BASE=path/to/old/croupier bench/playout_rate.sh [GAME[:DEALS]…]
 #       # default: rikken:20 kul:10 schwimmen:6 zwikken:5 svangknack:5 skwitz:2
