@@ -10,7 +10,7 @@ use super::io;
 use super::output::table;
 use crate::bots::analysis::Analysis;
 use crate::chance::parse_seed;
-use crate::game::{Event, GameInfo, GameSpec};
+use crate::game::{Event, Game, GameInfo, GameSpec};
 use crate::record::{options_of, GameRecord};
 use crate::referee::{rngseed, Config, SeatSpec, Table};
 use crate::replay::replay_to;
@@ -106,7 +106,20 @@ pub(super) fn ask(
     bot: &SeatSpec,
     time: &TimeArgs,
 ) -> Result<Asked, String> {
-    let (game, events) = replay_to(rec, spec, Some(action - 1))?;
+    let replayed = replay_to(rec, spec, Some(action - 1))?;
+    ask_replayed(rec, spec, action, replayed, bot, time)
+}
+
+/// [`ask`] on the game `rec` replayed up to action `action` and the events of it
+/// ([`replay_to`]), for a caller that has replayed it already.
+fn ask_replayed(
+    rec: &GameRecord,
+    spec: &GameSpec,
+    action: usize,
+    (game, events): (Box<dyn Game>, Vec<Event>),
+    bot: &SeatSpec,
+    time: &TimeArgs,
+) -> Result<Asked, String> {
     let seat = game.to_move().ok_or("the game is over at that action")?;
     let decision = game.decision().to_string();
     let legal = game.legal_actions();
@@ -302,11 +315,12 @@ fn review(
         }
         // A decision without a choice is not put to the bot (a process bot would be started
         // for nothing).
-        let (game, _) = replay_to(rec, spec, Some(i)).map_err(|e| usage(format!("{name}:{line}: {e}")))?;
-        if game.legal_actions().len() < 2 {
+        let err = |e: String| usage(format!("{name}:{line}: {e}"));
+        let replayed = replay_to(rec, spec, Some(i)).map_err(err)?;
+        if replayed.0.legal_actions().len() < 2 {
             continue;
         }
-        let asked = ask(rec, spec, i + 1, bot, &a.time).map_err(|e| usage(format!("{name}:{line}: {e}")))?;
+        let asked = ask_replayed(rec, spec, i + 1, replayed, bot, &a.time).map_err(err)?;
         if a.json {
             outln!("{}", asked_json(&asked, a.index, i + 1));
         }
